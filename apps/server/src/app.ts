@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import compress from '@fastify/compress';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { TConfig } from './config';
+import type { TDatabaseHandle } from './db/client';
+import { WEB_DIST_DIR } from './lib/paths';
+import { healthRoutes } from './modules/health/routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: TConfig;
+    database: TDatabaseHandle;
+  }
+}
+
+export type TBuildAppOptions = {
+  config: TConfig;
+  database: TDatabaseHandle;
+  /** Where the built web app lives; tests point it elsewhere or at nothing. */
+  webDistDir?: string;
+  /** Where log lines go (standard output unless a test listens). */
+  logStream?: { write: (line: string) => void };
+};
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** A request id from a trusted proxy is kept so logs line up across hops; anything else is replaced. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+function loggerOptions(config: TConfig, stream: TBuildAppOptions['logStream']) {
+  if (stream) return { level: config.LOG_LEVEL, stream };
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(config.LOG_FORMAT === 'pretty'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
+      : {}),
+  };
+}
+
+export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    genReqId: requestId,
+    requestIdHeader: false,
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: config.NODE_ENV === 'test',
+    }),
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  // External plugins, then the app's own, then routes.
+  await registerSecurity(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('starts with the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.LOG_FORMAT).toBe('pretty');
+    expect(config.isProduction).toBe(false);
+  });
+
+  it('reads production settings', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://muse:secret@db.internal:5432/muse',
+      PUBLIC_URL: 'https://muse.example.com/',
+      TRUST_PROXY: 'true',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('postgresql://muse:secret@db.internal:5432/muse');
+    expect(config.PUBLIC_URL).toBe('https://muse.example.com');
+    expect(config.LOG_FORMAT).toBe('json');
+    expect(config.TRUST_PROXY).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3000.5'],
+    ['DATABASE_URL', 'not-a-url'],
+    ['DATABASE_URL', 'mysql://root@localhost/muse'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'],
+    ['PUBLIC_URL', 'muse.example.com'],
+  ])('refuses %s=%s with one message naming the variable and the value', (name, value) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const error = thrown as ConfigError;
+    expect(error.problems).toHaveLength(1);
+    expect(error.message).toContain(name);
+    expect(error.message).toContain(`"${value}"`);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: '0', DATABASE_URL: 'x' })).toThrow(/PORT .*; DATABASE_URL /);
+  });
+});

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './lib/paths';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Every environment variable Muse reads. `.env.example` documents each one. */
+export const ZEnv = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number between 1 and 65535' })
+    .int('must be a whole number between 1 and 65535')
+    .min(1, 'must be a whole number between 1 and 65535')
+    .max(65535, 'must be a whole number between 1 and 65535')
+    .default(3000),
+  PUBLIC_URL: z
+    .url({ error: 'must be an absolute URL such as https://muse.example.com' })
+    .optional(),
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, {
+      error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/muse',
+    })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number between 1 and 100' })
+    .int('must be a whole number between 1 and 100')
+    .min(1, 'must be a whole number between 1 and 100')
+    .max(100, 'must be a whole number between 1 and 100')
+    .default(10),
+  DATA_DIR: z.string().min(1, 'must not be empty').default(path.join(REPO_ROOT, 'data')),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+export type TConfig = TEnv & {
+  PUBLIC_URL: string;
+  LOG_FORMAT: 'json' | 'pretty';
+  DATA_DIR: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once, at start. Throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  // An empty variable is treated as unset, as shells and .env files often leave them so.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ZEnv.safeParse(present);
+  if (!parsed.success) {
+    // One problem per variable: the first is enough to fix it.
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join('.');
+      if (problems.has(name)) continue;
+      const raw = env[name];
+      problems.set(
+        name,
+        `${name} ${issue.message} (${raw === undefined ? 'it is missing' : `got "${raw}"`})`,
+      );
+    }
+    throw new ConfigError([...problems.values()]);
+  }
+  const config = parsed.data;
+  const isProduction = config.NODE_ENV === 'production';
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    LOG_FORMAT: config.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
+    isProduction,
+  };
+}

@@ -1,0 +1,25 @@
+import { GENERIC_ERRORS } from '@muse/shared';
+
+/**
+ * An error a caller can act on: its message is shown to the user as is, so it uses the
+ * spec's words where the spec has them. Anything else is logged and answered as a bare 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code = 'APP_ERROR',
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message: string = GENERIC_ERRORS.notFound) =>
+  new AppError(404, message, 'NOT_FOUND');
+export const badRequest = (message: string) => new AppError(400, message, 'BAD_REQUEST');
+export const unauthorised = (message: string = GENERIC_ERRORS.unauthorised) =>
+  new AppError(401, message, 'UNAUTHORISED');
+export const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
+export const tooManyRequests = (message: string = GENERIC_ERRORS.rateLimited) =>
+  new AppError(429, message, 'RATE_LIMITED');

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { connectDatabase } from '../src/db/client';
+import { APP_VERSION } from '../src/lib/paths';
+import { createTestApp } from './app';
+
+describe('GET /api/health', () => {
+  it('answers ok with the version when PostgreSQL answers', async () => {
+    const { app } = await createTestApp();
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', version: APP_VERSION, database: 'ok' });
+  });
+
+  it('answers 503 when the database cannot be reached', async () => {
+    const database = connectDatabase('postgres://muse:muse@127.0.0.1:1/muse');
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      database,
+      webDistDir: '/nonexistent',
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'error', database: 'unreachable' });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('migrations created the schema in the real database', async () => {
+    const { database } = await createTestApp();
+    const { rows } = await database.pool.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public'",
+    );
+    expect(rows.map((row) => row.table_name)).toContain('users');
+  });
+});

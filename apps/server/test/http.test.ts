@@ -1,0 +1,130 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { GENERIC_ERRORS } from '@muse/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { AppError } from '../src/lib/errors';
+import { createTestDatabase } from './database';
+
+let app: FastifyInstance;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  const webDistDir = await mkdtemp(path.join(os.tmpdir(), 'muse-web-'));
+  await mkdir(path.join(webDistDir, 'assets'));
+  await writeFile(
+    path.join(webDistDir, 'index.html'),
+    '<!doctype html><title>Muse</title><div id="root"></div>',
+  );
+  await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const database = await createTestDatabase();
+  app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error' }),
+    database,
+    webDistDir,
+    logStream: { write: (line) => logged.push(line) },
+  });
+  app.get('/api/test/crash', async () => {
+    throw new Error('secret connection string postgres://admin:hunter2@db');
+  });
+  app.get('/api/test/known', async () => {
+    throw new AppError(402, 'Insufficient credits');
+  });
+  app.post(
+    '/api/test/validate',
+    { schema: { body: z.object({ email: z.email('Please enter a valid email address') }) } },
+    async () => ({ success: true }),
+  );
+  await app.ready();
+  return () => app.close();
+});
+
+describe('serving the web app', () => {
+  it.each(['/', '/dashboard', '/marketplace', '/no-such-page'])(
+    'answers index.html for %s so the client router can take over',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends a content security policy that allows only its own scripts', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('answers unknown API paths with a JSON 404, never the web app', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, error: GENERIC_ERRORS.notFound });
+  });
+});
+
+describe('errors', () => {
+  it('answers an unexpected failure with a 500 that leaks nothing, and logs it with the request id', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/crash',
+      headers: { 'x-request-id': 'req-42' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ success: false, error: GENERIC_ERRORS.internal });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.headers['x-request-id']).toBe('req-42');
+    const entry = logged
+      .map((line) => JSON.parse(line))
+      .find((line) => line.requestId === 'req-42');
+    expect(entry?.err?.message).toContain('hunter2');
+  });
+
+  it('answers a known error with its status and text', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/known' });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ success: false, error: 'Insufficient credits' });
+  });
+
+  it('answers a validation failure with 400 and the schema text', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      payload: { email: 'nope' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Please enter a valid email address',
+    });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+
+  it('gives every response a request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,85 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { TProtectedRoute, TPublicRoute } from '@muse/shared';
+import { AppLayout } from '../components/layout/app-layout';
+import { PublicLayout } from '../components/layout/public-layout';
+import { PageSpinner } from '../components/ui/spinner';
+import { ProtectedRoute } from './protected-route';
+
+type TPageModule = Record<string, unknown>;
+
+/** Each page is its own chunk, loaded when its route is first visited. */
+function page<M extends TPageModule>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as React.ComponentType });
+}
+
+const publicPages: Record<Exclude<TPublicRoute, '/'>, RouteObject['lazy']> = {
+  '/marketplace': page(() => import('../features/marketplace/marketplace-page'), 'MarketplacePage'),
+  '/login': page(() => import('../features/auth/login-page'), 'LoginPage'),
+  '/register': page(() => import('../features/auth/register-page'), 'RegisterPage'),
+  '/forgot-password': page(
+    () => import('../features/auth/forgot-password-page'),
+    'ForgotPasswordPage',
+  ),
+  '/reset-password': page(
+    () => import('../features/auth/reset-password-page'),
+    'ResetPasswordPage',
+  ),
+  '/oauth-callback': page(
+    () => import('../features/auth/oauth-callback-page'),
+    'OAuthCallbackPage',
+  ),
+  '/support': page(() => import('../features/support/support-page'), 'SupportPage'),
+  '/terms': page(() => import('../features/legal/terms-page'), 'TermsPage'),
+  '/privacy': page(() => import('../features/legal/privacy-page'), 'PrivacyPage'),
+};
+
+const tools = () => import('../features/tools/pages');
+
+const protectedPages: Record<TProtectedRoute, RouteObject['lazy']> = {
+  '/onboarding': page(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage'),
+  '/dashboard': page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+  '/influencers': page(() => import('../features/influencers/influencers-page'), 'InfluencersPage'),
+  '/products': page(() => import('../features/products/products-page'), 'ProductsPage'),
+  '/tools': page(tools, 'ToolsPage'),
+  '/view-all': page(tools, 'ToolsPage'),
+  '/generate': page(tools, 'GeneratePage'),
+  '/generate-video': page(tools, 'GenerateVideoPage'),
+  '/upscale': page(tools, 'UpscalePage'),
+  '/edit-image': page(tools, 'EditImagePage'),
+  '/generate-prompt': page(tools, 'GeneratePromptPage'),
+  '/credits': page(() => import('../features/billing/pages'), 'CreditsPage'),
+  '/subscriptions': page(() => import('../features/billing/pages'), 'SubscriptionsPage'),
+};
+
+export const routes: RouteObject[] = [
+  {
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            index: true,
+            lazy: page(() => import('../features/landing/landing-page'), 'LandingPage'),
+          },
+          ...Object.entries(publicPages).map(([path, lazy]) => ({ path, lazy })),
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
+          },
+        ],
+      },
+      // Spec §2: any unknown path redirects to /.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

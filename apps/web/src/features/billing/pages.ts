@@ -1,0 +1,2 @@
+export { CreditsPage } from './credits-page';
+export { SubscriptionsPage } from './subscriptions-page';

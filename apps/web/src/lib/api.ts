@@ -1,0 +1,80 @@
+import type { TErrorResponse } from '@muse/shared';
+import type { z } from 'zod';
+
+export const TOKEN_STORAGE_KEY = 'token';
+
+export function getStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  else localStorage.removeItem(TOKEN_STORAGE_KEY);
+}
+
+/** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+// A hand check rather than the zod schema keeps zod out of the first page's JavaScript.
+function isErrorResponse(payload: unknown): payload is TErrorResponse {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    (payload as { success?: unknown }).success === false &&
+    typeof (payload as { error?: unknown }).error === 'string'
+  );
+}
+
+type TRequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+};
+
+/** Calls the Muse API under /api with the stored bearer token (spec §7). */
+export async function api<T = unknown>(path: string, options: TRequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getStoredToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach Muse. Check your connection and try again.');
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      isErrorResponse(payload) ? payload.error : `Request failed (${response.status})`,
+    );
+  }
+  return options.schema ? options.schema.parse(payload) : (payload as T);
+}

@@ -1,0 +1,64 @@
+/**
+ * Benchmarks for Muse. Each figure is a ratio against a baseline measured in the same run on
+ * the same machine, so results compare across machines; absolute times are printed for context.
+ *
+ *   npm run bench
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { connectDatabase } from '../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { runMigrations } from '../apps/server/src/db/migrate';
+
+type TInject = (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number }>;
+
+async function timePerRequest(inject: TInject, url: string, count: number): Promise<number> {
+  for (let i = 0; i < 200; i += 1) await inject({ method: 'GET', url }); // warm-up
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < count; i += 1) {
+    const { statusCode } = await inject({ method: 'GET', url });
+    if (statusCode !== 200) throw new Error(`${url} answered ${statusCode}`);
+  }
+  return Number(process.hrtime.bigint() - start) / 1e6 / count;
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'muse-bench-'));
+  const embedded = await startEmbeddedPostgres({ dataDir, log: () => {}, persistent: false });
+  await runMigrations(embedded.url);
+  const database = connectDatabase(embedded.url);
+  try {
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, database, webDistDir: '/nonexistent' });
+
+    // Baseline: a bare Fastify route that runs the same database round trip.
+    const bare = Fastify({ logger: false });
+    bare.get('/api/health', async () => {
+      await database.pool.query('select 1');
+      return { status: 'ok' };
+    });
+
+    const count = 2000;
+    const baseline = await timePerRequest((o) => bare.inject(o), '/api/health', count);
+    const muse = await timePerRequest((o) => app.inject(o), '/api/health', count);
+
+    console.log('GET /api/health, in-process, one database round trip per request');
+    console.log(`  bare Fastify baseline: ${baseline.toFixed(3)} ms/request`);
+    console.log(
+      `  Muse (security headers, request ids, validation): ${muse.toFixed(3)} ms/request`,
+    );
+    console.log(`  ratio Muse / baseline: ${(muse / baseline).toFixed(2)}`);
+    await app.close();
+    await bare.close();
+  } finally {
+    await database.close();
+    await embedded.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

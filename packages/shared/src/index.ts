@@ -1,0 +1,3 @@
+export * from './routes';
+export * from './api/errors';
+export * from './api/health';
