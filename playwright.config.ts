@@ -49,7 +49,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node --import tsx scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
     env: { PORT: String(port), PUBLIC_URL: baseURL },
     reuseExistingServer: false,

@@ -10,7 +10,13 @@ import {
 import type { TConfig } from './config';
 import type { TDatabaseHandle } from './db/client';
 import { WEB_DIST_DIR } from './lib/paths';
+import type { TAuthenticated } from './modules/auth/sessions';
+import { authRoutes } from './modules/auth/routes';
+import { publicConfigRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createMailer, type TMailer } from './modules/mail/mailer';
+import { devMailboxRoutes } from './modules/mail/routes';
+import { userRoutes } from './modules/users/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -19,6 +25,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     database: TDatabaseHandle;
+    mailer: TMailer;
   }
 }
 
@@ -72,6 +79,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  const mailer = createMailer(config, database.db, app.log);
+  app.decorate('mailer', mailer);
+  // Filled in by the authentication hook on protected routes.
+  app.decorateRequest('auth', null as unknown as TAuthenticated);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -83,6 +94,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(publicConfigRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://muse:secret@db.internal:5432/muse',
       PUBLIC_URL: 'https://muse.example.com/',
       TRUST_PROXY: 'true',
+      SMTP_URL: 'smtps://muse:secret@smtp.example.com:465',
     });
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe('postgresql://muse:secret@db.internal:5432/muse');

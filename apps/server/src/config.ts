@@ -54,6 +54,27 @@ export const ZEnv = z.object({
     .default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(30),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/[^/]/.test(value), {
+      error: 'must be an SMTP URL such as smtps://user:password@smtp.example.com:465',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be an address such as "Muse <no-reply@example.com>"')
+    .optional(),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z
+    .url({ error: 'must be the URL of an OpenID Connect issuer' })
+    .default('https://accounts.google.com'),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
@@ -62,6 +83,8 @@ export type TConfig = TEnv & {
   PUBLIC_URL: string;
   LOG_FORMAT: 'json' | 'pretty';
   DATA_DIR: string;
+  MAIL_FROM: string;
+  SUPPORT_EMAIL: string;
   isProduction: boolean;
 };
 
@@ -93,11 +116,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   const config = parsed.data;
   const isProduction = config.NODE_ENV === 'production';
+
+  // Rules across variables.
+  const problems: string[] = [];
+  if (!!config.GOOGLE_CLIENT_ID !== !!config.GOOGLE_CLIENT_SECRET) {
+    problems.push(
+      `${config.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set together with ${config.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'}`,
+    );
+  }
+  if (isProduction && !config.SMTP_URL) {
+    problems.push(
+      'SMTP_URL must be set when NODE_ENV=production, or password reset e-mails would not be sent',
+    );
+  }
+  if (isProduction && config.GOOGLE_ISSUER.startsWith('http:')) {
+    problems.push(
+      `GOOGLE_ISSUER must use https when NODE_ENV=production (got "${config.GOOGLE_ISSUER}")`,
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const publicHost = new URL(publicUrl).hostname;
+  const mailDomain = publicHost.includes('.') ? publicHost : 'muse.localhost';
   return {
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
-    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
     LOG_FORMAT: config.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
+    MAIL_FROM: config.MAIL_FROM ?? `Muse <no-reply@${mailDomain}>`,
+    SUPPORT_EMAIL: config.SUPPORT_EMAIL ?? `support@${mailDomain}`,
     isProduction,
   };
 }

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type TBuildAppOptions } from '../src/app';
 import { loadConfig, type TConfig } from '../src/config';
 import { createTestDatabase, type TTestDatabase } from './database';
 
 export type TTestContext = { app: FastifyInstance; database: TTestDatabase; config: TConfig };
 
 /** The whole API on its own fresh database, for `app.inject` calls. Closed when the file ends. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TTestContext> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  logStream?: TBuildAppOptions['logStream'],
+): Promise<TTestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, webDistDir: '/nonexistent' });
+  const app = await buildApp({ config, database, webDistDir: '/nonexistent', logStream });
   await app.ready();
   afterAll(() => app.close());
   return { app, database, config };

@@ -1,3 +1,4 @@
 export * from './routes';
 export * from './api/errors';
 export * from './api/health';
+export * from './api/auth';

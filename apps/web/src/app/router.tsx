@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { TProtectedRoute, TPublicRoute } from '@muse/shared';
-import { AppLayout } from '../components/layout/app-layout';
 import { PublicLayout } from '../components/layout/public-layout';
 import { PageSpinner } from '../components/ui/spinner';
 import { ProtectedRoute } from './protected-route';
@@ -69,7 +68,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: page(() => import('../components/layout/app-shell/app-shell'), 'AppShell'),
             children: Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
           },
         ],

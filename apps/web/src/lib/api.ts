@@ -1,4 +1,4 @@
-import type { TErrorResponse } from '@muse/shared';
+import { UNAUTHORISED_IGNORED_PATHS, type TErrorResponse } from '@muse/shared';
 import type { z } from 'zod';
 
 export const TOKEN_STORAGE_KEY = 'token';
@@ -16,11 +16,15 @@ export function setStoredToken(token: string | null): void {
   else localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
 
-/** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
+/**
+ * A failed call: `status` is the HTTP status (0 when the server could not be reached);
+ * `serverError` is the `error` text of the answer when it had one.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly serverError?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,6 +39,10 @@ function isErrorResponse(payload: unknown): payload is TErrorResponse {
     (payload as { success?: unknown }).success === false &&
     typeof (payload as { error?: unknown }).error === 'string'
   );
+}
+
+function isIgnoredPath(pathname: string): boolean {
+  return (UNAUTHORISED_IGNORED_PATHS as readonly string[]).includes(pathname);
 }
 
 type TRequestOptions<T> = {
@@ -71,9 +79,15 @@ export async function api<T = unknown>(path: string, options: TRequestOptions<T>
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const serverError = isErrorResponse(payload) ? payload.error : undefined;
+    // Spec §8: a 401 away from the public entry pages is worth a warning; the route guard redirects.
+    if (response.status === 401 && !isIgnoredPath(globalThis.location?.pathname ?? '/')) {
+      console.warn(`Muse API answered 401 for ${path}`);
+    }
     throw new ApiError(
       response.status,
-      isErrorResponse(payload) ? payload.error : `Request failed (${response.status})`,
+      serverError ?? `Request failed (${response.status})`,
+      serverError,
     );
   }
   return options.schema ? options.schema.parse(payload) : (payload as T);

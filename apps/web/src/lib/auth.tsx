@@ -1,20 +1,35 @@
+import type {
+  TAuthResponse,
+  TLoginRequest,
+  TMeResponse,
+  TRegisterRequest,
+  TUser,
+} from '@muse/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, api, getStoredToken, setStoredToken } from './api';
 
-export type TAuthUser = { id: string; email: string; fullName: string };
+/**
+ * The outcome of a sign-in or sign-up (spec §7: "data with a success flag plus error").
+ * `error` is the server's text when it gave one; pages fall back to the spec's generic text.
+ * A network failure or other exception is thrown instead.
+ */
+export type TAuthResult =
+  { success: true; user: TUser; isNewUser: boolean } | { success: false; error?: string };
 
 type TAuthState = {
-  user: TAuthUser | null;
+  user: TUser | null;
   loading: boolean;
+  signIn: (request: TLoginRequest) => Promise<TAuthResult>;
+  signUp: (request: TRegisterRequest) => Promise<TAuthResult>;
+  /** Trades the one-time code from /oauth-callback's address for a session (spec §4). */
+  exchangeGoogleCode: (code: string) => Promise<TAuthResult>;
   /** Stores a token the server issued and loads its user. */
-  acceptToken: (token: string) => Promise<TAuthUser | null>;
+  acceptToken: (token: string) => Promise<TUser | null>;
   signOut: () => Promise<void>;
 };
 
 const AuthContext = createContext<TAuthState | null>(null);
-
-type TMeResponse = { success: true; user: TAuthUser };
 
 const meQueryKey = (token: string | null) => ['auth', 'me', token] as const;
 
@@ -26,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(getStoredToken);
 
-  const fetchMe = useCallback(async (): Promise<TAuthUser | null> => {
+  const fetchMe = useCallback(async (): Promise<TUser | null> => {
     try {
       return (await api<TMeResponse>('/auth/me')).user;
     } catch (error) {
@@ -46,6 +61,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     retry: false,
   });
 
+  /** Keeps a freshly issued session: stored under `token`, its user cached. */
+  const startSession = useCallback(
+    (response: TAuthResponse): TAuthResult => {
+      setStoredToken(response.token);
+      queryClient.setQueryData(meQueryKey(response.token), response.user);
+      setToken(response.token);
+      return { success: true, user: response.user, isNewUser: response.isNewUser ?? false };
+    },
+    [queryClient],
+  );
+
+  const authenticate = useCallback(
+    async (path: string, body: unknown): Promise<TAuthResult> => {
+      try {
+        return startSession(await api<TAuthResponse>(path, { method: 'POST', body }));
+      } catch (error) {
+        if (error instanceof ApiError && error.status !== 0) {
+          return { success: false, error: error.serverError };
+        }
+        throw error;
+      }
+    },
+    [startSession],
+  );
+
+  const signIn = useCallback(
+    (request: TLoginRequest) => authenticate('/auth/login', request),
+    [authenticate],
+  );
+  const signUp = useCallback(
+    (request: TRegisterRequest) => authenticate('/auth/register', request),
+    [authenticate],
+  );
+  const exchangeGoogleCode = useCallback(
+    (code: string) => authenticate('/auth/google-callback', { access_token: code }),
+    [authenticate],
+  );
+
   const acceptToken = useCallback(
     async (next: string) => {
       setStoredToken(next);
@@ -59,17 +112,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await api('/auth/logout', { method: 'POST' }).catch(() => {});
     setStoredToken(null);
     setToken(null);
-    queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.clear();
   }, [queryClient]);
 
   const value = useMemo<TAuthState>(
     () => ({
       user: token ? (me.data ?? null) : null,
       loading: token !== null && me.isPending,
+      signIn,
+      signUp,
+      exchangeGoogleCode,
       acceptToken,
       signOut,
     }),
-    [token, me.data, me.isPending, acceptToken, signOut],
+    [token, me.data, me.isPending, signIn, signUp, exchangeGoogleCode, acceptToken, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -5,13 +5,17 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; addresses are compared case-insensitively. */
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
     /** argon2id hash; null for accounts that only ever signed in with Google. */
     passwordHash: text('password_hash'),
+    /** Google's stable subject id, once the account has signed in with Google. */
+    googleSubject: text('google_subject').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // E-mail addresses are compared case-insensitively.
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );
+
+export type TUserRow = typeof users.$inferSelect;

@@ -1,10 +1,142 @@
-import { PublicPage } from '../../components/layout/public-layout';
-import { PageHeading } from '../../components/layout/page-heading';
+import { ZLoginRequest } from '@muse/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Field, Input } from '../../components/ui/input';
+import { useAuth } from '../../lib/auth';
+import { AuthCard, AuthLink } from './components/auth-card';
+import { ContinueWithGoogle, OrDivider } from './components/continue-with-google';
+import { ErrorBanner, NoticeBanner } from './components/form-banner';
+import { PasswordField } from './components/password-field';
+import { SubmitButton } from './components/submit-button';
+import { UNEXPECTED_ERROR, firstIssue, focusField, type TFormError } from './form-errors';
+
+const DEFAULT_DESTINATION = '/onboarding';
+
+/**
+ * Where to go once signed in: the page the route guard sent the visitor away from
+ * (`state.from`), else /onboarding (spec §2).
+ */
+function destinationFrom(state: unknown): string {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
+  if (!from || typeof from.pathname !== 'string') return DEFAULT_DESTINATION;
+  // Only a path of this app, never another site ('//host') or the login page itself.
+  if (!from.pathname.startsWith('/') || from.pathname.startsWith('//')) return DEFAULT_DESTINATION;
+  if (from.pathname === '/login') return DEFAULT_DESTINATION;
+  const search = typeof from.search === 'string' ? from.search : '';
+  return from.pathname + search;
+}
 
 export function LoginPage() {
+  const { user, signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [error, setError] = useState<TFormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const destination = destinationFrom(location.state);
+
+  // Already signed in (and not in the middle of this page's own sign-in, which navigates itself).
+  if (user && !busy) return <Navigate to={destination} replace />;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setError(null);
+    const parsed = ZLoginRequest.safeParse({
+      email: data.get('email'),
+      password: data.get('password'),
+      rememberMe: data.get('rememberMe') === 'on',
+    });
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      setError(issue);
+      focusField(form, issue.field);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await signIn(parsed.data);
+      if (result.success) {
+        navigate(destination, { replace: true });
+        return;
+      }
+      setError({ message: result.error ?? 'Login failed' });
+    } catch {
+      setError({ message: UNEXPECTED_ERROR });
+    }
+    setBusy(false);
+  }
+
+  const invalid = (field: string) => (error?.field === field ? true : undefined);
+
   return (
-    <PublicPage>
-      <PageHeading title="Sign In" />
-    </PublicPage>
+    <AuthCard
+      title="Sign In"
+      description="Welcome back. Sign in to manage your AI influencers."
+      footer={
+        <>
+          Don&apos;t have an account? <AuthLink to="/register">Create an account</AuthLink>
+        </>
+      }
+    >
+      {searchParams.get('reset') === 'success' && !error ? (
+        <NoticeBanner>Your password has been changed. Sign in with your new password.</NoticeBanner>
+      ) : null}
+      {error ? <ErrorBanner>{error.message}</ErrorBanner> : null}
+
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <Field label="Email">
+          {(id) => (
+            <Input
+              id={id}
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              required
+              aria-invalid={invalid('email')}
+            />
+          )}
+        </Field>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          invalid={invalid('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
+          <label className="flex cursor-pointer items-center gap-2 text-zinc-300">
+            <input
+              type="checkbox"
+              name="rememberMe"
+              className="size-4 cursor-pointer rounded accent-brand-500"
+            />
+            Remember me
+          </label>
+          <Link
+            to="/forgot-password"
+            className="font-medium text-brand-300 hover:text-brand-400 hover:underline"
+          >
+            Forgot your password?
+          </Link>
+        </div>
+        <div className="pt-1">
+          <SubmitButton busy={busy} busyLabel="Signing In...">
+            Sign In
+          </SubmitButton>
+        </div>
+      </form>
+
+      <OrDivider />
+      <ContinueWithGoogle
+        disabled={busy}
+        onStart={() => setError(null)}
+        onError={(message) => setError({ message })}
+        describeException={(exception) =>
+          `${UNEXPECTED_ERROR}: ${exception instanceof Error ? exception.message : String(exception)}`
+        }
+      />
+    </AuthCard>
   );
 }

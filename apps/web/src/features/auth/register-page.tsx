@@ -1,10 +1,151 @@
-import { PublicPage } from '../../components/layout/public-layout';
-import { PageHeading } from '../../components/layout/page-heading';
+import { REGISTER_NAVIGATION_DELAY_MS, ZRegisterForm } from '@muse/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Field, Input } from '../../components/ui/input';
+import { useAuth } from '../../lib/auth';
+import { AuthCard, AuthLink } from './components/auth-card';
+import { ContinueWithGoogle, OrDivider } from './components/continue-with-google';
+import { ErrorBanner } from './components/form-banner';
+import { PasswordField } from './components/password-field';
+import { SubmitButton } from './components/submit-button';
+import { UNEXPECTED_ERROR, firstIssue, focusField, type TFormError } from './form-errors';
+
+const legalLinkClass = 'font-medium text-brand-300 hover:text-brand-400 hover:underline';
 
 export function RegisterPage() {
+  const { user, signUp } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<TFormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const navigationTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(navigationTimer.current), []);
+
+  // Already signed in (and not this page's own sign-up, which navigates after its delay).
+  if (user && !busy) return <Navigate to="/onboarding" replace />;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setError(null);
+    const parsed = ZRegisterForm.safeParse({
+      fullName: data.get('fullName'),
+      email: data.get('email'),
+      password: data.get('password'),
+      confirmPassword: data.get('confirmPassword'),
+      acceptTerms: data.get('acceptTerms') === 'on',
+    });
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      setError(issue);
+      focusField(form, issue.field);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { email, password, fullName } = parsed.data;
+      const result = await signUp({ email, password, fullName });
+      if (result.success) {
+        // Spec §2: success navigates to /onboarding after 100 ms.
+        navigationTimer.current = window.setTimeout(
+          () => navigate('/onboarding', { replace: true }),
+          REGISTER_NAVIGATION_DELAY_MS,
+        );
+        return;
+      }
+      setError({ message: result.error ?? 'Registration failed' });
+    } catch {
+      setError({ message: UNEXPECTED_ERROR });
+    }
+    setBusy(false);
+  }
+
+  const invalid = (field: string) => (error?.field === field ? true : undefined);
+
   return (
-    <PublicPage>
-      <PageHeading title="Create your account" />
-    </PublicPage>
+    <AuthCard
+      title="Create your account"
+      description="Start creating and monetising your own AI influencers."
+      footer={
+        <>
+          Already have an account? <AuthLink to="/login">Sign in</AuthLink>
+        </>
+      }
+    >
+      {error ? <ErrorBanner>{error.message}</ErrorBanner> : null}
+
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <Field label="Full Name">
+          {(id) => (
+            <Input
+              id={id}
+              name="fullName"
+              autoComplete="name"
+              placeholder="Ava Creator"
+              required
+              aria-invalid={invalid('fullName')}
+            />
+          )}
+        </Field>
+        <Field label="Email">
+          {(id) => (
+            <Input
+              id={id}
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              required
+              aria-invalid={invalid('email')}
+            />
+          )}
+        </Field>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          invalid={invalid('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          invalid={invalid('confirmPassword')}
+        />
+        <label className="flex cursor-pointer items-start gap-2.5 text-sm text-zinc-300">
+          <input
+            type="checkbox"
+            name="acceptTerms"
+            required
+            aria-invalid={invalid('acceptTerms')}
+            className="mt-0.5 size-4 shrink-0 cursor-pointer rounded accent-brand-500"
+          />
+          <span>
+            I agree to the{' '}
+            <Link to="/terms" target="_blank" className={legalLinkClass}>
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" target="_blank" className={legalLinkClass}>
+              Privacy Policy
+            </Link>
+          </span>
+        </label>
+        <div className="pt-1">
+          <SubmitButton busy={busy} busyLabel="Creating Account...">
+            Create Account
+          </SubmitButton>
+        </div>
+      </form>
+
+      <OrDivider />
+      <ContinueWithGoogle
+        disabled={busy}
+        onStart={() => setError(null)}
+        onError={(message) => setError({ message })}
+        describeException={() => UNEXPECTED_ERROR}
+      />
+    </AuthCard>
   );
 }

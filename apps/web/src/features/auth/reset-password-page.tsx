@@ -1,10 +1,115 @@
-import { PublicPage } from '../../components/layout/public-layout';
-import { PageHeading } from '../../components/layout/page-heading';
+import { AUTH_TEXTS, ZResetPasswordForm } from '@muse/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api';
+import { useResetPassword } from './api/reset-password';
+import { AuthCard, AuthLink } from './components/auth-card';
+import { ErrorBanner } from './components/form-banner';
+import { PasswordField } from './components/password-field';
+import { SubmitButton } from './components/submit-button';
+import { errorText, firstIssue, focusField, type TFormError } from './form-errors';
+
+/** A 400 with one of these is about the new password, not the link. */
+const passwordTexts: readonly string[] = [
+  AUTH_TEXTS.passwordRequired,
+  AUTH_TEXTS.passwordTooShort,
+  AUTH_TEXTS.passwordTooLong,
+];
 
 export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [error, setError] = useState<TFormError | null>(null);
+  // The server refused the token: used, expired or never issued.
+  const [linkRefused, setLinkRefused] = useState<string | null>(null);
+
+  if (!token || linkRefused) {
+    return <InvalidLink message={linkRefused ?? AUTH_TEXTS.resetLinkInvalid} />;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setError(null);
+    const parsed = ZResetPasswordForm.safeParse({
+      password: data.get('password'),
+      confirmPassword: data.get('confirmPassword'),
+    });
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      setError(issue);
+      focusField(form, issue.field);
+      return;
+    }
+    try {
+      await resetPassword.mutateAsync({ token, password: parsed.data.password });
+      navigate('/login?reset=success', { replace: true });
+    } catch (exception) {
+      if (
+        exception instanceof ApiError &&
+        exception.status === 400 &&
+        !passwordTexts.includes(exception.serverError ?? '')
+      ) {
+        setLinkRefused(exception.serverError ?? AUTH_TEXTS.resetLinkInvalid);
+        return;
+      }
+      setError({ message: errorText(exception) });
+    }
+  }
+
   return (
-    <PublicPage>
-      <PageHeading title="Choose a new password" />
-    </PublicPage>
+    <AuthCard
+      title="Choose a new password"
+      description="Pick a password of at least 6 characters that you do not use anywhere else."
+      footer={
+        <>
+          Remembered it? <AuthLink to="/login">Back to login</AuthLink>
+        </>
+      }
+    >
+      {error ? <ErrorBanner>{error.message}</ErrorBanner> : null}
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <PasswordField
+          label="New Password"
+          name="password"
+          autoComplete="new-password"
+          invalid={error?.field === 'password'}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          invalid={error?.field === 'confirmPassword'}
+        />
+        <div className="pt-1">
+          <SubmitButton busy={resetPassword.isPending} busyLabel="Saving...">
+            Set New Password
+          </SubmitButton>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** A reset link that cannot be used: say so, and offer a new one. */
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <AuthCard
+      title="Choose a new password"
+      footer={
+        <>
+          Remembered it? <AuthLink to="/login">Back to login</AuthLink>
+        </>
+      }
+    >
+      <ErrorBanner>{message}</ErrorBanner>
+      <Button asChild size="lg" className="w-full">
+        <Link to="/forgot-password">Request a new link</Link>
+      </Button>
+    </AuthCard>
   );
 }

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { TDatabase } from '../db/client';
+import { tooManyRequests } from './errors';
+
+export type TRateLimit = { max: number; windowSeconds: number };
+
+/**
+ * Counts one hit against `key` in a fixed window kept in PostgreSQL, so every server instance
+ * shares it, and refuses with 429 past `max`. One statement; concurrent hits cannot both slip in.
+ */
+export async function consumeRateLimit(
+  db: TDatabase,
+  key: string,
+  limit: TRateLimit,
+): Promise<void> {
+  const { rows } = await db.execute<{ hits: number }>(sql`
+    insert into rate_limit_hits (key, window_started_at, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
+        then 1 else rate_limit_hits.hits + 1 end,
+      window_started_at = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
+        then now() else rate_limit_hits.window_started_at end
+    returning hits`);
+  if ((rows[0]?.hits ?? 0) > limit.max) throw tooManyRequests();
+}

@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import type { TConfig } from '../../config';
+import type { TDatabase } from '../../db/client';
+import { devMailbox } from '../../db/schema';
+
+export type TMail = { to: string; subject: string; text: string; html?: string };
+
+export type TMailer = {
+  send: (mail: TMail) => Promise<void>;
+  /** True when mail is kept in the local mailbox instead of being sent. */
+  local: boolean;
+};
+
+type TLog = { info: (message: string) => void };
+
+/**
+ * Sends mail over SMTP_URL. Without it (never in production, see config), nodemailer renders
+ * the message as usual and Muse keeps it in the local mailbox (GET /api/dev/mailbox) and logs it.
+ */
+export function createMailer(config: TConfig, db: TDatabase, log: TLog): TMailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      local: false,
+      send: async (mail) => {
+        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    local: true,
+    send: async (mail) => {
+      await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      await db.insert(devMailbox).values({
+        to: mail.to.toLowerCase(),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      log.info(`Mail kept in the local mailbox for ${mail.to}: "${mail.subject}"\n${mail.text}`);
+    },
+  };
+}

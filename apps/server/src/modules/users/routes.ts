@@ -1,0 +1,27 @@
+import { ZProfileResponse, ZUpdateProfileRequest } from '@muse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/plugin';
+import { toPublicUser } from '../auth/service';
+import { updateProfile } from './service';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAuth(app);
+
+  app.get(
+    '/users/profile',
+    { schema: { response: { 200: ZProfileResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: toPublicUser(request.auth.user),
+    }),
+  );
+
+  app.put(
+    '/users/profile',
+    { schema: { body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: toPublicUser(await updateProfile(app.database.db, request.auth.user, request.body)),
+    }),
+  );
+};

@@ -1,0 +1,347 @@
+import { AUTH_TEXTS } from '@muse/shared';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestContext } from './app';
+
+let ctx: TTestContext;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp({ LOG_LEVEL: 'trace' }, { write: (line) => logLines.push(line) });
+});
+
+let counter = 0;
+const newEmail = () => `creator${++counter}.${Date.now()}@example.com`;
+
+async function registerUser(
+  overrides: Partial<{ email: string; password: string; fullName: string }> = {},
+) {
+  const body = { email: newEmail(), password: 'secret123', fullName: 'Ava Creator', ...overrides };
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: body,
+  });
+  return { body, response, json: response.json() };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe('register', () => {
+  it('creates the account and answers success, token and user', async () => {
+    const { response, json, body } = await registerUser({ email: 'Mixed.Case@Example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(json).toMatchObject({
+      success: true,
+      user: { email: 'mixed.case@example.com', fullName: body.fullName, hasPassword: true },
+    });
+    expect(json.token).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('keeps only an argon2id hash of the password and of the session token', async () => {
+    const { json } = await registerUser({ password: 'plain-text-never' });
+    const { rows: users } = await ctx.database.pool.query(
+      'select password_hash from users where id = $1',
+      [json.user.id],
+    );
+    expect(users[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(users[0].password_hash).not.toContain('plain-text-never');
+    const { rows: sessions } = await ctx.database.pool.query(
+      'select token_hash from sessions where user_id = $1',
+      [json.user.id],
+    );
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].token_hash).not.toBe(json.token);
+    expect(sessions[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses an e-mail already registered, whatever its case, with 409', async () => {
+    const email = newEmail();
+    await registerUser({ email });
+    const { response, json } = await registerUser({ email: email.toUpperCase() });
+    expect(response.statusCode).toBe(409);
+    expect(json).toEqual({ success: false, error: AUTH_TEXTS.emailTaken });
+  });
+
+  it.each([
+    [{ password: '12345' }, 'Password must be at least 6 characters'],
+    [{ fullName: '  ' }, AUTH_TEXTS.fullNameRequired],
+    [{ email: 'not-an-email' }, AUTH_TEXTS.emailInvalid],
+    [{ email: '' }, AUTH_TEXTS.emailRequired],
+  ])('refuses %o with 400 and the spec text', async (overrides, error) => {
+    const { response, json } = await registerUser(overrides);
+    expect(response.statusCode).toBe(400);
+    expect(json).toEqual({ success: false, error });
+  });
+
+  it('writes nothing when the request is refused', async () => {
+    const email = newEmail();
+    await registerUser({ email, password: '123' });
+    const { rows } = await ctx.database.pool.query('select 1 from users where email = $1', [email]);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('login', () => {
+  it('signs in with the right password, any case of e-mail', async () => {
+    const { body } = await registerUser();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email.toUpperCase(), password: body.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, user: { email: body.email } });
+  });
+
+  it('refuses a wrong password and an unknown e-mail alike with 401', async () => {
+    const { body } = await registerUser();
+    for (const payload of [
+      { email: body.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: body.password },
+    ]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ success: false, error: AUTH_TEXTS.invalidCredentials });
+    }
+  });
+
+  it('keeps a Remember me session for 30 days, otherwise for one day', async () => {
+    const { body } = await registerUser();
+    const expiries: number[] = [];
+    for (const rememberMe of [false, true]) {
+      const { token } = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { ...body, rememberMe },
+        })
+      ).json();
+      const { rows } = await ctx.database.pool.query(
+        "select extract(epoch from expires_at - now()) / 3600 as hours from sessions where token_hash = encode(sha256(convert_to($1, 'utf8')), 'hex')",
+        [token],
+      );
+      expiries.push(Number(rows[0].hours));
+    }
+    expect(expiries[0]).toBeCloseTo(24, 0);
+    expect(expiries[1]).toBeCloseTo(30 * 24, 0);
+  });
+
+  it('answers 429 after 10 attempts on one e-mail, even with the right password', async () => {
+    const { body } = await registerUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: body.email, password: i < 10 ? 'wrong-guess' : body.password },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('answers /auth/me and /users/profile with the user for a valid token', async () => {
+    const { json } = await registerUser();
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(json.token),
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ success: true, user: json.user });
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearer(json.token),
+    });
+    expect(profile.json()).toEqual({ success: true, data: json.user });
+  });
+
+  it.each([
+    ['no header', {}],
+    ['a garbage token', bearer('garbage')],
+    ['a well-formed unknown token', bearer('a'.repeat(43))],
+    ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+  ])('answers 401 with %s', async (_, headers) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+
+  it('revokes the session on logout', async () => {
+    const { json } = await registerUser();
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(json.token),
+    });
+    expect(logout.statusCode).toBe(200);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(json.token),
+    });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const { json } = await registerUser();
+    await ctx.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${json.user.id}`,
+    );
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(json.token),
+    });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  async function mailbox(email: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+    });
+    return response.json().messages as { subject: string; text: string; links: string[] }[];
+  }
+  const tokenFrom = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+  it('mails a single-use link that sets the password and signs every session out', async () => {
+    const { body, json } = await registerUser();
+    const forgot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: body.email.toUpperCase() },
+    });
+    expect(forgot.json()).toEqual({ success: true, message: AUTH_TEXTS.forgotPasswordAnswer });
+
+    const [mail] = await mailbox(body.email);
+    expect(mail?.subject).toBe('Reset your Muse password');
+    const link = mail?.links.find((l) => l.includes('/reset-password?token=')) ?? '';
+    expect(link.startsWith(`${ctx.config.PUBLIC_URL}/reset-password?token=`)).toBe(true);
+
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: tokenFrom(link), password: 'brand-new-pass' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(json.token),
+    });
+    expect(me.statusCode).toBe(401);
+    const oldLogin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: body,
+    });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: 'brand-new-pass' },
+    });
+    expect(newLogin.statusCode).toBe(200);
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: tokenFrom(link), password: 'another-pass' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ success: false, error: AUTH_TEXTS.resetLinkInvalid });
+  });
+
+  it('refuses an expired link', async () => {
+    const { body } = await registerUser();
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: body.email },
+    });
+    const [mail] = await mailbox(body.email);
+    await ctx.database.db.execute(
+      sql`update password_reset_tokens set expires_at = now() - interval '1 second'`,
+    );
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: tokenFrom(mail?.links[0] ?? ''), password: 'brand-new-pass' },
+    });
+    expect(reset.statusCode).toBe(400);
+  });
+
+  it('answers the same for an unknown address and mails nothing', async () => {
+    const email = newEmail();
+    const forgot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    expect(forgot.json()).toEqual({ success: true, message: AUTH_TEXTS.forgotPasswordAnswer });
+    expect(await mailbox(email)).toEqual([]);
+  });
+});
+
+describe('profile', () => {
+  it('updates the full name, and the e-mail only with the current password', async () => {
+    const { body, json } = await registerUser();
+    const put = (payload: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/profile',
+        headers: bearer(json.token),
+        payload,
+      });
+
+    const renamed = await put({ fullName: 'Ava Renamed' });
+    expect(renamed.json()).toMatchObject({ success: true, data: { fullName: 'Ava Renamed' } });
+
+    const noPassword = await put({ email: newEmail() });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().error).toBe(AUTH_TEXTS.currentPasswordRequired);
+
+    const wrongPassword = await put({ email: newEmail(), currentPassword: 'nope-nope' });
+    expect(wrongPassword.statusCode).toBe(403);
+
+    const taken = (await registerUser()).body.email;
+    const conflict = await put({ email: taken, currentPassword: body.password });
+    expect(conflict.statusCode).toBe(409);
+
+    const fresh = newEmail();
+    const moved = await put({ email: fresh, currentPassword: body.password });
+    expect(moved.json()).toMatchObject({ success: true, data: { email: fresh } });
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: { fullName: 'X' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password or a session token', async () => {
+    const { body, json } = await registerUser({ password: 'log-canary-password' });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: body });
+    await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(json.token) });
+    const all = logLines.join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all).not.toContain('log-canary-password');
+    expect(all).not.toContain(json.token);
+  });
+});

@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestContext } from './app';
+
+let ctx: TTestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '3' });
+});
+
+describe('rate limits per address', () => {
+  it('answers 429 once one address has registered its limit, and not for another address', async () => {
+    const register = (i: number, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          email: `limit${i}.${remoteAddress}@example.com`,
+          password: 'secret123',
+          fullName: 'Ava',
+        },
+        remoteAddress,
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await register(i, '203.0.113.7')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const blocked = await register(9, '203.0.113.7');
+    expect(blocked.json()).toEqual({
+      success: false,
+      error: 'Too many requests. Please wait a moment and try again.',
+    });
+    expect((await register(10, '203.0.113.8')).statusCode).toBe(200);
+  });
+
+  it('limits forgot-password per address too', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: `someone${i}@example.com` },
+        remoteAddress: '198.51.100.1',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

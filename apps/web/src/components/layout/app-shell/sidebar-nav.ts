@@ -1,0 +1,59 @@
+import type { TAppRoute } from '@muse/shared';
+import {
+  Clapperboard,
+  Coins,
+  Compass,
+  CreditCard,
+  ImageUpscale,
+  LayoutGrid,
+  LifeBuoy,
+  MessageSquareText,
+  Package,
+  Sparkles,
+  SquarePen,
+  Users,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
+
+export type TSidebarLink = { label: string; to: TAppRoute; icon: LucideIcon };
+export type TSidebarSection = { id: string; title: string; links: readonly TSidebarLink[] };
+
+/** The sidebar's sections and links (spec §2, "App shell"), in the order they are shown. */
+export const SIDEBAR_SECTIONS: readonly TSidebarSection[] = [
+  {
+    id: 'overview',
+    title: 'Overview',
+    links: [
+      { label: 'Discover', to: '/dashboard', icon: Compass },
+      { label: 'Influencers', to: '/influencers', icon: Users },
+      { label: 'Products', to: '/products', icon: Package },
+      { label: 'Tools', to: '/tools', icon: Wrench },
+    ],
+  },
+  {
+    id: 'tools',
+    title: 'Tools',
+    links: [
+      { label: 'Generate', to: '/generate', icon: Sparkles },
+      { label: 'Generate Video', to: '/generate-video', icon: Clapperboard },
+      { label: 'Upscale', to: '/upscale', icon: ImageUpscale },
+      { label: 'Edit Image', to: '/edit-image', icon: SquarePen },
+      { label: 'Generate Prompt', to: '/generate-prompt', icon: MessageSquareText },
+      { label: 'View All', to: '/view-all', icon: LayoutGrid },
+    ],
+  },
+  {
+    id: 'payments',
+    title: 'Payments',
+    links: [
+      { label: 'Get Credits', to: '/credits', icon: Coins },
+      { label: 'Manage Subscriptions', to: '/subscriptions', icon: CreditCard },
+    ],
+  },
+  {
+    id: 'others',
+    title: 'Others',
+    links: [{ label: 'Support', to: '/support', icon: LifeBuoy }],
+  },
+];

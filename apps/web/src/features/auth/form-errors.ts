@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api';
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+
+/** What a form shows in its red banner, and the field (by name) the text is about, if any. */
+export type TFormError = { message: string; field?: string };
+
+/** The first issue of a failed `safeParse`, which the form shows (one message at a time). */
+export function firstIssue(error: z.ZodError): TFormError {
+  const [issue] = error.issues;
+  const field = issue?.path[0];
+  return {
+    message: issue?.message ?? UNEXPECTED_ERROR,
+    field: typeof field === 'string' ? field : undefined,
+  };
+}
+
+/** The server's text for a failed call; the connection text when it could not be reached. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.serverError) return error.serverError;
+    if (error.status === 0) return error.message;
+  }
+  return UNEXPECTED_ERROR;
+}
+
+/** Moves focus to the named control of `form`, so the user lands on what needs fixing. */
+export function focusField(form: HTMLFormElement, field: string | undefined): void {
+  if (!field) return;
+  const control = form.elements.namedItem(field);
+  if (control instanceof HTMLElement) control.focus();
+}

@@ -1,0 +1,204 @@
+import { AUTH_TEXTS } from '@muse/shared';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { readMailbox, registerAccount, uniqueEmail } from './support/accounts';
+
+async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+async function fillRegister(
+  page: Page,
+  fields: { email: string; password: string; confirmPassword: string },
+) {
+  await page.getByLabel('Full Name').fill('Ava Creator');
+  await page.getByLabel('Email').fill(fields.email);
+  await page.getByLabel('Password', { exact: true }).fill(fields.password);
+  await page.getByLabel('Confirm Password').fill(fields.confirmPassword);
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+}
+
+test.describe('register', () => {
+  test('a new creator registers and lands on /onboarding', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await expect(page).toHaveURL('/register');
+    await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    await fillRegister(page, {
+      email: uniqueEmail(),
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL('/onboarding');
+  });
+
+  test('the form refuses mismatched and short passwords in the red banner', async ({ page }) => {
+    await page.goto('/register');
+    await fillRegister(page, {
+      email: uniqueEmail(),
+      password: 'correct horse',
+      confirmPassword: 'correct horsf',
+    });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm Password').fill('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters');
+    await expect(page).toHaveURL('/register');
+
+    // The show/hide toggle reveals what was typed.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).first().click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+test.describe('sign in', () => {
+  test('a registered creator signs in with Remember me and lands on /onboarding', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    await page.goto('/login');
+    await fillSignIn(page, account.email, account.password);
+    const rememberMe = page.getByRole('checkbox', { name: 'Remember me' });
+    await expect(rememberMe).not.toBeChecked();
+    await rememberMe.check();
+    await expect(rememberMe).toBeChecked();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/onboarding');
+
+    // Signed in, the login page sends the creator on.
+    await page.goto('/login');
+    await expect(page).toHaveURL('/onboarding');
+  });
+
+  test('a wrong password shows the server text in the red banner', async ({ page, request }) => {
+    const account = await registerAccount(request);
+    await page.goto('/login');
+    await fillSignIn(page, account.email, 'not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  test('a signed-out visit to /credits signs in and returns to /credits', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    await page.goto('/credits');
+    await expect(page).toHaveURL('/login');
+    await fillSignIn(page, account.email, account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/credits');
+  });
+
+  test('Continue with Google says so when this server has no Google sign-in', async ({ page }) => {
+    // The test server runs a stand-in Google, so its /api/config answer is changed to a server's
+    // without one.
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), googleSignIn: false } });
+    });
+    for (const path of ['/login', '/register']) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.googleUnavailable);
+      await expect(page).toHaveURL(path);
+    }
+  });
+});
+
+test.describe('forgot password', () => {
+  test('a mailed reset link sets a new password once', async ({ page, request }) => {
+    const account = await registerAccount(request);
+    const newPassword = 'brand new secret';
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Request Password Reset' }).click();
+    await expect(page.getByRole('heading', { name: 'Request Submitted' })).toBeVisible();
+    await expect(page.getByText(/within 24 hours/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to login' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+
+    const [mail] = await readMailbox(request, account.email);
+    const resetLink = mail?.links.find((link) => link.includes('/reset-password?token='));
+    expect(resetLink, 'a reset link in the mail').toBeTruthy();
+
+    await page.goto(resetLink!);
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm New Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page).toHaveURL('/login?reset=success');
+    await expect(page.getByRole('status')).toHaveText(
+      'Your password has been changed. Sign in with your new password.',
+    );
+
+    // The old password no longer works…
+    await fillSignIn(page, account.email, account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    // …the new one does.
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/onboarding');
+
+    // The same link a second time is refused, with a way to ask for a new one.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(resetLink!);
+    await page.getByLabel('New Password', { exact: true }).fill('another secret');
+    await page.getByLabel('Confirm New Password').fill('another secret');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  test('a reset address without a token says the link is invalid', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.resetLinkInvalid);
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+  });
+});
+
+test.describe('oauth callback', () => {
+  test('without a token it says so and goes to /login', async ({ page }) => {
+    await page.goto('/oauth-callback');
+    await expect(page.getByRole('status')).toHaveText(
+      'No authentication token found. Redirecting to login...',
+    );
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('a bogus code fails, leaves the address clean and goes to /login', async ({ page }) => {
+    await page.goto('/oauth-callback#access_token=bogus');
+    await expect(page.getByRole('status')).toHaveText(
+      'Authentication failed. Redirecting to login...',
+    );
+    expect(new URL(page.url()).hash).toBe('');
+    await expect(page).toHaveURL('/login');
+  });
+});
