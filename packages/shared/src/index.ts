@@ -2,3 +2,4 @@ export * from './routes';
 export * from './api/errors';
 export * from './api/health';
 export * from './api/auth';
+export * from './plans';

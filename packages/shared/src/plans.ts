@@ -1,0 +1,187 @@
+/**
+ * Plans, prices, entitlements and credit costs (spec §9, PRODUCT.md §3). The one place they
+ * exist: the landing page, onboarding, the credits page and the server all read this module.
+ * Money is in US cents, credits are whole numbers.
+ */
+
+export const PLAN_KEYS = ['builder', 'launch', 'growth'] as const;
+export type TPlanKey = (typeof PLAN_KEYS)[number];
+export type TBillingPeriod = 'monthly' | 'yearly';
+export const BILLING_PERIODS: readonly TBillingPeriod[] = ['monthly', 'yearly'];
+
+/** What an account may do: every limit is 0 without a plan (FREE). */
+export type TEntitlements = {
+  imageGeneration: boolean;
+  videoGeneration: boolean;
+  videoFaceSwap: boolean;
+  upscale: boolean;
+  editImage: boolean;
+  promptGeneration: boolean;
+  productShots: boolean;
+  /** Products an account may keep. */
+  productSlots: number;
+  /** Posts the content calendar may schedule per month. */
+  scheduledPostsPerMonth: number;
+};
+
+export type TPlan = {
+  key: TPlanKey;
+  name: string;
+  /** Spec §9: the onboarding picker's names (Basic, Pro, Elite). */
+  onboardingName: string;
+  mostPopular: boolean;
+  monthlyPriceCents: number;
+  /** The per-month price when billed yearly. */
+  yearlyMonthlyPriceCents: number;
+  yearlyTotalCents: number;
+  creditsPerMonth: number;
+  /** Influencer trainings (model tokens) granted per month. */
+  trainingsPerMonth: number;
+  support: 'standard' | 'priority';
+  entitlements: TEntitlements;
+};
+
+export const FREE_ENTITLEMENTS: TEntitlements = {
+  imageGeneration: false,
+  videoGeneration: false,
+  videoFaceSwap: false,
+  upscale: false,
+  editImage: false,
+  promptGeneration: false,
+  productShots: false,
+  productSlots: 0,
+  scheduledPostsPerMonth: 0,
+};
+
+export const PLANS: Record<TPlanKey, TPlan> = {
+  builder: {
+    key: 'builder',
+    name: 'Builder',
+    onboardingName: 'Basic Plan',
+    mostPopular: false,
+    monthlyPriceCents: 1200,
+    yearlyMonthlyPriceCents: 900,
+    yearlyTotalCents: 10800,
+    creditsPerMonth: 500,
+    trainingsPerMonth: 1,
+    support: 'standard',
+    // Spec §9: Builder has no image and video generation; face swap and the rest are included.
+    entitlements: {
+      imageGeneration: false,
+      videoGeneration: false,
+      videoFaceSwap: true,
+      upscale: true,
+      editImage: true,
+      promptGeneration: true,
+      productShots: true,
+      productSlots: 5,
+      scheduledPostsPerMonth: 20,
+    },
+  },
+  launch: {
+    key: 'launch',
+    name: 'Launch',
+    onboardingName: 'Pro Plan',
+    mostPopular: true,
+    monthlyPriceCents: 2500,
+    yearlyMonthlyPriceCents: 1900,
+    yearlyTotalCents: 22800,
+    creditsPerMonth: 2000,
+    trainingsPerMonth: 2,
+    support: 'standard',
+    entitlements: {
+      imageGeneration: true,
+      videoGeneration: true,
+      videoFaceSwap: true,
+      upscale: true,
+      editImage: true,
+      promptGeneration: true,
+      productShots: true,
+      productSlots: 20,
+      // Spec §9: Pro includes 60 scheduled posts.
+      scheduledPostsPerMonth: 60,
+    },
+  },
+  growth: {
+    key: 'growth',
+    name: 'Growth',
+    onboardingName: 'Elite Plan',
+    mostPopular: false,
+    monthlyPriceCents: 7900,
+    yearlyMonthlyPriceCents: 6500,
+    yearlyTotalCents: 78000,
+    creditsPerMonth: 8000,
+    trainingsPerMonth: 5,
+    support: 'priority',
+    entitlements: {
+      imageGeneration: true,
+      videoGeneration: true,
+      videoFaceSwap: true,
+      upscale: true,
+      editImage: true,
+      promptGeneration: true,
+      productShots: true,
+      productSlots: 100,
+      scheduledPostsPerMonth: 200,
+    },
+  },
+};
+
+export const PLAN_LIST: readonly TPlan[] = PLAN_KEYS.map((key) => PLANS[key]);
+
+/** The credit cost of every action (PRODUCT.md §3), in one table. */
+export const CREDIT_COSTS = {
+  upscale: 10,
+  editImage: 10,
+  imageGeneration: 10,
+  promptGeneration: 2,
+  productShot: 10,
+  videoGeneration: 100,
+  videoFaceSwap: 50,
+} as const;
+export type TCreditAction = keyof typeof CREDIT_COSTS;
+
+/** Every new account's welcome grant (PRODUCT.md §2). */
+export const WELCOME_CREDITS = 75;
+/** Spec §9: the pay-per-view price of a post. */
+export const PPV_PRICE_CENTS = 5000;
+/** Spec §9: licences per marketplace model. */
+export const LICENCES_PER_MODEL = 5;
+/** Spec §9: 50% off the first month (the onboarding offer). */
+export const FIRST_MONTH_DISCOUNT_PERCENT = 50;
+/** Spec §9: payment methods offered at checkout. */
+export const PAYMENT_METHODS = ['Card', 'PayPal'] as const;
+
+export function priceCents(plan: TPlan, period: TBillingPeriod): number {
+  return period === 'monthly' ? plan.monthlyPriceCents : plan.yearlyMonthlyPriceCents;
+}
+
+/** "$12", "$12.50": whole dollars without decimals. */
+export function formatUsd(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars.toLocaleString('en-US') : dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** "2,000" */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** The lines a plan card lists, from the plan's own figures. */
+export function planFeatures(plan: TPlan): string[] {
+  const trainings = `${plan.trainingsPerMonth} influencer training${plan.trainingsPerMonth === 1 ? '' : 's'} per month`;
+  return [
+    `${formatCount(plan.creditsPerMonth)} credits per month`,
+    trainings,
+    plan.entitlements.imageGeneration && plan.entitlements.videoGeneration
+      ? 'Image and video generation'
+      : 'Photo tools only, no image or video generation',
+    'Video face swap',
+    `${plan.support === 'priority' ? 'Priority' : 'Standard'} support`,
+  ];
+}
+
+/** How many pay-per-view sales pay for a month of the plan (the landing's breakeven panel). */
+export function ppvSalesToBreakEven(plan: TPlan, period: TBillingPeriod = 'monthly'): number {
+  return Math.ceil(priceCents(plan, period) / PPV_PRICE_CENTS);
+}
