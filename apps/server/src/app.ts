@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
@@ -17,6 +18,8 @@ import { healthRoutes } from './modules/health/routes';
 import { createMailer, type TMailer } from './modules/mail/mailer';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { userRoutes } from './modules/users/routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
+import { createLocalStorage, type TStorage } from './lib/storage';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -26,6 +29,7 @@ declare module 'fastify' {
     config: TConfig;
     database: TDatabaseHandle;
     mailer: TMailer;
+    storage: TStorage;
   }
 }
 
@@ -34,6 +38,8 @@ export type TBuildAppOptions = {
   database: TDatabaseHandle;
   /** Where the built web app lives; tests point it elsewhere or at nothing. */
   webDistDir?: string;
+  /** Where files live; local disk under DATA_DIR/files unless given. */
+  storage?: TStorage;
   /** Where log lines go (standard output unless a test listens). */
   logStream?: { write: (line: string) => void };
 };
@@ -81,6 +87,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('database', database);
   const mailer = createMailer(config, database.db, app.log);
   app.decorate('mailer', mailer);
+  app.decorate(
+    'storage',
+    options.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files')),
+  );
   // Filled in by the authentication hook on protected routes.
   app.decorateRequest('auth', null as unknown as TAuthenticated);
   app.addHook('onSend', async (request, reply) => {
@@ -97,6 +107,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(publicConfigRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(marketplaceRoutes);
       if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },

@@ -2,48 +2,15 @@ import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type TConfig } from './config';
-import { checkDatabaseReachable, connectDatabase } from './db/client';
-import { startEmbeddedPostgres, type TEmbeddedPostgres } from './db/embedded';
+import { connectDatabase } from './db/client';
+import { DatabaseStartError, openDatabase } from './db/open';
 import { runMigrations } from './db/migrate';
+import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
 
 /** A start-up failure is one line that names what to fix, then exit code 1. */
 function stop(reason: string): never {
   console.error(`Cannot start Muse: ${reason}`);
   process.exit(1);
-}
-
-function hidePassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
-}
-
-async function openDatabase(
-  config: TConfig,
-): Promise<{ url: string; embedded?: TEmbeddedPostgres }> {
-  if (config.DATABASE_URL) {
-    try {
-      await checkDatabaseReachable(config.DATABASE_URL);
-    } catch (error) {
-      stop(
-        `DATABASE_URL: cannot connect to ${hidePassword(config.DATABASE_URL)} (${(error as Error).message})`,
-      );
-    }
-    return { url: config.DATABASE_URL };
-  }
-  try {
-    const embedded = await startEmbeddedPostgres({
-      dataDir: config.DATA_DIR,
-      log: (message) => console.log(message),
-    });
-    return { url: embedded.url, embedded };
-  } catch (error) {
-    stop(`${(error as Error).message} (set DATABASE_URL to use another PostgreSQL server)`);
-  }
 }
 
 async function main(): Promise<void> {
@@ -57,9 +24,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { url, embedded } = await openDatabase(config);
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase(config, (message) => console.log(message));
+  } catch (error) {
+    if (error instanceof DatabaseStartError) stop(error.message);
+    throw error;
+  }
+  const { url, embedded } = opened;
   try {
     await runMigrations(url);
+    const seeding = connectDatabase(url, { poolSize: 1 });
+    await seedMarketplace(seeding.db).finally(() => seeding.close());
   } catch (error) {
     await embedded?.stop();
     stop(`database migrations failed: ${(error as Error).message}`);
@@ -90,6 +66,10 @@ async function main(): Promise<void> {
       stop(`HOST ${config.HOST} is not an address of this machine`);
     throw error;
   }
+  // Draw the marketplace's portraits in the background; a request for one not drawn yet draws it.
+  warmUpPortraits(database.db, app.storage).catch((error: unknown) =>
+    app.log.warn({ err: error }, 'Drawing the marketplace portraits failed'),
+  );
   app.log.info(
     `Muse is ready on ${config.PUBLIC_URL} (database: ${embedded ? `embedded, data in ${config.DATA_DIR}` : 'DATABASE_URL'})`,
   );

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp, type TBuildAppOptions } from '../src/app';
@@ -12,9 +15,13 @@ export async function createTestApp(
   logStream?: TBuildAppOptions['logStream'],
 ): Promise<TTestContext> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'muse-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ config, database, webDistDir: '/nonexistent', logStream });
   await app.ready();
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
   return { app, database, config };
 }

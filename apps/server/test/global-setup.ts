@@ -5,7 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded';
+import { connectDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { seedMarketplace } from '../src/modules/marketplace/service';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +43,9 @@ export default async function setup(project: TestProject) {
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${template}`;
   await runMigrations(templateUrl.toString());
+  const seeding = connectDatabase(templateUrl.toString(), { poolSize: 1 });
+  await seedMarketplace(seeding.db);
+  await seeding.close();
 
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);

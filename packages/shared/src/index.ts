@@ -3,3 +3,4 @@ export * from './api/errors';
 export * from './api/health';
 export * from './api/auth';
 export * from './plans';
+export * from './api/marketplace';

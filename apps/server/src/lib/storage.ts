@@ -1,0 +1,62 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export type TStoredFile = { stream: Readable; size: number; contentType: string };
+
+/**
+ * Where Muse keeps files. Keys are relative paths like `marketplace/3/0-card.webp`.
+ * The local implementation writes under DATA_DIR; object storage implements the same interface.
+ */
+export type TStorage = {
+  put: (key: string, data: Buffer) => Promise<void>;
+  get: (key: string) => Promise<TStoredFile | null>;
+  exists: (key: string) => Promise<boolean>;
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+function checkKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+}
+
+export function createLocalStorage(root: string): TStorage {
+  const full = (key: string) => {
+    checkKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      const target = full(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const partial = `${target}.${process.pid}.partial`;
+      await writeFile(partial, data);
+      await rename(partial, target);
+    },
+    async get(key) {
+      const target = full(key);
+      const info = await stat(target).catch(() => null);
+      if (!info?.isFile()) return null;
+      return {
+        stream: createReadStream(target),
+        size: info.size,
+        contentType: CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream',
+      };
+    },
+    async exists(key) {
+      const info = await stat(full(key)).catch(() => null);
+      return !!info?.isFile();
+    },
+  };
+}

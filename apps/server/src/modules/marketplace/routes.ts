@@ -1,0 +1,61 @@
+import {
+  MARKETPLACE_IMAGE_SIZES,
+  ZMarketplaceModelResponse,
+  ZMarketplaceModelsResponse,
+} from '@muse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { getMarketplaceModel, listMarketplaceModels, readPortrait } from './service';
+
+const ZModelParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The public marketplace: models with their claim counts, and their portraits. */
+export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/marketplace/models',
+    { schema: { response: { 200: ZMarketplaceModelsResponse } } },
+    async () => ({ success: true as const, models: await listMarketplaceModels(db) }),
+  );
+
+  app.get(
+    '/marketplace/models/:id',
+    { schema: { params: ZModelParams, response: { 200: ZMarketplaceModelResponse } } },
+    async (request) => {
+      const model = await getMarketplaceModel(db, request.params.id);
+      if (!model) throw notFound('This model does not exist');
+      return { success: true as const, model };
+    },
+  );
+
+  app.get(
+    '/marketplace/models/:id/images/:position',
+    {
+      schema: {
+        params: ZModelParams.extend({ position: z.coerce.number().int().min(0).max(20) }),
+        querystring: z.object({
+          size: z.enum(MARKETPLACE_IMAGE_SIZES).default('card'),
+          v: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { id, position } = request.params;
+      const file = await readPortrait(db, app.storage, id, position, request.query.size);
+      if (!file) throw notFound('This image does not exist');
+      return (
+        reply
+          .type(file.contentType)
+          .header('content-length', file.size)
+          // The address carries the image version, so the bytes behind it never change.
+          .header(
+            'cache-control',
+            request.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          )
+          .send(file.stream)
+      );
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const MARKETPLACE_IMAGE_SIZES = ['card', 'full'] as const;
+
+export const ZMarketplaceImage = z.object({
+  /** 480×640 WebP for the grid. */
+  card: z.string(),
+  /** 960×1280 WebP for the detail view. */
+  full: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+
+export const ZMarketplaceModel = z.object({
+  id: z.number(),
+  name: z.string(),
+  age: z.number(),
+  hair: z.string(),
+  body: z.string(),
+  ethnicity: z.string(),
+  tier: z.string(),
+  about: z.string().nullable(),
+  isLive: z.boolean(),
+  isBlackedOut: z.boolean(),
+  /** Licences held, from the licence rows. */
+  claimed: z.number(),
+  /** Licences a model has in all (spec §9: 5). */
+  licences: z.number(),
+  fullyClaimed: z.boolean(),
+  /** Neither blacked out nor fully claimed: the card opens and the model can be claimed. */
+  available: z.boolean(),
+  images: z.array(ZMarketplaceImage),
+});
+export type TMarketplaceModel = z.infer<typeof ZMarketplaceModel>;
+
+export const ZMarketplaceModelsResponse = z.object({
+  success: z.literal(true),
+  models: z.array(ZMarketplaceModel),
+});
+export type TMarketplaceModelsResponse = z.infer<typeof ZMarketplaceModelsResponse>;
+
+export const ZMarketplaceModelResponse = z.object({
+  success: z.literal(true),
+  model: ZMarketplaceModel,
+});
