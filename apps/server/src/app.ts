@@ -19,6 +19,7 @@ import { createMailer, type TMailer } from './modules/mail/mailer';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { userRoutes } from './modules/users/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { createLocalStorage, type TStorage } from './lib/storage';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -108,6 +109,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(marketplaceRoutes);
+      await api.register(billingRoutes);
       if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },

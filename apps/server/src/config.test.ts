@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://muse.example.com/',
       TRUST_PROXY: 'true',
       SMTP_URL: 'smtps://muse:secret@smtp.example.com:465',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
     });
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe('postgresql://muse:secret@db.internal:5432/muse');

@@ -72,6 +72,16 @@ export const ZEnv = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Where the Stripe API lives; only tests point it elsewhere. */
+  STRIPE_API_URL: z.url({ error: 'must be a URL' }).default('https://api.stripe.com'),
   GOOGLE_ISSUER: z
     .url({ error: 'must be the URL of an OpenID Connect issuer' })
     .default('https://accounts.google.com'),
@@ -122,6 +132,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (!!config.GOOGLE_CLIENT_ID !== !!config.GOOGLE_CLIENT_SECRET) {
     problems.push(
       `${config.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set together with ${config.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'}`,
+    );
+  }
+  if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      `${config.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} must be set together with ${config.STRIPE_SECRET_KEY ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'}`,
+    );
+  }
+  if (isProduction && !config.STRIPE_SECRET_KEY) {
+    problems.push(
+      'STRIPE_SECRET_KEY must be set when NODE_ENV=production; the test-mode checkout grants plans without payment',
     );
   }
   if (isProduction && !config.SMTP_URL) {

@@ -6,6 +6,9 @@ import { connectDatabase } from './db/client';
 import { DatabaseStartError, openDatabase } from './db/open';
 import { runMigrations } from './db/migrate';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
+import { advanceTestSubscriptions, grantDueMonthlyBenefits } from './modules/billing/subscriptions';
+
+const BILLING_TICK_MS = 10 * 60 * 1000;
 
 /** A start-up failure is one line that names what to fix, then exit code 1. */
 function stop(reason: string): never {
@@ -66,6 +69,17 @@ async function main(): Promise<void> {
       stop(`HOST ${config.HOST} is not an address of this machine`);
     throw error;
   }
+  // Yearly plans get their credits monthly; test-mode plans renew or end with their period.
+  const billingTick = async () => {
+    await grantDueMonthlyBenefits(database.db);
+    await advanceTestSubscriptions(database.db);
+  };
+  const billingTimer = setInterval(() => {
+    billingTick().catch((error: unknown) => app.log.error({ err: error }, 'Billing schedule failed'));
+  }, BILLING_TICK_MS);
+  billingTimer.unref();
+  void billingTick().catch((error: unknown) => app.log.error({ err: error }, 'Billing schedule failed'));
+
   // Draw the marketplace's portraits in the background; a request for one not drawn yet draws it.
   warmUpPortraits(database.db, app.storage).catch((error: unknown) =>
     app.log.warn({ err: error }, 'Drawing the marketplace portraits failed'),

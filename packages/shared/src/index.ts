@@ -4,3 +4,4 @@ export * from './api/health';
 export * from './api/auth';
 export * from './plans';
 export * from './api/marketplace';
+export * from './api/billing';

@@ -4,6 +4,7 @@ import type { TDatabase } from '../../db/client';
 import { oauthLoginCodes, passwordResetTokens, users, type TUserRow } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
+import { grantWelcomeCredits } from '../billing/ledger';
 import type { TMailer } from '../mail/mailer';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions, type TSessionContext } from './sessions';
@@ -58,6 +59,7 @@ export async function register(
         })
         .returning();
       if (!user) throw new Error('insert returned no row');
+      await grantWelcomeCredits(tx, user.id);
       const token = await createSession(tx, user.id, 'long', context);
       return { token, user: toPublicUser(user), isNewUser: true };
     });
@@ -222,6 +224,7 @@ export async function findOrCreateGoogleUser(
       })
       .returning();
     if (!created) throw new Error('insert returned no row');
+    await grantWelcomeCredits(tx, created.id);
     return { user: created, isNewUser: true };
   });
 }

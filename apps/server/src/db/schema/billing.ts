@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Every movement of credits and model tokens, append-only (PRODUCT.md §3). `reference` makes a
+ * movement happen once: a second grant for the same invoice or a second refund for the same
+ * job is refused by the unique index.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'credits' or 'model_tokens'. */
+    currency: text('currency').notNull(),
+    /** Positive for grants and refunds, negative for spends. */
+    amount: integer('amount').notNull(),
+    /** 'welcome' | 'plan' | 'renewal' | 'upgrade' | 'spend' | 'refund' | 'adjustment' */
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_entries_reference_key').on(table.userId, table.currency, table.reference),
+    index('ledger_entries_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * The running totals of the ledger, changed only in the same transaction as a ledger row.
+ * The check constraints are what keep a balance from ever going below zero.
+ */
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull().default(0),
+    modelTokens: integer('model_tokens').notNull().default(0),
+    /** Every model token ever granted: the account's influencer slots. */
+    modelTokensGranted: integer('model_tokens_granted').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('account_balances_credits_not_negative', sql`${table.credits} >= 0`),
+    check('account_balances_model_tokens_not_negative', sql`${table.modelTokens} >= 0`),
+  ],
+);
+
+/** A plan subscription, mirrored from Stripe (or from the test-mode checkout). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'stripe' | 'test' */
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    providerCustomerId: text('provider_customer_id'),
+    plan: text('plan').notNull(),
+    billing: text('billing').notNull(),
+    /** Stripe's statuses: active, trialing, past_due, unpaid, canceled, incomplete, … */
+    status: text('status').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_user_id_idx').on(table.userId)],
+);
+
+/** Webhook events already handled, so a repeated delivery changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Checkout sessions of the test-mode checkout (no Stripe keys). */
+export const testCheckoutSessions = pgTable('test_checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: text('plan').notNull(),
+  billing: text('billing').notNull(),
+  promoCode: text('promo_code'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  /** 'open' | 'complete' | 'cancelled' */
+  status: text('status').notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,149 @@
+import {
+  PLAN_LIST,
+  ZCheckoutResponse,
+  ZCreateCheckoutRequest,
+  ZCreditHistoryResponse,
+  ZSubscriptionResponse,
+  ZTestCheckoutResponse,
+} from '@muse/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors';
+import { requireAuth } from '../auth/plugin';
+import { listLedger } from './ledger';
+import { priceLookupKey, StripeGateway } from './stripe-gateway';
+import {
+  cancelSubscription,
+  cancelTestCheckout,
+  createCheckout,
+  getTestCheckout,
+  handleStripeEvent,
+  payTestCheckout,
+  subscriptionSummary,
+  type TBillingContext,
+} from './service';
+
+const ZTestCheckoutParams = z.object({ id: z.string().regex(/^cs_test_[\w-]{20,60}$/) });
+const ZRedirect = z.object({ success: z.literal(true), url: z.string() });
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const stripe = app.config.STRIPE_SECRET_KEY ? new StripeGateway(app.config) : null;
+  const context: TBillingContext = { db, stripe, publicUrl: app.config.PUBLIC_URL };
+
+  app.get('/payments/pricing-plans', async () => ({
+    success: true as const,
+    testMode: !stripe,
+    plans: PLAN_LIST.map((plan) => ({
+      ...plan,
+      lookupKeys: {
+        monthly: priceLookupKey(plan.key, 'monthly'),
+        yearly: priceLookupKey(plan.key, 'yearly'),
+      },
+    })),
+  }));
+
+  if (stripe) {
+    // Stripe signs the exact bytes it sent, so this route keeps the raw body.
+    await app.register(async (webhook) => {
+      webhook.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer' },
+        (_request, body, done) => done(null, body),
+      );
+      webhook.post('/payments/webhook', async (request) => {
+        const signature = request.headers['stripe-signature'];
+        let event;
+        try {
+          event = stripe.client.webhooks.constructEvent(
+            request.body as Buffer,
+            String(signature ?? ''),
+            app.config.STRIPE_WEBHOOK_SECRET ?? '',
+          );
+        } catch {
+          throw badRequest('Invalid Stripe signature');
+        }
+        const outcome = await handleStripeEvent(db, stripe, event);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
+        return { received: true, outcome };
+      });
+    });
+  }
+
+  await app.register(async (instance) => {
+    requireAuth(instance);
+    const protectedApp = instance.withTypeProvider<ZodTypeProvider>();
+
+    protectedApp.post(
+      '/payments/create-checkout-session',
+      { schema: { body: ZCreateCheckoutRequest, response: { 200: ZCheckoutResponse } } },
+      async (request) => ({
+        success: true as const,
+        url: await createCheckout(context, request.auth.user, request.body),
+      }),
+    );
+
+    for (const path of ['/payments/subscription', '/users/subscription']) {
+      protectedApp.get(
+        path,
+        { schema: { response: { 200: ZSubscriptionResponse } } },
+        async (request) => ({
+          success: true as const,
+          data: await subscriptionSummary(db, request.auth.user.id),
+        }),
+      );
+    }
+
+    protectedApp.post(
+      '/payments/cancel-subscription',
+      { schema: { response: { 200: ZSubscriptionResponse } } },
+      async (request) => {
+        await cancelSubscription(context, request.auth.user.id);
+        return {
+          success: true as const,
+          data: await subscriptionSummary(db, request.auth.user.id),
+        };
+      },
+    );
+
+    protectedApp.get(
+      '/credits/history',
+      { schema: { response: { 200: ZCreditHistoryResponse } } },
+      async (request) => ({
+        success: true as const,
+        entries: (await listLedger(db, request.auth.user.id)).map((entry) => ({
+          ...entry,
+          currency: entry.currency as 'credits' | 'model_tokens',
+          createdAt: entry.createdAt.toISOString(),
+        })),
+      }),
+    );
+
+    if (!stripe) {
+      protectedApp.get(
+        '/payments/test-checkout/:id',
+        { schema: { params: ZTestCheckoutParams, response: { 200: ZTestCheckoutResponse } } },
+        async (request) => ({
+          success: true as const,
+          session: await getTestCheckout(db, request.auth.user, request.params.id),
+        }),
+      );
+      protectedApp.post(
+        '/payments/test-checkout/:id/pay',
+        { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
+        async (request) => ({
+          success: true as const,
+          url: await payTestCheckout(db, request.auth.user.id, request.params.id),
+        }),
+      );
+      protectedApp.post(
+        '/payments/test-checkout/:id/cancel',
+        { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
+        async (request) => ({
+          success: true as const,
+          url: await cancelTestCheckout(db, request.auth.user.id, request.params.id),
+        }),
+      );
+    }
+  });
+};

@@ -1,0 +1,217 @@
+import { PLANS, formatCount, type TBillingPeriod, type TPlanKey } from '@muse/shared';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client';
+import { subscriptions } from '../../db/schema';
+import { credit, type TLedgerKind } from './ledger';
+
+export type TSubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Statuses in which a plan's benefits are in force (Stripe keeps retrying a past-due payment). */
+export const LIVE_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+/** What Muse knows of a subscription, from Stripe or from the test-mode checkout. */
+export type TSubscriptionSnapshot = {
+  userId: string;
+  provider: 'stripe' | 'test';
+  providerSubscriptionId: string;
+  providerCustomerId: string | null;
+  plan: TPlanKey;
+  billing: TBillingPeriod;
+  status: string;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+};
+
+const PLAN_ORDER: TPlanKey[] = ['builder', 'launch', 'growth'];
+
+/** Grants one month of a plan's benefits: its credits and its influencer trainings. */
+async function grantMonth(
+  db: TDatabase,
+  subscription: Pick<TSubscriptionRow, 'id' | 'userId'> & { plan: TPlanKey },
+  kind: TLedgerKind,
+  reference: string,
+): Promise<boolean> {
+  const plan = PLANS[subscription.plan];
+  const what = kind === 'upgrade' ? 'upgrade' : kind === 'renewal' ? 'renewal' : 'plan';
+  const credited = await credit(db, {
+    userId: subscription.userId,
+    currency: 'credits',
+    amount: plan.creditsPerMonth,
+    kind,
+    description: `${plan.name} ${what}: ${formatCount(plan.creditsPerMonth)} monthly credits`,
+    reference,
+  });
+  await credit(db, {
+    userId: subscription.userId,
+    currency: 'model_tokens',
+    amount: plan.trainingsPerMonth,
+    kind,
+    description: `${plan.name} ${what}: ${plan.trainingsPerMonth} influencer training${plan.trainingsPerMonth === 1 ? '' : 's'}`,
+    reference,
+  });
+  return credited;
+}
+
+function monthReference(
+  subscription: Pick<TSubscriptionRow, 'id' | 'currentPeriodStart'>,
+  month: number,
+): string {
+  return `period:${subscription.id}:${subscription.currentPeriodStart.toISOString()}:m${month}`;
+}
+
+/**
+ * Records the state of a subscription. A move to a higher plan grants the new plan's month at
+ * once: benefits accumulate on every upgrade and never reset (spec §9).
+ */
+export async function applySubscription(
+  db: TDatabase,
+  snapshot: TSubscriptionSnapshot,
+): Promise<TSubscriptionRow> {
+  const [before] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, snapshot.providerSubscriptionId));
+  const [row] = await db
+    .insert(subscriptions)
+    .values(snapshot)
+    .onConflictDoUpdate({
+      target: subscriptions.providerSubscriptionId,
+      set: { ...snapshot, userId: before?.userId ?? snapshot.userId, updatedAt: new Date() },
+    })
+    .returning();
+  if (!row) throw new Error('subscription upsert returned no row');
+  const upgraded =
+    before && PLAN_ORDER.indexOf(snapshot.plan) > PLAN_ORDER.indexOf(before.plan as TPlanKey);
+  if (upgraded && (LIVE_STATUSES as readonly string[]).includes(row.status)) {
+    await grantMonth(
+      db,
+      { ...row, plan: snapshot.plan },
+      'upgrade',
+      `upgrade:${row.id}:${snapshot.plan}:${row.currentPeriodStart.toISOString()}`,
+    );
+  }
+  return row;
+}
+
+/**
+ * A paid period starts: grants its first month. Repeated deliveries of the same payment grant
+ * once (the reference is the subscription and the period's start).
+ */
+export async function grantPaidPeriod(
+  db: TDatabase,
+  subscription: TSubscriptionRow,
+  firstPeriod: boolean,
+): Promise<boolean> {
+  return grantMonth(
+    db,
+    { ...subscription, plan: subscription.plan as TPlanKey },
+    firstPeriod ? 'plan' : 'renewal',
+    monthReference(subscription, 0),
+  );
+}
+
+function monthsBetween(start: Date, end: Date): number {
+  let months =
+    (end.getUTCFullYear() - start.getUTCFullYear()) * 12 +
+    (end.getUTCMonth() - start.getUTCMonth());
+  const anniversary = new Date(start);
+  anniversary.setUTCMonth(start.getUTCMonth() + months);
+  if (anniversary > end) months -= 1;
+  return Math.max(0, months);
+}
+
+/**
+ * Yearly plans receive their monthly credits every month: grants each month of a live yearly
+ * period that has begun and is not granted yet. Safe to run as often as wanted, anywhere.
+ */
+export async function grantDueMonthlyBenefits(db: TDatabase, now = new Date()): Promise<number> {
+  const yearly = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.billing, 'yearly'), inArray(subscriptions.status, [...LIVE_STATUSES])),
+    );
+  let granted = 0;
+  for (const subscription of yearly) {
+    const end = now < subscription.currentPeriodEnd ? now : subscription.currentPeriodEnd;
+    const elapsed = Math.min(11, monthsBetween(subscription.currentPeriodStart, end));
+    for (let month = 1; month <= elapsed; month += 1) {
+      const done = await grantMonth(
+        db,
+        { ...subscription, plan: subscription.plan as TPlanKey },
+        'renewal',
+        monthReference(subscription, month),
+      );
+      if (done) granted += 1;
+    }
+  }
+  return granted;
+}
+
+/** The subscription whose benefits are in force now, if any (the newest). */
+export async function findLiveSubscription(
+  db: TDatabase,
+  userId: string,
+): Promise<TSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The newest subscription of any status, for the subscriptions page. */
+export async function findLatestSubscription(
+  db: TDatabase,
+  userId: string,
+): Promise<TSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Test-mode subscriptions have no Stripe to renew or end them: this does, when their period ends. */
+export async function advanceTestSubscriptions(db: TDatabase, now = new Date()): Promise<void> {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'test'),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    );
+  for (const subscription of due) {
+    if (subscription.cancelAtPeriodEnd) {
+      await db
+        .update(subscriptions)
+        .set({ status: 'canceled', canceledAt: subscription.currentPeriodEnd, updatedAt: now })
+        .where(eq(subscriptions.id, subscription.id));
+      continue;
+    }
+    const start = subscription.currentPeriodEnd;
+    const end = addPeriod(start, subscription.billing as TBillingPeriod);
+    const [renewed] = await db
+      .update(subscriptions)
+      .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
+      .where(eq(subscriptions.id, subscription.id))
+      .returning();
+    if (renewed) await grantPaidPeriod(db, renewed, false);
+  }
+}
+
+export function addPeriod(start: Date, billing: TBillingPeriod): Date {
+  const end = new Date(start);
+  if (billing === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1);
+  else end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}

@@ -1,0 +1,423 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, stripeClientFor, type TFakeStripe } from './stripe';
+
+let fake: TFakeStripe;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  stripe = stripeClientFor(fake);
+});
+afterAll(() => fake.stop());
+
+const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+
+/** A product with a monthly and a yearly price, looked up by key the way Muse finds its plans. */
+async function createPlan(suffix: string) {
+  const product = await stripe.products.create({
+    name: `Muse Pro ${suffix}`,
+    metadata: { plan: 'pro' },
+  });
+  const monthly = await stripe.prices.create({
+    product: product.id,
+    unit_amount: 1900,
+    currency: 'usd',
+    recurring: { interval: 'month' },
+    lookup_key: `pro_monthly_${suffix}`,
+    nickname: 'Pro monthly',
+    metadata: { plan: 'pro' },
+  });
+  const yearly = await stripe.prices.create({
+    product: product.id,
+    unit_amount: 19000,
+    currency: 'usd',
+    recurring: { interval: 'year' },
+    lookup_key: `pro_yearly_${suffix}`,
+  });
+  return { product, monthly, yearly };
+}
+
+describe('the fake Stripe, driven by the real stripe client', () => {
+  it('creates products and prices and finds prices by lookup key with the product expanded', async () => {
+    const { product, monthly, yearly } = await createPlan('a');
+    expect(product).toMatchObject({ object: 'product', name: 'Muse Pro a', active: true });
+    expect(product.id).toMatch(/^prod_/);
+    expect(await stripe.products.retrieve(product.id)).toEqual(product);
+    expect(monthly).toMatchObject({
+      object: 'price',
+      product: product.id,
+      unit_amount: 1900,
+      currency: 'usd',
+      lookup_key: 'pro_monthly_a',
+      nickname: 'Pro monthly',
+      metadata: { plan: 'pro' },
+      recurring: { interval: 'month', interval_count: 1 },
+      active: true,
+      type: 'recurring',
+    });
+    expect(monthly.id).toMatch(/^price_/);
+    expect(yearly.recurring?.interval).toBe('year');
+
+    const prices = await stripe.prices.list({
+      lookup_keys: ['pro_monthly_a', 'pro_yearly_a'],
+      active: true,
+      expand: ['data.product'],
+    });
+    expect(prices).toMatchObject({ object: 'list', has_more: false, url: '/v1/prices' });
+    expect(prices.data.map((price) => price.lookup_key).sort()).toEqual([
+      'pro_monthly_a',
+      'pro_yearly_a',
+    ]);
+    expect(prices.data[0]!.product).toMatchObject({ id: product.id, name: 'Muse Pro a' });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/prices',
+      query: { lookup_keys: ['pro_monthly_a', 'pro_yearly_a'], active: 'true' },
+    });
+    expect(await stripe.prices.retrieve(monthly.id)).toEqual(monthly);
+
+    // `lookup_keys[]=` (how other clients and curl write it) works too.
+    const viaBrackets = await fetch(`${fake.url}/v1/prices?lookup_keys[]=pro_yearly_a`, {
+      headers: { authorization: `Bearer ${fake.apiKey}` },
+    });
+    const body = (await viaBrackets.json()) as Stripe.ApiList<Stripe.Price>;
+    expect(body.data.map((price) => price.id)).toEqual([yearly.id]);
+
+    await expect(
+      stripe.prices.create({
+        product: product.id,
+        unit_amount: 1,
+        currency: 'usd',
+        lookup_key: 'pro_monthly_a',
+      }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'lookup_key' });
+  });
+
+  it('finds a promotion code by its code, with the coupon under promotion.coupon', async () => {
+    const promo = fake.addPromotionCode('LAUNCH20', 20);
+    const found = await stripe.promotionCodes.list({
+      code: 'launch20',
+      active: true,
+      expand: ['data.promotion.coupon'],
+    });
+    expect(found.data).toHaveLength(1);
+    expect(found.data[0]).toMatchObject({ id: promo.id, code: 'LAUNCH20', active: true });
+    expect(found.data[0]!.id).toMatch(/^promo_/);
+    expect(found.data[0]!.promotion.coupon).toMatchObject({ object: 'coupon', percent_off: 20 });
+    expect((await stripe.promotionCodes.list({ code: 'NOPE' })).data).toEqual([]);
+  });
+
+  it('runs a subscription from checkout through renewal, failure, upgrade and cancellation', async () => {
+    const { monthly, yearly } = await createPlan('b');
+    const promo = fake.addPromotionCode('WELCOME10', 10);
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'subscription',
+      line_items: [{ price: monthly.id, quantity: 1 }],
+      success_url: 'http://muse.test/billing/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://muse.test/billing',
+      client_reference_id: 'user-42',
+      customer_email: 'ada@example.com',
+      metadata: { userId: 'user-42', plan: 'pro' },
+      subscription_data: { metadata: { userId: 'user-42', plan: 'pro' } },
+      discounts: [{ promotion_code: promo.id }],
+    };
+    const session = await stripe.checkout.sessions.create(params, {
+      idempotencyKey: 'checkout-user-42-1',
+    });
+    expect(session.id).toMatch(/^cs_test_/);
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      url: `https://checkout.stripe.com/c/pay/${session.id}`,
+      status: 'open',
+      payment_status: 'unpaid',
+      mode: 'subscription',
+      client_reference_id: 'user-42',
+      customer: null,
+      customer_email: 'ada@example.com',
+      metadata: { userId: 'user-42', plan: 'pro' },
+      success_url: params.success_url,
+      cancel_url: params.cancel_url,
+      discounts: [{ coupon: null, promotion_code: promo.id }],
+      allow_promotion_codes: null,
+      amount_subtotal: 1900,
+      amount_total: 1710,
+      currency: 'usd',
+      subscription: null,
+    });
+    expect(session).not.toHaveProperty('line_items');
+
+    // What Muse sent, as Stripe receives it.
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
+    expect(sent.body).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ price: monthly.id, quantity: '1' }],
+      client_reference_id: 'user-42',
+      metadata: { userId: 'user-42' },
+      subscription_data: { metadata: { userId: 'user-42', plan: 'pro' } },
+      discounts: [{ promotion_code: promo.id }],
+    });
+    expect(sent.headers['idempotency-key']).toBe('checkout-user-42-1');
+    expect(sent.headers.authorization).toBe('Bearer sk_test_fake');
+    expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+
+    // The same idempotency key answers the same session; other parameters are refused.
+    const replay = await stripe.checkout.sessions.create(params, {
+      idempotencyKey: 'checkout-user-42-1',
+    });
+    expect(replay.id).toBe(session.id);
+    await expect(
+      stripe.checkout.sessions.create(
+        { ...params, client_reference_id: 'someone-else' },
+        { idempotencyKey: 'checkout-user-42-1' },
+      ),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toEqual(session);
+    const withItems = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['line_items'],
+    });
+    expect(withItems.line_items?.data[0]).toMatchObject({
+      object: 'item',
+      quantity: 1,
+      price: { id: monthly.id },
+    });
+
+    // The customer pays on Checkout.
+    const now = new Date('2026-01-31T12:00:00Z');
+    const completion = fake.completeCheckout(session.id, { now });
+    const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    expect(paid).toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+      customer: completion.subscription.customer,
+      invoice: completion.invoice.id,
+      subscription: { id: completion.subscription.id, object: 'subscription' },
+    });
+
+    const subscription = await stripe.subscriptions.retrieve(completion.subscription.id);
+    expect(subscription.id).toMatch(/^sub_/);
+    expect(subscription).toMatchObject({
+      object: 'subscription',
+      status: 'active',
+      metadata: { userId: 'user-42', plan: 'pro' },
+      cancel_at_period_end: false,
+      canceled_at: null,
+      start_date: at('2026-01-31T12:00:00Z'),
+      created: at('2026-01-31T12:00:00Z'),
+      latest_invoice: completion.invoice.id,
+    });
+    const item = subscription.items.data[0]!;
+    expect(item.id).toMatch(/^si_/);
+    expect(item).toMatchObject({
+      object: 'subscription_item',
+      price: { id: monthly.id, recurring: { interval: 'month', interval_count: 1 } },
+      quantity: 1,
+      current_period_start: at('2026-01-31T12:00:00Z'),
+      // A month after the 31st of January is the last day of February.
+      current_period_end: at('2026-02-28T12:00:00Z'),
+    });
+    expect(subscription).not.toHaveProperty('current_period_end');
+
+    const customer = await stripe.customers.retrieve(String(subscription.customer));
+    expect(customer).toMatchObject({ object: 'customer', email: 'ada@example.com' });
+    expect(customer.id).toMatch(/^cus_/);
+
+    const first = await stripe.invoices.retrieve(completion.invoice.id);
+    expect(first.id).toMatch(/^in_/);
+    expect(first).toMatchObject({
+      object: 'invoice',
+      status: 'paid',
+      billing_reason: 'subscription_create',
+      customer: customer.id,
+      currency: 'usd',
+      amount_paid: 1710, // 10% off the first invoice
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: { userId: 'user-42' } },
+      },
+    });
+    expect(first.lines.data[0]).toMatchObject({
+      pricing: { price_details: { price: monthly.id } },
+      period: { start: item.current_period_start, end: item.current_period_end },
+    });
+
+    // Cancel at period end, then change of mind; a subscription that will cancel does not renew.
+    const cancelling = await stripe.subscriptions.update(subscription.id, {
+      cancel_at_period_end: true,
+    });
+    expect(cancelling).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: item.current_period_end,
+      status: 'active',
+    });
+    expect(cancelling.canceled_at).toEqual(expect.any(Number));
+    expect(() => fake.renewSubscription(subscription.id)).toThrow(/cancel at period end/);
+    const resumed = await stripe.subscriptions.update(subscription.id, {
+      cancel_at_period_end: false,
+    });
+    expect(resumed).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+
+    const renewal = fake.renewSubscription(subscription.id);
+    expect(await stripe.invoices.retrieve(renewal.id)).toMatchObject({
+      status: 'paid',
+      billing_reason: 'subscription_cycle',
+      amount_paid: 1900, // the coupon was for the first invoice only
+      // The invoice's own period is the one that ended; its line carries the one paid for.
+      period_start: at('2026-01-31T12:00:00Z'),
+      period_end: at('2026-02-28T12:00:00Z'),
+      lines: {
+        data: [{ period: { start: at('2026-02-28T12:00:00Z'), end: at('2026-03-31T12:00:00Z') } }],
+      },
+    });
+    const renewed = await stripe.subscriptions.retrieve(subscription.id);
+    expect(renewed.items.data[0]).toMatchObject({
+      current_period_start: at('2026-02-28T12:00:00Z'),
+      current_period_end: at('2026-03-31T12:00:00Z'),
+    });
+    expect(renewed.latest_invoice).toBe(renewal.id);
+
+    const failed = fake.failPayment(subscription.id);
+    expect(failed).toMatchObject({ status: 'open', amount_paid: 0, amount_remaining: 1900 });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    fake.payInvoice(failed.id);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+
+    fake.changePrice(subscription.id, yearly.id);
+    const upgraded = await stripe.subscriptions.retrieve(subscription.id);
+    expect(upgraded.items.data[0]!.price.id).toBe(yearly.id);
+
+    const canceled = await stripe.subscriptions.cancel(subscription.id);
+    expect(canceled).toMatchObject({ status: 'canceled', ended_at: expect.any(Number) });
+    expect(canceled.canceled_at).toEqual(expect.any(Number));
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: `/v1/subscriptions/${subscription.id}`,
+    });
+    await expect(stripe.subscriptions.cancel(subscription.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    await expect(
+      stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }),
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: 'A canceled subscription can only update its cancellation_details and metadata.',
+    });
+  });
+
+  it('refuses checkout sessions Stripe would refuse', async () => {
+    const { monthly } = await createPlan('c');
+    const promo = fake.addPromotionCode('BOTH', 5);
+    const base: Stripe.Checkout.SessionCreateParams = {
+      mode: 'subscription',
+      line_items: [{ price: monthly.id, quantity: 1 }],
+      success_url: 'http://muse.test/ok',
+    };
+
+    await expect(
+      stripe.checkout.sessions.create({
+        ...base,
+        line_items: [{ price: 'price_doesnotexist', quantity: 1 }],
+      }),
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'line_items[0][price]',
+      message: "No such price: 'price_doesnotexist'",
+    });
+    const unknownPrice = await stripe.checkout.sessions
+      .create({ ...base, line_items: [{ price: 'price_nope', quantity: 1 }] })
+      .catch((error: unknown) => error);
+    expect(unknownPrice).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+
+    await expect(
+      stripe.checkout.sessions.create({
+        ...base,
+        allow_promotion_codes: true,
+        discounts: [{ promotion_code: promo.id }],
+      }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400 });
+
+    const allowed = await stripe.checkout.sessions.create({
+      ...base,
+      customer: (await stripe.customers.create({ email: 'known@example.com' })).id,
+      allow_promotion_codes: true,
+    });
+    expect(allowed).toMatchObject({ allow_promotion_codes: true, discounts: [] });
+    const completion = fake.completeCheckout(allowed.id);
+    expect(completion.subscription.customer).toBe(allowed.customer);
+
+    await expect(stripe.subscriptions.retrieve('sub_missing')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    await expect(
+      stripe.checkout.sessions.retrieve(allowed.id, { expand: ['mode'] }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+  });
+
+  it('signs events that stripe.webhooks.constructEvent accepts, and only untampered', async () => {
+    const { monthly } = await createPlan('d');
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: monthly.id, quantity: 1 }],
+      customer_email: 'webhook@example.com',
+      client_reference_id: 'user-7',
+    });
+    const { invoice } = fake.completeCheckout(session.id);
+    const { event, payload, signature } = fake.event('invoice.paid', invoice);
+    expect(event).toMatchObject({
+      object: 'event',
+      type: 'invoice.paid',
+      api_version: Stripe.API_VERSION,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    });
+    expect(event.id).toMatch(/^evt_/);
+
+    const verified = stripe.webhooks.constructEvent(payload, signature, fake.webhookSecret);
+    expect(verified.id).toBe(event.id);
+    expect(verified.type).toBe('invoice.paid');
+    expect(verified.data.object).toMatchObject({
+      id: invoice.id,
+      billing_reason: 'subscription_create',
+    });
+
+    const tampered = payload.replace('"amount_paid": 1900', '"amount_paid": 0');
+    expect(tampered).not.toBe(payload);
+    expect(() => stripe.webhooks.constructEvent(tampered, signature, fake.webhookSecret)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    expect(() => stripe.webhooks.constructEvent(payload, signature, 'whsec_other')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    const stale = fake.event('checkout.session.completed', session, {
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect(() =>
+      stripe.webhooks.constructEvent(stale.payload, stale.signature, fake.webhookSecret),
+    ).toThrow(/tolerance zone/i);
+  });
+
+  it('answers 401 to a missing or non-secret API key', async () => {
+    await expect(stripeClientFor(fake, 'pk_test_public').products.list()).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
+    await expect(stripeClientFor(fake, 'nonsense').prices.list()).rejects.toMatchObject({
+      type: 'StripeAuthenticationError',
+      statusCode: 401,
+    });
+
+    const anonymous = await fetch(`${fake.url}/v1/prices`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringContaining('API key') },
+    });
+  });
+});

@@ -1,0 +1,425 @@
+import type Stripe from 'stripe';
+import * as build from './objects';
+import { clone, list, newId, shape, unixNow } from './objects';
+import { invalid, noSuch, type TReader } from './params';
+import type { StripeStore } from './store';
+
+type TRouteContext = { params: TReader; match: string[]; expand: string[] };
+type TRoute = {
+  method: 'GET' | 'POST' | 'DELETE';
+  pattern: RegExp;
+  handle: (context: TRouteContext) => object;
+};
+
+const ID = '([^/]+)';
+
+/** The part of Stripe's v1 API that Muse uses, over the store. */
+export function stripeRoutes(store: StripeStore): TRoute[] {
+  const route = (method: TRoute['method'], path: string, handle: TRoute['handle']): TRoute => ({
+    method,
+    pattern: new RegExp(`^${path}$`),
+    handle,
+  });
+
+  return [
+    route('POST', '/v1/products', ({ params }) => {
+      const id = params.string('id');
+      if (id && store.products.has(id)) {
+        throw invalid(`Product already exists.`, 'id', 'resource_already_exists');
+      }
+      const created = build.product({
+        id,
+        name: params.requiredString('name'),
+        description: params.string('description'),
+        active: params.boolean('active'),
+        metadata: params.hash('metadata'),
+        now: unixNow(),
+      });
+      store.products.set(created.id, created);
+      return created;
+    }),
+    route('GET', `/v1/products/${ID}`, ({ match }) =>
+      store.get(store.products, 'product', match[0]!),
+    ),
+
+    route('POST', '/v1/prices', ({ params }) => createPrice(store, params)),
+    route('GET', '/v1/prices', ({ params }) => {
+      const lookupKeys = params.strings('lookup_keys');
+      const active = params.boolean('active');
+      const product = params.string('product');
+      const type = params.string('type');
+      const currency = params.string('currency');
+      const found = [...store.prices.values()].filter(
+        (price) =>
+          (!lookupKeys || (price.lookup_key !== null && lookupKeys.includes(price.lookup_key))) &&
+          (active === undefined || price.active === active) &&
+          (!product || price.product === product) &&
+          (!type || price.type === type) &&
+          (!currency || price.currency === currency),
+      );
+      return page(found, '/v1/prices', params);
+    }),
+    route('GET', `/v1/prices/${ID}`, ({ match }) => store.get(store.prices, 'price', match[0]!)),
+
+    route('GET', `/v1/coupons/${ID}`, ({ match }) => store.get(store.coupons, 'coupon', match[0]!)),
+    route('GET', '/v1/promotion_codes', ({ params }) => {
+      const code = params.string('code')?.toLowerCase();
+      const active = params.boolean('active');
+      const found = [...store.promotionCodes.values()].filter(
+        (promo) =>
+          // Customers type codes in any case; Stripe matches them case-insensitively.
+          (!code || promo.code.toLowerCase() === code) &&
+          (active === undefined || promo.active === active),
+      );
+      return page(found, '/v1/promotion_codes', params);
+    }),
+    route('GET', `/v1/promotion_codes/${ID}`, ({ match }) =>
+      store.get(store.promotionCodes, 'promotion code', match[0]!),
+    ),
+
+    route('POST', '/v1/customers', ({ params }) => {
+      const created = build.customer({
+        email: params.string('email') ?? null,
+        name: params.string('name'),
+        metadata: params.hash('metadata'),
+        now: unixNow(),
+      });
+      store.customers.set(created.id, created);
+      return created;
+    }),
+    route('GET', `/v1/customers/${ID}`, ({ match }) =>
+      store.get(store.customers, 'customer', match[0]!),
+    ),
+
+    route('POST', '/v1/checkout/sessions', ({ params }) => createCheckoutSession(store, params)),
+    route('GET', `/v1/checkout/sessions/${ID}`, ({ match, expand }) => {
+      const session = store.get(store.sessions, 'checkout session', match[0]!);
+      // `line_items` is not on the session unless asked for.
+      if (!expand.some((path) => path === 'line_items' || path.startsWith('line_items.'))) {
+        return session;
+      }
+      return { ...session, line_items: sessionLineItems(store, session) };
+    }),
+    route('GET', `/v1/checkout/sessions/${ID}/line_items`, ({ match, params }) => {
+      const session = store.get(store.sessions, 'checkout session', match[0]!);
+      const { data, url } = sessionLineItems(store, session);
+      return page(data, url, params);
+    }),
+
+    route('GET', `/v1/subscriptions/${ID}`, ({ match }) =>
+      store.get(store.subscriptions, 'subscription', match[0]!),
+    ),
+    route('POST', `/v1/subscriptions/${ID}`, ({ match, params }) =>
+      updateSubscription(store, store.get(store.subscriptions, 'subscription', match[0]!), params),
+    ),
+    route('DELETE', `/v1/subscriptions/${ID}`, ({ match }) => store.cancelSubscription(match[0]!)),
+
+    route('GET', `/v1/invoices/${ID}`, ({ match }) =>
+      store.get(store.invoices, 'invoice', match[0]!),
+    ),
+  ];
+}
+
+/** A list answer: newest first, `limit` (default 10) with `has_more`. */
+function page<T>(items: T[], url: string, params: TReader): Stripe.ApiList<T> {
+  const limit = params.integer('limit') ?? 10;
+  if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', 'limit');
+  const newestFirst = [...items].reverse();
+  return list(newestFirst.slice(0, limit), url, newestFirst.length > limit);
+}
+
+function createPrice(store: StripeStore, params: TReader): Stripe.Price {
+  let productId = params.string('product');
+  const productData = params.object('product_data');
+  if (productId && productData) {
+    throw invalid('You may only specify one of these parameters: product, product_data.');
+  }
+  if (productData) {
+    const created = build.product({
+      name: productData.requiredString('name'),
+      metadata: productData.hash('metadata'),
+      now: unixNow(),
+    });
+    store.products.set(created.id, created);
+    productId = created.id;
+  }
+  if (!productId) throw invalid('Missing required param: product.', 'product', 'parameter_missing');
+  if (!store.products.has(productId)) throw noSuch('product', productId, 'product');
+
+  const recurringParams = params.object('recurring');
+  let recurring: { interval: Stripe.Price.Recurring.Interval; intervalCount: number } | undefined;
+  if (recurringParams) {
+    const interval = recurringParams.requiredString('interval');
+    if (!['day', 'week', 'month', 'year'].includes(interval)) {
+      throw invalid(
+        `Invalid recurring[interval]: must be one of day, week, month, or year`,
+        'recurring[interval]',
+      );
+    }
+    recurring = {
+      interval: interval as Stripe.Price.Recurring.Interval,
+      intervalCount: recurringParams.integer('interval_count') ?? 1,
+    };
+  }
+
+  const lookupKey = params.string('lookup_key');
+  const holder = [...store.prices.values()].find((p) => lookupKey && p.lookup_key === lookupKey);
+  if (holder && !params.boolean('transfer_lookup_key')) {
+    throw invalid(
+      `A price (\`${holder.id}\`) already uses that lookup key.`,
+      'lookup_key',
+      'lookup_key_already_exists',
+    );
+  }
+  if (holder) holder.lookup_key = null;
+
+  const unitAmount = params.integer('unit_amount');
+  if (unitAmount === undefined) {
+    throw invalid('Missing required param: unit_amount.', 'unit_amount', 'parameter_missing');
+  }
+  const created = build.price({
+    product: productId,
+    unitAmount,
+    currency: params.requiredString('currency').toLowerCase(),
+    recurring,
+    lookupKey,
+    nickname: params.string('nickname'),
+    active: params.boolean('active'),
+    metadata: params.hash('metadata'),
+    now: unixNow(),
+  });
+  store.prices.set(created.id, created);
+  return created;
+}
+
+function createCheckoutSession(store: StripeStore, params: TReader): Stripe.Checkout.Session {
+  const mode = params.requiredString('mode');
+  if (!['payment', 'setup', 'subscription'].includes(mode)) {
+    throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, 'mode');
+  }
+  const customerId = params.string('customer');
+  const customerEmail = params.string('customer_email');
+  if (customerId && customerEmail) {
+    throw invalid('You may only specify one of these parameters: customer, customer_email.');
+  }
+  if (customerId && !store.customers.has(customerId)) {
+    throw noSuch('customer', customerId, 'customer');
+  }
+  const allowPromotionCodes = params.boolean('allow_promotion_codes');
+  if (params.has('discounts') && allowPromotionCodes !== undefined) {
+    throw invalid(
+      'You may only specify one of these parameters: allow_promotion_codes, discounts.',
+    );
+  }
+
+  const lineItems = params.objects('line_items').map((line, index) => {
+    const priceId = line.string('price');
+    if (!priceId) {
+      const message = line.has('price_data')
+        ? 'The fake Stripe does not support price_data; create a price first.'
+        : 'Missing required param: price.';
+      throw invalid(message, `line_items[${index}][price]`, 'parameter_missing');
+    }
+    const price = store.prices.get(priceId);
+    const param = `line_items[${index}][price]`;
+    if (!price) throw noSuch('price', priceId, param);
+    if (!price.active) {
+      throw invalid(
+        'The price specified is inactive. This field only accepts active prices.',
+        param,
+      );
+    }
+    const quantity = line.integer('quantity');
+    if (quantity === undefined) {
+      throw invalid('Quantity is required.', `line_items[${index}][quantity]`, 'parameter_missing');
+    }
+    return { id: newId('li_'), price, quantity };
+  });
+  if (mode !== 'setup' && lineItems.length === 0) {
+    throw invalid('Missing required param: line_items.', 'line_items', 'parameter_missing');
+  }
+  const hasRecurring = lineItems.some(({ price }) => price.recurring);
+  if (mode === 'subscription' && !hasRecurring) {
+    throw invalid(
+      'You must specify at least one recurring price in `subscription` mode when using prices.',
+      'line_items',
+    );
+  }
+  if (mode === 'payment' && hasRecurring) {
+    throw invalid(
+      'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+      'line_items',
+    );
+  }
+  const subscriptionData = params.object('subscription_data');
+  if (subscriptionData && mode !== 'subscription') {
+    throw invalid(
+      `You can not pass \`subscription_data\` in \`${mode}\` mode.`,
+      'subscription_data',
+    );
+  }
+
+  let coupon: Stripe.Coupon | null = null;
+  const discounts = params.objects('discounts').map((discount, index) => {
+    const promotionCode = discount.string('promotion_code');
+    const couponId = discount.string('coupon');
+    if (promotionCode) {
+      const promo = store.promotionCodes.get(promotionCode);
+      if (!promo) {
+        throw noSuch('promotion code', promotionCode, `discounts[${index}][promotion_code]`);
+      }
+      if (!promo.active) {
+        throw invalid('This promotion code is not active.', `discounts[${index}][promotion_code]`);
+      }
+      coupon = store.coupons.get(String(promo.promotion.coupon)) ?? null;
+    } else if (couponId) {
+      coupon = store.coupons.get(couponId) ?? null;
+      if (!coupon) throw noSuch('coupon', couponId, `discounts[${index}][coupon]`);
+    }
+    return { coupon: couponId ?? null, promotion_code: promotionCode ?? null };
+  });
+
+  const now = unixNow();
+  const id = newId('cs_test_', 58);
+  const amountSubtotal = lineItems.reduce(
+    (sum, { price, quantity }) => sum + (price.unit_amount ?? 0) * quantity,
+    0,
+  );
+  const percentOff = (coupon as Stripe.Coupon | null)?.percent_off ?? 0;
+  const amountDiscount = Math.round((amountSubtotal * percentOff) / 100);
+  const session = shape<Stripe.Checkout.Session>({
+    id,
+    object: 'checkout.session',
+    after_expiration: null,
+    allow_promotion_codes: allowPromotionCodes ?? null,
+    amount_subtotal: amountSubtotal,
+    amount_total: amountSubtotal - amountDiscount,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    cancel_url: params.string('cancel_url') ?? null,
+    client_reference_id: params.string('client_reference_id') ?? null,
+    client_secret: null,
+    consent: null,
+    consent_collection: null,
+    created: now,
+    currency: lineItems[0]?.price.currency ?? null,
+    custom_fields: [],
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: null,
+      terms_of_service_acceptance: null,
+    },
+    customer: customerId ?? null,
+    customer_account: null,
+    customer_creation: mode === 'payment' ? 'if_required' : null,
+    customer_details: null,
+    customer_email: customerEmail ?? null,
+    discounts,
+    expires_at: now + 24 * 3600,
+    invoice: null,
+    invoice_creation: null,
+    livemode: false,
+    locale: null,
+    metadata: params.hash('metadata') ?? {},
+    mode: mode as Stripe.Checkout.Session.Mode,
+    payment_intent: null,
+    payment_link: null,
+    payment_method_collection: mode === 'subscription' ? 'always' : null,
+    payment_method_types: ['card'],
+    payment_status: 'unpaid',
+    recovered_from: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: 'open',
+    submit_type: null,
+    subscription: null,
+    success_url: params.string('success_url') ?? null,
+    total_details: { amount_discount: amountDiscount, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted',
+    url: `https://checkout.stripe.com/c/pay/${id}`,
+  });
+  store.sessions.set(id, session);
+  store.sessionExtras.set(id, {
+    lineItems: lineItems.map(({ id: itemId, price, quantity }) => ({
+      id: itemId,
+      price: price.id,
+      quantity,
+    })),
+    subscriptionMetadata: subscriptionData?.hash('metadata') ?? {},
+    coupon,
+  });
+  return session;
+}
+
+function sessionLineItems(
+  store: StripeStore,
+  session: Stripe.Checkout.Session,
+): Stripe.ApiList<Stripe.LineItem> {
+  const extras = store.sessionExtras.get(session.id)!;
+  const percentOff = extras.coupon?.percent_off ?? 0;
+  const items = extras.lineItems.map(({ id, price: priceId, quantity }) => {
+    const price = store.prices.get(priceId)!;
+    const subtotal = (price.unit_amount ?? 0) * quantity;
+    const discount = Math.round((subtotal * percentOff) / 100);
+    return shape<Stripe.LineItem>({
+      id,
+      object: 'item',
+      adjustable_quantity: null,
+      amount_discount: discount,
+      amount_subtotal: subtotal,
+      amount_tax: 0,
+      amount_total: subtotal - discount,
+      currency: price.currency,
+      description: store.products.get(String(price.product))?.name ?? null,
+      metadata: {},
+      price: clone(price),
+      quantity,
+    });
+  });
+  return list(items, `/v1/checkout/sessions/${session.id}/line_items`);
+}
+
+function updateSubscription(
+  store: StripeStore,
+  subscription: Stripe.Subscription,
+  params: TReader,
+): Stripe.Subscription {
+  const metadata = params.hash('metadata');
+  const cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
+  const items = params.objects('items');
+  if (subscription.status === 'canceled' && (cancelAtPeriodEnd !== undefined || items.length)) {
+    throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+  }
+  if (metadata) {
+    const merged: Record<string, string> = { ...subscription.metadata, ...metadata };
+    for (const [key, value] of Object.entries(metadata)) if (value === '') delete merged[key];
+    subscription.metadata = params.string('metadata') === '' ? {} : merged;
+  }
+  if (cancelAtPeriodEnd !== undefined) {
+    Object.assign(subscription, {
+      cancel_at_period_end: cancelAtPeriodEnd,
+      cancel_at: cancelAtPeriodEnd ? subscription.items.data[0]!.current_period_end : null,
+      // Stripe sets canceled_at when the cancellation is requested, not when it takes effect.
+      canceled_at: cancelAtPeriodEnd ? unixNow() : null,
+      cancellation_details: {
+        ...subscription.cancellation_details!,
+        reason: cancelAtPeriodEnd ? 'cancellation_requested' : null,
+      },
+    } satisfies Partial<Stripe.Subscription>);
+  }
+  items.forEach((item, index) => {
+    const itemId = item.string('id');
+    if (itemId && itemId !== subscription.items.data[0]!.id) {
+      throw noSuch('subscription item', itemId, `items[${index}][id]`);
+    }
+    const priceId = item.string('price');
+    if (!priceId) return;
+    const price = store.prices.get(priceId);
+    if (!price) throw noSuch('price', priceId, `items[${index}][price]`);
+    store.swapPrice(subscription, price, `items[${index}][price]`);
+  });
+  return subscription;
+}
