@@ -7,7 +7,7 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@muse/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/import-model-images.ts'],
+  entryPoints: ['src/main.ts', 'src/cli/import-model-images.ts', 'src/cli/stripe-setup.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -75,10 +75,14 @@ async function main(): Promise<void> {
     await advanceTestSubscriptions(database.db);
   };
   const billingTimer = setInterval(() => {
-    billingTick().catch((error: unknown) => app.log.error({ err: error }, 'Billing schedule failed'));
+    billingTick().catch((error: unknown) =>
+      app.log.error({ err: error }, 'Billing schedule failed'),
+    );
   }, BILLING_TICK_MS);
   billingTimer.unref();
-  void billingTick().catch((error: unknown) => app.log.error({ err: error }, 'Billing schedule failed'));
+  void billingTick().catch((error: unknown) =>
+    app.log.error({ err: error }, 'Billing schedule failed'),
+  );
 
   // Draw the marketplace's portraits in the background; a request for one not drawn yet draws it.
   warmUpPortraits(database.db, app.storage).catch((error: unknown) =>

@@ -1,0 +1,30 @@
+/**
+ * Creates Muse's products and prices in the Stripe account of STRIPE_SECRET_KEY, idempotently:
+ *
+ *   STRIPE_SECRET_KEY=sk_… STRIPE_WEBHOOK_SECRET=whsec_… npm run stripe:setup
+ */
+import { ConfigError, loadConfig } from '../config';
+import { ensureStripeCatalogue } from '../modules/billing/stripe-setup';
+import { createStripeClient } from '../modules/billing/stripe-gateway';
+
+async function run(): Promise<number> {
+  const config = loadConfig();
+  if (!config.STRIPE_SECRET_KEY) {
+    console.error(
+      'Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) to the Stripe account to set up.',
+    );
+    return 2;
+  }
+  const created = await ensureStripeCatalogue(createStripeClient(config));
+  console.log(
+    created.length ? `Created prices: ${created.join(', ')}` : 'Every Muse price already exists.',
+  );
+  return 0;
+}
+
+run()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
