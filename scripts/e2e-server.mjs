@@ -2,14 +2,22 @@
 // DATABASE_URL, with a data folder of its own that starts empty on every run, and a local
 // OpenID Connect provider on the next port standing in for Google.
 // Run with `node --import tsx` (it loads the provider fake from the server's tests).
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startFakeGoogle } from '../apps/server/test/fakes/google-oidc.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, 'test-results', 'e2e-data');
-rmSync(dataDir, { recursive: true, force: true });
+// A folder of its own per run, removed when the server stops: runs never share a database.
+mkdirSync(path.join(root, 'test-results'), { recursive: true });
+const dataDir = mkdtempSync(path.join(root, 'test-results', 'e2e-data-'));
+process.on('exit', () => {
+  try {
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    // A folder left behind is harmless: test-results/ is rebuilt by every run.
+  }
+});
 
 const port = Number(process.env.PORT ?? 3100);
 const google = await startFakeGoogle({ port: port + 1 });
