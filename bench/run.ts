@@ -13,6 +13,8 @@ import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
+import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
+import { reportLandingJs } from './landing-js';
 
 type TInject = (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number }>;
 
@@ -54,6 +56,8 @@ async function main() {
     console.log(`  ratio Muse / baseline: ${(muse / baseline).toFixed(2)}`);
     await app.close();
     await bare.close();
+
+    reportLandingJs(WEB_DIST_DIR);
   } finally {
     await database.close();
     await embedded.stop();

@@ -71,6 +71,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../components/layout/app-shell/app-shell'), 'AppShell'),
             children: Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
           },
+          // Muse's own TEST MODE checkout (no Stripe keys): a full page of its own, no app shell.
+          {
+            path: '/checkout/test/:sessionId',
+            lazy: page(() => import('../features/billing/pages'), 'TestCheckoutPage'),
+          },
         ],
       },
       // Spec §2: any unknown path redirects to /.

@@ -1,2 +1,3 @@
 export { CreditsPage } from './credits-page';
 export { SubscriptionsPage } from './subscriptions-page';
+export { TestCheckoutPage } from './test-checkout-page';

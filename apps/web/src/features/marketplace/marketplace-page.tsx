@@ -1,10 +1,18 @@
 import { PublicPage } from '../../components/layout/public-layout';
-import { PageHeading } from '../../components/layout/page-heading';
+import { usePageTitle } from '../../lib/use-page-title';
+import { MarketplaceHeader } from './components/marketplace-header';
+import { ModelGrid } from './components/model-grid';
 
+/** Spec §2 Marketplace (public): the models as cards; an available one opens its details. */
 export function MarketplacePage() {
+  usePageTitle(
+    'Marketplace',
+    'Browse 50+ ready-made AI influencer models on Muse. Each is pre-trained and licensed to at most five creators: claim one and start creating photos and videos today.',
+  );
   return (
     <PublicPage>
-      <PageHeading title="Marketplace" />
+      <MarketplaceHeader />
+      <ModelGrid />
     </PublicPage>
   );
 }

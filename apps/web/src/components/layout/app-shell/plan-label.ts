@@ -1,9 +1,9 @@
-import type { TUser } from '@muse/shared';
+import { useSubscription } from '../../../lib/subscription';
 
 /**
- * The plan label in the sidebar's footer. Every account shows FREE until billing exists
- * (spec §2); billing will derive it from the user's subscription here and nowhere else.
+ * The plan label in the sidebar's footer (spec §2): FREE, or the name of the plan in force
+ * (Builder, Launch, Growth). FREE while the subscription loads or when it cannot be read.
  */
-export function planLabel(_user: TUser): string {
-  return 'FREE';
+export function usePlanLabel(): string {
+  return useSubscription().data?.planLabel ?? 'FREE';
 }

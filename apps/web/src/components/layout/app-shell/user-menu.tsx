@@ -4,7 +4,7 @@ import { ChevronsUpDown, LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
-import { planLabel } from './plan-label';
+import { usePlanLabel } from './plan-label';
 import { truncateEmail } from './truncate-email';
 
 /**
@@ -14,7 +14,7 @@ import { truncateEmail } from './truncate-email';
 export function UserMenu({ user, collapsed }: { user: TUser; collapsed: boolean }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
-  const plan = planLabel(user);
+  const plan = usePlanLabel();
 
   async function handleSignOut() {
     await signOut();
@@ -88,7 +88,10 @@ function PlanBadge({ plan, className }: { plan: string; className?: string }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-md border border-ink-600 bg-ink-800 px-1.5 py-px text-[10px] leading-4 font-semibold tracking-wider text-zinc-300',
+        'inline-flex items-center rounded-md border px-1.5 py-px text-[10px] leading-4 font-semibold tracking-wider',
+        plan === 'FREE'
+          ? 'border-ink-600 bg-ink-800 text-zinc-300'
+          : 'border-brand-400/30 bg-brand-500/10 text-brand-300',
         className,
       )}
     >

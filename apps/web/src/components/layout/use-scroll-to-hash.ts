@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/**
+ * The client router does not scroll by itself. After each navigation: a link to a section
+ * (`/#pricing`, from this page or another) scrolls that section into view, smoothly unless the
+ * visitor prefers reduced motion (styles.css sets `scroll-behavior` accordingly), and moves
+ * focus there so keyboard users continue from it; a link to a page starts it at the top, also
+ * when it is the page already shown ('Home' on the landing). The first load keeps the browser's
+ * own scroll position.
+ */
+export function useScrollToHash(): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const previous = useRef<{ pathname: string; search: string } | null>(null);
+
+  useEffect(() => {
+    const firstLoad = previous.current === null;
+    const pathChanged = !firstLoad && previous.current?.pathname !== location.pathname;
+    // A page that keeps its state in the query (a filter, say) is not scrolled by it.
+    const searchChanged = !firstLoad && previous.current?.search !== location.search;
+    previous.current = { pathname: location.pathname, search: location.search };
+
+    const id = decodeURIComponent(location.hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (target) {
+      // A page just navigated to starts at the top, so the scroll reads as a move, not a jump.
+      if (pathChanged) window.scrollTo({ top: 0, behavior: 'instant' });
+      target.scrollIntoView();
+      if (!target.hasAttribute('tabindex') && target.tabIndex < 0) {
+        target.setAttribute('tabindex', '-1');
+      }
+      target.focus({ preventScroll: true });
+      return;
+    }
+    const sameLinkAgain = !firstLoad && !id && !searchChanged && navigationType !== 'POP';
+    if (pathChanged || sameLinkAgain) {
+      window.scrollTo({ top: 0, behavior: pathChanged ? 'instant' : 'auto' });
+    }
+  }, [location.key, location.pathname, location.search, location.hash, navigationType]);
+}

@@ -1,0 +1,115 @@
+import type { TMarketplaceModel } from '@muse/shared';
+import { ArrowRight, Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { DialogContent } from '../../../components/ui/dialog';
+import { useAuth } from '../../../lib/auth';
+import { cn } from '../../../lib/cn';
+import { joinOthersText, licencesLeftText, nameWithAge } from '../model-text';
+import { ClaimMeter } from './claim-meter';
+import { LiveMarker, TierBadge, VersionBadge } from './model-badges';
+import { ModelCarousel } from './model-carousel';
+
+/**
+ * Lays the dialog out as photos beside details on wide screens, and title, photos, details
+ * from top to bottom on phones. The title is the dialog's own heading (its first child).
+ */
+const LAYOUT = cn(
+  'grid max-w-4xl grid-cols-1 gap-0 overflow-x-hidden p-0 md:grid-cols-2 md:grid-rows-[auto_1fr]',
+  '[&>h2]:px-5 [&>h2]:pt-5 [&>h2]:pr-14 [&>h2]:pb-4 [&>h2]:text-xl [&>h2]:font-bold [&>h2]:tracking-tight',
+  'md:[&>h2]:col-start-2 md:[&>h2]:row-start-1 md:[&>h2]:px-7 md:[&>h2]:pt-7 md:[&>h2]:pr-14 md:[&>h2]:pb-0 md:[&>h2]:text-2xl',
+);
+
+/**
+ * The detail view of an available model (spec §2), for inside the card's `Dialog`: Radix traps
+ * focus in it, closes it on Escape and on its close button, and hands focus back to the card.
+ */
+export function ModelDetailsDialogContent({ model }: { model: TMarketplaceModel }) {
+  return (
+    <DialogContent title={nameWithAge(model)} className={LAYOUT}>
+      <div className="relative md:col-start-1 md:row-span-2 md:row-start-1 md:min-h-[36rem]">
+        {/* On wide screens the photos fill the column beside the details. */}
+        <ModelCarousel
+          images={model.images}
+          name={model.name}
+          className="md:absolute md:inset-0 md:aspect-auto"
+        />
+      </div>
+      <ModelDetails model={model} />
+    </DialogContent>
+  );
+}
+
+function ModelDetails({ model }: { model: TMarketplaceModel }) {
+  const { user } = useAuth();
+  const attributes = [
+    { label: 'Hair', value: model.hair },
+    { label: 'Body', value: model.body },
+    { label: 'Ethnicity', value: model.ethnicity },
+    { label: 'Age', value: String(model.age) },
+  ];
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pt-5 pb-6 md:col-start-2 md:row-start-2 md:px-7 md:pt-4 md:pb-7">
+      <div className="flex flex-wrap items-center gap-2">
+        {model.isLive ? <LiveMarker /> : null}
+        <VersionBadge />
+        <TierBadge tier={model.tier} />
+      </div>
+
+      <div className="space-y-2 rounded-xl border border-ink-700 bg-ink-800/50 p-3.5">
+        <ClaimMeter model={model} size="md" />
+        <p className="text-xs text-zinc-400">{licencesLeftText(model)}</p>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-2">
+        {attributes.map((attribute) => (
+          <div key={attribute.label} className="rounded-xl border border-ink-800 bg-ink-950/40 p-3">
+            <dt className="text-xs text-zinc-400">{attribute.label}</dt>
+            <dd className="mt-0.5 text-sm font-medium text-white">{attribute.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {model.about ? (
+        <section aria-labelledby={`about-${model.id}`} className="space-y-1.5">
+          <h3
+            id={`about-${model.id}`}
+            className="text-xs font-semibold tracking-[0.14em] text-zinc-400"
+          >
+            ABOUT
+          </h3>
+          <p className="text-sm leading-6 text-zinc-300">{model.about}</p>
+        </section>
+      ) : null}
+
+      <dl className="flex items-center justify-between border-t border-ink-800 pt-4 text-sm">
+        <dt className="flex items-center gap-2 text-zinc-400">
+          <Crown className="size-4 text-brand-300" aria-hidden="true" />
+          Tier
+        </dt>
+        <dd className="font-medium text-white">{model.tier}</dd>
+      </dl>
+
+      <div className="space-y-3">
+        <Button asChild size="lg" className="w-full">
+          <Link to={user ? '/onboarding' : '/login'}>
+            Claim Model
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </Button>
+        <p className="flex items-center justify-center gap-2 text-center text-xs text-zinc-400">
+          <span aria-hidden="true" className="flex -space-x-1.5">
+            {Array.from({ length: Math.min(model.claimed, 3) }, (_, index) => (
+              <span
+                key={index}
+                className="size-4 rounded-full border border-ink-900 bg-gradient-to-br from-brand-400 to-accent-500"
+              />
+            ))}
+          </span>
+          {joinOthersText(model.claimed)}
+        </p>
+      </div>
+    </div>
+  );
+}

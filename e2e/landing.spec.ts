@@ -1,0 +1,407 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const MAX_MEDIA_BYTES = 2 * 1024 * 1024;
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/** The header's nav; on a phone its links sit behind the menu button, which this opens. */
+async function mainNav(page: Page, testInfo: TestInfo): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (isPhone(testInfo)) {
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    if ((await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  }
+  return nav;
+}
+
+/** The section has scrolled to the top of the window, just below the sticky header. */
+async function expectScrolledTo(page: Page, id: string) {
+  await expect(page.locator(`#${id}-title`)).toBeInViewport();
+  await expect
+    .poll(() => page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top))
+    .toBeLessThan(100);
+  await expect
+    .poll(() => page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(0);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+test.describe('the header', () => {
+  for (const [label, id] of [
+    ['Features', 'features'],
+    ['Pricing', 'pricing'],
+    ['FAQ', 'faq'],
+  ] as const) {
+    test(`'${label}' scrolls to #${id}, on the landing and from another page`, async ({
+      page,
+    }, testInfo) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('AI influencers');
+      let nav = await mainNav(page, testInfo);
+      const link = nav.getByRole('link', { name: label, exact: true });
+      await expect(link).toHaveAttribute('href', `/#${id}`);
+      await link.click();
+      await expect(page).toHaveURL(`/#${id}`);
+      await expectScrolledTo(page, id);
+      if (isPhone(testInfo)) {
+        // Following a link closes the menu.
+        await expect(nav.getByRole('button', { name: 'Menu' })).toHaveAttribute(
+          'aria-expanded',
+          'false',
+        );
+      }
+
+      await page.goto('/marketplace');
+      nav = await mainNav(page, testInfo);
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(`/#${id}`);
+      await expectScrolledTo(page, id);
+    });
+  }
+
+  test('Home, Marketplace, Sign In and Get Started lead to their pages', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/marketplace');
+    await (await mainNav(page, testInfo)).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('AI influencers');
+
+    // On the landing itself, 'Home' goes back to the top.
+    await (await mainNav(page, testInfo)).getByRole('link', { name: 'Pricing' }).click();
+    await expectScrolledTo(page, 'pricing');
+    await (await mainNav(page, testInfo)).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await (await mainNav(page, testInfo)).getByRole('link', { name: 'Marketplace' }).click();
+    await expect(page).toHaveURL('/marketplace');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await (await mainNav(page, testInfo)).getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+
+    // 'Get Started' stays in the header bar at every width.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Get Started' })
+      .click();
+    await expect(page).toHaveURL('/register');
+  });
+
+  test('a deep link to a section lands on it', async ({ page }) => {
+    await page.goto('/#how-it-works');
+    await expectScrolledTo(page, 'how-it-works');
+    await expect(page.locator('#how-it-works')).toContainText('Choose a model');
+  });
+
+  test('the footer links to how it works', async ({ page }) => {
+    await page.goto('/support');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'How it works' }).click();
+    await expect(page).toHaveURL('/#how-it-works');
+    await expectScrolledTo(page, 'how-it-works');
+  });
+
+  test('on a phone the menu opens, closes on Escape and hides its links', async ({
+    page,
+  }, testInfo) => {
+    test.skip(!isPhone(testInfo), 'the menu button shows on narrow screens only');
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`);
+    for (const label of ['Home', 'Marketplace', 'Features', 'Pricing', 'FAQ', 'Sign In']) {
+      await expect(panel.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
+});
+
+test.describe('the landing page', () => {
+  test('has its title, description and the spec’s 70+ models', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Muse');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /AI influencers/,
+    );
+    await expect(page.getByRole('link', { name: /70\+ ready-made AI models/ })).toHaveAttribute(
+      'href',
+      '/marketplace',
+    );
+    const hero = page.getByRole('region', { name: /AI influencers/ });
+    await expect(hero.getByRole('link', { name: 'Create your AI influencer' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    for (const id of ['features', 'showcase', 'how-it-works', 'numbers', 'pricing', 'faq']) {
+      await expect(page.locator(`section#${id}`)).toHaveCount(1);
+    }
+    await expect(page.locator('#features li')).toHaveCount(4);
+    await expect(page.locator('#how-it-works li')).toHaveCount(3);
+  });
+
+  test('the hero video is muted, looping, inline, with a poster, and small', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const video = page.locator('video');
+    await expect(video).toHaveCount(1);
+    await expect(video).toHaveAttribute('autoplay', '');
+    await expect(video).toHaveAttribute('loop', '');
+    await expect(video).toHaveAttribute('playsinline', '');
+    await expect(video).toHaveAttribute('muted', '');
+    await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    // A real file the browser decodes and plays.
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
+      .toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.paused))
+      .toBe(false);
+
+    const sources = await video
+      .locator('source')
+      .evaluateAll((elements) =>
+        elements.map((element) => [element.getAttribute('src'), element.getAttribute('type')]),
+      );
+    expect(sources).toEqual([
+      ['/media/hero.webm', 'video/webm'],
+      ['/media/hero.mp4', 'video/mp4'],
+    ]);
+    let total = 0;
+    for (const [path, type] of [...sources, ['/media/hero-poster.webp', 'image/webp']]) {
+      const response = await request.get(path!);
+      expect(response.status(), path!).toBe(200);
+      expect(response.headers()['content-type']).toContain(type!);
+      const bytes = (await response.body()).length;
+      expect(bytes, path!).toBeGreaterThan(1000);
+      expect(bytes, path!).toBeLessThan(MAX_MEDIA_BYTES);
+      total += bytes;
+    }
+    expect(total).toBeLessThan(MAX_MEDIA_BYTES);
+
+    // Moving content can be stopped.
+    await page.getByRole('button', { name: 'Pause the video' }).click();
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await page.getByRole('button', { name: 'Play the video' }).click();
+    await expect(page.getByRole('button', { name: 'Pause the video' })).toBeVisible();
+  });
+
+  test('a visitor who prefers reduced motion sees the poster, not a playing video', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const video = page.locator('video');
+    await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
+    expect(await video.evaluate((element: HTMLVideoElement) => element.autoplay)).toBe(false);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Play the video' })).toBeVisible();
+  });
+
+  test('images below the fold load lazily at fixed sizes, and nothing shifts', async ({ page }) => {
+    await page.goto('/');
+    const images = page.locator('#showcase img');
+    await expect(images).toHaveCount(4);
+    for (const image of await images.all()) {
+      await expect(image).toHaveAttribute('loading', 'lazy');
+      await expect(image).toHaveAttribute('width', /\d+/);
+      await expect(image).toHaveAttribute('height', /\d+/);
+    }
+    await page.locator('#showcase').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        images.evaluateAll((elements) =>
+          elements.every((element) => (element as HTMLImageElement).naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              sum += (entry as PerformanceEntry & { value: number }).value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 300);
+        }),
+    );
+    expect(layoutShift).toBeLessThan(0.05);
+  });
+
+  test('the numbers panel works out the breakeven from the plans and the PPV price', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const numbers = page.locator('#numbers');
+    await expect(numbers.getByRole('heading', { level: 2 })).toHaveText(
+      'Every plan pays for itself in 2 sales or fewer',
+    );
+    await expect(numbers).toContainText('A pay-per-view post sells for $50.');
+    const rows = numbers.getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('Builder · $12/month');
+    await expect(rows.nth(0)).toContainText('1 sale to break even');
+    await expect(rows.nth(0)).toContainText('$38 left over');
+    await expect(rows.nth(2)).toContainText('Growth · $79/month');
+    await expect(rows.nth(2)).toContainText('2 sales to break even');
+    await expect(rows.nth(2)).toContainText('2 sales × $50 = $100');
+  });
+});
+
+test.describe('pricing', () => {
+  const plans = [
+    {
+      name: 'Builder',
+      monthly: '$12',
+      yearly: '$9',
+      billed: '$108',
+      credits: '500',
+      trainings: '1 influencer training per month',
+      support: 'Standard support',
+    },
+    {
+      name: 'Launch',
+      monthly: '$25',
+      yearly: '$19',
+      billed: '$228',
+      credits: '2,000',
+      trainings: '2 influencer trainings per month',
+      support: 'Standard support',
+    },
+    {
+      name: 'Growth',
+      monthly: '$79',
+      yearly: '$65',
+      billed: '$780',
+      credits: '8,000',
+      trainings: '5 influencer trainings per month',
+      support: 'Priority support',
+    },
+  ];
+
+  test('the monthly/yearly toggle switches all three prices', async ({ page }) => {
+    await page.goto('/');
+    const pricing = page.locator('#pricing');
+    const card = (name: string) => pricing.getByRole('article', { name });
+    const monthly = pricing.getByRole('button', { name: 'Monthly' });
+    const yearly = pricing.getByRole('button', { name: /Yearly/ });
+
+    await expect(monthly).toHaveAttribute('aria-pressed', 'true');
+    for (const plan of plans) {
+      await expect(card(plan.name).getByTestId('plan-price')).toHaveText(plan.monthly);
+      await expect(card(plan.name).getByTestId('plan-billing')).toHaveText('Billed monthly');
+      await expect(card(plan.name)).toContainText(`${plan.credits} credits per month`);
+      await expect(card(plan.name)).toContainText(plan.trainings);
+      await expect(card(plan.name)).toContainText(plan.support);
+    }
+    await expect(pricing.getByText('Most Popular')).toHaveCount(1);
+    await expect(card('Launch')).toContainText('Most Popular');
+    await expect(card('Builder')).toContainText('Photo tools only, no image or video generation');
+    await expect(pricing).toContainText('Card and PayPal accepted');
+    await expect(pricing).toContainText('Benefits accumulate on every renewal and upgrade');
+
+    await yearly.click();
+    await expect(yearly).toHaveAttribute('aria-pressed', 'true');
+    await expect(monthly).toHaveAttribute('aria-pressed', 'false');
+    for (const plan of plans) {
+      await expect(card(plan.name).getByTestId('plan-price')).toHaveText(plan.yearly);
+      await expect(card(plan.name).getByTestId('plan-billing')).toHaveText(
+        `Billed yearly ${plan.billed}`,
+      );
+    }
+
+    await monthly.click();
+    for (const plan of plans) {
+      await expect(card(plan.name).getByTestId('plan-price')).toHaveText(plan.monthly);
+    }
+  });
+
+  test("every 'Get Credits' button leads to /register", async ({ page }) => {
+    test.setTimeout(60_000); // three round trips to /register and back
+    await page.goto('/');
+    const buttons = page.locator('#pricing').getByRole('link', { name: 'Get Credits' });
+    await expect(buttons).toHaveCount(3);
+    for (const button of await buttons.all()) {
+      await expect(button).toHaveAttribute('href', '/register');
+    }
+    for (const index of [0, 1, 2]) {
+      await buttons.nth(index).click();
+      await expect(page).toHaveURL('/register');
+      await page.goBack();
+      await expect(page).toHaveURL('/');
+    }
+  });
+});
+
+test('the FAQ opens one answer at a time and a second click closes it', async ({ page }) => {
+  await page.goto('/');
+  const questions = page.locator('#faq').getByRole('button');
+  await expect(questions).toHaveCount(5);
+  const answer = async (question: Locator) =>
+    page.locator(`[id="${await question.getAttribute('aria-controls')}"]`);
+
+  for (const question of await questions.all()) {
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    await expect(await answer(question)).toBeHidden();
+  }
+
+  await questions.nth(0).click();
+  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+  await expect(await answer(questions.nth(0))).toBeVisible();
+
+  await questions.nth(2).click();
+  await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'true');
+  await expect(await answer(questions.nth(2))).toContainText('credits');
+  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+  await expect(await answer(questions.nth(0))).toBeHidden();
+  await expect(page.locator('#faq [aria-expanded="true"]')).toHaveCount(1);
+
+  await questions.nth(2).click();
+  await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'false');
+  await expect(await answer(questions.nth(2))).toBeHidden();
+  await expect(page.locator('#faq [aria-expanded="true"]')).toHaveCount(0);
+});
+
+test('the landing has no serious or critical accessibility violations', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page
+    .locator('#pricing')
+    .getByRole('button', { name: /Yearly/ })
+    .click();
+  await page.locator('#faq').getByRole('button').first().click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  if (isPhone(testInfo)) {
+    await mainNav(page, testInfo);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
