@@ -34,7 +34,7 @@ async function main() {
   await runMigrations(embedded.url);
   const database = connectDatabase(embedded.url);
   try {
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOG_FORMAT: 'json' });
     const app = await buildApp({ config, database, webDistDir: '/nonexistent' });
 
     // Baseline: a bare Fastify route that runs the same database round trip.
