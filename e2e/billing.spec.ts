@@ -293,6 +293,15 @@ test('a Launch subscription shows its renewal date and cancels at the end of the
   await card.getByRole('link', { name: 'Browse Plans' }).click();
   await expect(page).toHaveURL('/credits');
   await expect(balance(page)).toContainText('Ends on');
+
+  // Changed their mind before the period ended: the plan renews again.
+  await page.goto('/subscriptions');
+  await card.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.getByText('Your subscription will renew as before.')).toBeVisible();
+  await expect(card).toContainText('Renews on');
+  expect(await readSubscription(request, account)).toMatchObject({
+    subscription: { cancelAtPeriodEnd: false, status: 'active' },
+  });
 });
 
 test('an unknown checkout says it does not exist and links back to /credits', async ({

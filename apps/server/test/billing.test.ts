@@ -281,6 +281,22 @@ describe('test-mode checkout', () => {
       plan: 'launch',
       subscription: { cancelAtPeriodEnd: true, status: 'active' },
     });
+
+    const resumed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/resume-subscription',
+      headers,
+    });
+    expect(resumed.json().data).toMatchObject({
+      plan: 'launch',
+      subscription: { cancelAtPeriodEnd: false },
+    });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/resume-subscription',
+      headers,
+    });
+    expect(again.statusCode).toBe(404);
   });
 
   it('gives a yearly plan its credits every month', async () => {

@@ -197,6 +197,15 @@ describe('Stripe webhooks', () => {
       subscription: { cancelAtPeriodEnd: true, status: 'active' },
     });
 
+    const resumed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/resume-subscription',
+      headers,
+    });
+    expect(resumed.json().data.subscription.cancelAtPeriodEnd).toBe(false);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(false);
+    await ctx.app.inject({ method: 'POST', url: '/api/payments/cancel-subscription', headers });
+
     const ended = fake.cancelSubscription(subscription.id);
     await deliver(fake.event('customer.subscription.deleted', ended));
     expect(await summary(headers)).toMatchObject({

@@ -15,6 +15,7 @@ import { priceLookupKey, StripeGateway } from './stripe-gateway';
 import {
   cancelSubscription,
   cancelTestCheckout,
+  resumeSubscription,
   createCheckout,
   getTestCheckout,
   handleStripeEvent,
@@ -99,6 +100,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { response: { 200: ZSubscriptionResponse } } },
       async (request) => {
         await cancelSubscription(context, request.auth.user.id);
+        return {
+          success: true as const,
+          data: await subscriptionSummary(db, request.auth.user.id),
+        };
+      },
+    );
+
+    protectedApp.post(
+      '/payments/resume-subscription',
+      { schema: { response: { 200: ZSubscriptionResponse } } },
+      async (request) => {
+        await resumeSubscription(context, request.auth.user.id);
         return {
           success: true as const,
           data: await subscriptionSummary(db, request.auth.user.id),

@@ -231,6 +231,25 @@ export async function cancelSubscription(context: TBillingContext, userId: strin
     .where(eq(subscriptions.id, live.id));
 }
 
+/** Undoes a cancellation before the period ends: the plan renews again. */
+export async function resumeSubscription(context: TBillingContext, userId: string): Promise<void> {
+  const live = await findLiveSubscription(context.db, userId);
+  if (!live || !live.cancelAtPeriodEnd) throw notFound(BILLING_TEXTS.noSubscription);
+  if (live.provider === 'stripe') {
+    if (!context.stripe)
+      throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'STRIPE_MISSING');
+    const updated = await context.stripe.client.subscriptions.update(live.providerSubscriptionId, {
+      cancel_at_period_end: false,
+    });
+    await applySubscription(context.db, snapshotFromStripe(updated, userId));
+    return;
+  }
+  await context.db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: false, updatedAt: new Date() })
+    .where(eq(subscriptions.id, live.id));
+}
+
 export async function subscriptionSummary(
   db: TDatabase,
   userId: string,

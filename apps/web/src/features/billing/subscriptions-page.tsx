@@ -5,9 +5,12 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSubscription } from '../../lib/subscription';
 import { formatDate } from './billing-format';
+import { useResumeSubscription } from './api/resume-subscription';
 import { CancelSubscriptionDialog } from './components/cancel-subscription-dialog';
 import { PlanIcon } from './components/plan-icon';
 
@@ -105,6 +108,7 @@ const TONES = {
 
 function SubscriptionCard({ subscription, live }: { subscription: TSubscription; live: boolean }) {
   const [confirming, setConfirming] = useState(false);
+  const resume = useResumeSubscription();
   const plan = PLANS[subscription.plan];
   const yearly = subscription.billing === 'yearly';
   const ending = live && subscription.cancelAtPeriodEnd;
@@ -202,12 +206,32 @@ function SubscriptionCard({ subscription, live }: { subscription: TSubscription;
               </Button>
             </>
           ) : (
-            <Button asChild>
-              <Link to="/credits">
-                Browse Plans
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-            </Button>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              {ending ? (
+                <Button
+                  disabled={resume.isPending}
+                  onClick={() =>
+                    resume.mutate(undefined, {
+                      onSuccess: () => toast.success('Your subscription will renew as before.'),
+                      onError: (error) =>
+                        toast.error(
+                          error instanceof ApiError
+                            ? error.message
+                            : 'Could not resume the subscription',
+                        ),
+                    })
+                  }
+                >
+                  {resume.isPending ? 'Resuming...' : 'Resume subscription'}
+                </Button>
+              ) : null}
+              <Button asChild variant={ending ? 'outline' : 'primary'}>
+                <Link to="/credits">
+                  Browse Plans
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </Button>
+            </div>
           )}
         </div>
       </div>

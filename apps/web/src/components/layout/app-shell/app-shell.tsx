@@ -1,6 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { MobileNav } from './mobile-nav';
@@ -76,6 +76,8 @@ export function AppShell() {
           className="mx-auto w-full max-w-7xl space-y-8 px-4 py-8 outline-none sm:px-6 lg:px-10 lg:py-10"
         >
           <Outlet />
+          {/* A new page starts at the top; Back returns to where the page was left. */}
+          <ScrollRestoration />
         </main>
       </div>
     </div>
