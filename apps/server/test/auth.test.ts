@@ -38,13 +38,13 @@ describe('register', () => {
     expect(json.token).toMatch(/^[\w-]{43}$/);
   });
 
-  it('keeps only an argon2id hash of the password and of the session token', async () => {
+  it('keeps only an scrypt hash of the password and of the session token', async () => {
     const { json } = await registerUser({ password: 'plain-text-never' });
     const { rows: users } = await ctx.database.pool.query(
       'select password_hash from users where id = $1',
       [json.user.id],
     );
-    expect(users[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(users[0].password_hash).toMatch(/^scrypt\$/);
     expect(users[0].password_hash).not.toContain('plain-text-never');
     const { rows: sessions } = await ctx.database.pool.query(
       'select token_hash from sessions where user_id = $1',
