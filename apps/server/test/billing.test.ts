@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAction, getAccountState } from '../src/modules/billing/entitlements';
 import { credit, debit, getBalances, refund } from '../src/modules/billing/ledger';
 import { grantDueMonthlyBenefits } from '../src/modules/billing/subscriptions';
+import { registerAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 
 let ctx: TTestContext;
@@ -10,20 +11,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 
-let counter = 0;
-async function newAccount() {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      email: `payer${++counter}.${Date.now()}@example.com`,
-      password: 'secret123',
-      fullName: 'Pay Er',
-    },
-  });
-  const { token, user } = response.json();
-  return { token, userId: user.id as string, headers: { authorization: `Bearer ${token}` } };
-}
+const newAccount = () => registerAccount(ctx.app, 'payer');
 
 const summary = async (headers: Record<string, string>) =>
   (await ctx.app.inject({ method: 'GET', url: '/api/users/subscription', headers })).json().data;

@@ -2,6 +2,7 @@ import { BILLING_TEXTS } from '@muse/shared';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStripeCatalogue } from '../src/modules/billing/stripe-setup';
+import { registerAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
 
@@ -22,20 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-let counter = 0;
-async function newAccount() {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      email: `stripe${++counter}.${Date.now()}@example.com`,
-      password: 'secret123',
-      fullName: 'Stri Pe',
-    },
-  });
-  const { token, user } = response.json();
-  return { userId: user.id as string, headers: { authorization: `Bearer ${token}` } };
-}
+const newAccount = () => registerAccount(ctx.app, 'stripe');
 
 const summary = async (headers: Record<string, string>) =>
   (await ctx.app.inject({ method: 'GET', url: '/api/users/subscription', headers })).json().data;
