@@ -127,6 +127,8 @@ test.describe('sign in', () => {
 
 test.describe('forgot password', () => {
   test('a mailed reset link sets a new password once', async ({ page, request }) => {
+    // Sign-up, reset and two sign-ins each hash a password with scrypt (about a second each).
+    test.slow();
     const account = await registerAccount(request);
     const newPassword = 'brand new secret';
 
