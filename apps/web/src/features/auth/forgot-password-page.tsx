@@ -9,7 +9,7 @@ import { useRequestPasswordReset } from './api/request-password-reset';
 import { AuthCard, AuthLink } from './components/auth-card';
 import { ErrorBanner } from './components/form-banner';
 import { SubmitButton } from './components/submit-button';
-import { errorText, firstIssue, focusField, type TFormError } from './form-errors';
+import { errorText, parseForm, type TFormError } from './form-errors';
 
 /** How long a mailed reset link works; the server enforces it. */
 const RESET_LINK_VALID_FOR = '1 hour';
@@ -23,16 +23,16 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     const form = event.currentTarget;
     setError(null);
-    const parsed = ZForgotPasswordRequest.safeParse({ email: new FormData(form).get('email') });
-    if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
-      setError(issue);
-      focusField(form, issue.field);
-      return;
-    }
+    const parsed = parseForm(
+      ZForgotPasswordRequest,
+      { email: new FormData(form).get('email') },
+      form,
+      setError,
+    );
+    if (!parsed) return;
     try {
-      await requestReset.mutateAsync(parsed.data);
-      setSubmittedEmail(parsed.data.email);
+      await requestReset.mutateAsync(parsed);
+      setSubmittedEmail(parsed.email);
     } catch (exception) {
       setError({ message: errorText(exception) });
     }

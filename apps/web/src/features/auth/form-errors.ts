@@ -31,3 +31,21 @@ export function focusField(form: HTMLFormElement, field: string | undefined): vo
   const control = form.elements.namedItem(field);
   if (control instanceof HTMLElement) control.focus();
 }
+
+/**
+ * Validates a form's values with its shared schema. On failure the first issue goes to the
+ * banner, focus moves to its field, and null is returned.
+ */
+export function parseForm<T>(
+  schema: z.ZodType<T>,
+  values: unknown,
+  form: HTMLFormElement,
+  setError: (error: TFormError) => void,
+): T | null {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const issue = firstIssue(parsed.error);
+  setError(issue);
+  focusField(form, issue.field);
+  return null;
+}

@@ -8,7 +8,7 @@ import { ContinueWithGoogle, OrDivider } from './components/continue-with-google
 import { ErrorBanner, NoticeBanner } from './components/form-banner';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-import { UNEXPECTED_ERROR, firstIssue, focusField, type TFormError } from './form-errors';
+import { UNEXPECTED_ERROR, parseForm, type TFormError } from './form-errors';
 
 const DEFAULT_DESTINATION = '/onboarding';
 
@@ -43,20 +43,20 @@ export function LoginPage() {
     const form = event.currentTarget;
     const data = new FormData(form);
     setError(null);
-    const parsed = ZLoginRequest.safeParse({
-      email: data.get('email'),
-      password: data.get('password'),
-      rememberMe: data.get('rememberMe') === 'on',
-    });
-    if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
-      setError(issue);
-      focusField(form, issue.field);
-      return;
-    }
+    const parsed = parseForm(
+      ZLoginRequest,
+      {
+        email: data.get('email'),
+        password: data.get('password'),
+        rememberMe: data.get('rememberMe') === 'on',
+      },
+      form,
+      setError,
+    );
+    if (!parsed) return;
     setBusy(true);
     try {
-      const result = await signIn(parsed.data);
+      const result = await signIn(parsed);
       if (result.success) {
         navigate(destination, { replace: true });
         return;

@@ -8,7 +8,7 @@ import { ContinueWithGoogle, OrDivider } from './components/continue-with-google
 import { ErrorBanner } from './components/form-banner';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-import { UNEXPECTED_ERROR, firstIssue, focusField, type TFormError } from './form-errors';
+import { UNEXPECTED_ERROR, parseForm, type TFormError } from './form-errors';
 
 const legalLinkClass = 'font-medium text-brand-300 hover:text-brand-400 hover:underline';
 
@@ -29,22 +29,22 @@ export function RegisterPage() {
     const form = event.currentTarget;
     const data = new FormData(form);
     setError(null);
-    const parsed = ZRegisterForm.safeParse({
-      fullName: data.get('fullName'),
-      email: data.get('email'),
-      password: data.get('password'),
-      confirmPassword: data.get('confirmPassword'),
-      acceptTerms: data.get('acceptTerms') === 'on',
-    });
-    if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
-      setError(issue);
-      focusField(form, issue.field);
-      return;
-    }
+    const parsed = parseForm(
+      ZRegisterForm,
+      {
+        fullName: data.get('fullName'),
+        email: data.get('email'),
+        password: data.get('password'),
+        confirmPassword: data.get('confirmPassword'),
+        acceptTerms: data.get('acceptTerms') === 'on',
+      },
+      form,
+      setError,
+    );
+    if (!parsed) return;
     setBusy(true);
     try {
-      const { email, password, fullName } = parsed.data;
+      const { email, password, fullName } = parsed;
       const result = await signUp({ email, password, fullName });
       if (result.success) {
         // Spec §2: success navigates to /onboarding after 100 ms.

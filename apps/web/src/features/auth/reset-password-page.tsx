@@ -8,7 +8,7 @@ import { AuthCard, AuthLink } from './components/auth-card';
 import { ErrorBanner } from './components/form-banner';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-import { errorText, firstIssue, focusField, type TFormError } from './form-errors';
+import { errorText, parseForm, type TFormError } from './form-errors';
 
 /** A 400 with one of these is about the new password, not the link. */
 const passwordTexts: readonly string[] = [
@@ -35,18 +35,18 @@ export function ResetPasswordPage() {
     const form = event.currentTarget;
     const data = new FormData(form);
     setError(null);
-    const parsed = ZResetPasswordForm.safeParse({
-      password: data.get('password'),
-      confirmPassword: data.get('confirmPassword'),
-    });
-    if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
-      setError(issue);
-      focusField(form, issue.field);
-      return;
-    }
+    const parsed = parseForm(
+      ZResetPasswordForm,
+      {
+        password: data.get('password'),
+        confirmPassword: data.get('confirmPassword'),
+      },
+      form,
+      setError,
+    );
+    if (!parsed) return;
     try {
-      await resetPassword.mutateAsync({ token, password: parsed.data.password });
+      await resetPassword.mutateAsync({ token, password: parsed.password });
       navigate('/login?reset=success', { replace: true });
     } catch (exception) {
       if (
