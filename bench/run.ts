@@ -14,7 +14,9 @@ import { connectDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
+import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
+import { benchUpscale } from './upscale';
 
 type TInject = (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number }>;
 
@@ -34,7 +36,12 @@ async function main() {
   await runMigrations(embedded.url);
   const database = connectDatabase(embedded.url);
   try {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOG_FORMAT: 'json' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      LOG_FORMAT: 'json',
+      DATA_DIR: dataDir,
+    });
     const app = await buildApp({ config, database, webDistDir: '/nonexistent' });
 
     // Baseline: a bare Fastify route that runs the same database round trip.
@@ -54,8 +61,28 @@ async function main() {
       `  Muse (security headers, request ids, validation): ${muse.toFixed(3)} ms/request`,
     );
     console.log(`  ratio Muse / baseline: ${(muse / baseline).toFixed(2)}`);
+
+    const queue = await benchQueue(app, database);
+    console.log(
+      `\nJob queue, upscale of a 64×64 picture (Version 1), median of ${queue.count} jobs`,
+    );
+    console.log(`  bare model call: ${queue.bare.toFixed(0)} ms`);
+    console.log(`  enqueue to start (queue overhead): ${queue.wait.toFixed(0)} ms`);
+    console.log(`  enqueue to done (whole job): ${queue.total.toFixed(0)} ms`);
+    console.log(
+      `  ratio queue overhead / bare model call: ${(queue.wait / queue.bare).toFixed(2)}`,
+    );
+    console.log(`  ratio whole job / bare model call: ${(queue.total / queue.bare).toFixed(2)}`);
     await app.close();
     await bare.close();
+
+    console.log('\nLocal ESRGAN x4 upscale (WebAssembly, one thread), best of 1 after a warm-up');
+    const upscales = await benchUpscale();
+    const base = upscales[0]!;
+    for (const result of upscales)
+      console.log(
+        `  ${result.name}: ${(result.ms / 1000).toFixed(2)} s (ratio to ${base.name}: ${(result.ms / base.ms).toFixed(2)})`,
+      );
 
     reportLandingJs(WEB_DIST_DIR);
   } finally {

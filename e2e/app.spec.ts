@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, test } from './fixtures';
 
 test('the landing page loads with its call to action', async ({ page }) => {
   await page.goto('/');
@@ -23,6 +23,7 @@ test('an unknown path is sent to /', async ({ page }) => {
 });
 
 test('every public route loads on refresh', async ({ page }) => {
+  desktopOnly('server routing, the same at every width');
   for (const [path, heading] of [
     ['/marketplace', /50\+ AI models/],
     ['/support', 'Support'],

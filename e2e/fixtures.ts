@@ -38,3 +38,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * For a test whose subject does not change with the screen size: run once, at desktop size,
+ * so the suite's time goes to what the phone layout actually changes.
+ */
+export function desktopOnly(reason: string): void {
+  test.skip(test.info().project.name === 'phone', reason);
+}

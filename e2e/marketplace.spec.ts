@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { registerAccount, signInAs } from './support/accounts';
+import { desktopOnly, expect, test } from './fixtures';
+import { buyPlan, registerAccount, signInAs } from './support/accounts';
 
 /** A layout-shift performance entry (not in TypeScript's DOM types). */
 type TLayoutShift = { value: number; hadRecentInput: boolean };
@@ -196,44 +196,6 @@ test.describe('marketplace grid', () => {
 });
 
 test.describe('model details', () => {
-  test('every open model shows its details, the LIVE marker on model 1 only', async ({
-    page,
-    request,
-  }) => {
-    test.slow(); // Opens and closes all 15.
-    const models = (await fetchModels(request)).filter((model) => model.available);
-    expect(models.length).toBe(15);
-    expect(models.filter((model) => model.isLive).map((model) => model.id)).toEqual([1]);
-
-    await page.goto('/marketplace');
-    for (const model of models) {
-      const dialog = await openModel(page, model);
-      await expect(dialog.getByText('LIVE', { exact: true })).toHaveCount(model.isLive ? 1 : 0);
-      await expect(dialog.getByText(`${model.claimed}/5 claimed`, { exact: true })).toBeVisible();
-      const terms = await dialog
-        .getByRole('term')
-        .evaluateAll((elements) =>
-          elements.map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-        );
-      expect(terms).toEqual([
-        ['Hair', model.hair],
-        ['Body', model.body],
-        ['Ethnicity', model.ethnicity],
-        ['Age', String(model.age)],
-        ['Tier', model.tier],
-      ]);
-      await expect(dialog.getByRole('heading', { name: 'ABOUT' })).toBeVisible();
-      await expect(dialog.getByText(model.about!, { exact: true })).toBeVisible();
-      await expect(
-        dialog.getByText(`Join ${model.claimed} others who have claimed this model`, {
-          exact: true,
-        }),
-      ).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-    }
-  });
-
   test('the carousel wraps both ways with buttons, arrow keys, dots and swipes', async ({
     page,
     request,
@@ -338,14 +300,23 @@ test.describe('model details', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test("a signed-in creator's 'Claim Model' leads to /onboarding", async ({ page, request }) => {
+  test("a signed-in FREE creator's 'Claim Model' opens the influencer limit modal", async ({
+    page,
+    request,
+  }) => {
     await signInAs(page, await registerAccount(request));
     const model = (await fetchModels(request)).find((candidate) => candidate.available)!;
     await page.goto('/marketplace');
     const dialog = await openModel(page, model);
-    await expect(dialog.getByRole('link', { name: 'Claim Model' })).toHaveAttribute(
+    await dialog.getByRole('button', { name: 'Claim Model' }).click();
+    const limit = page.getByRole('dialog', { name: 'Influencer Limit Reached' });
+    await expect(limit).toBeVisible();
+    await expect(limit.getByRole('link', { name: 'View Upgrade Plans' })).toHaveAttribute(
       'href',
-      '/onboarding',
+      '/credits',
+    );
+    expect((await fetchModels(request)).find((one) => one.id === model.id)!.claimed).toBe(
+      model.claimed,
     );
   });
 
@@ -358,5 +329,77 @@ test.describe('model details', () => {
     const dialog = await openModel(page, model);
     await expect(dialog.getByRole('img', { name: /photo 1 of 5$/ })).toBeVisible();
     await expectNoSeriousViolations(page, '[role="dialog"]');
+  });
+});
+
+test.describe('claim counts', () => {
+  // A claim changes the counts that the first test reads, so these two never overlap.
+  test.describe.configure({ mode: 'serial' });
+
+  test('every open model shows its details, the LIVE marker on model 1 only', async ({
+    page,
+    request,
+  }) => {
+    desktopOnly('the data of every model; the dialog at phone size is covered by the tests below');
+    test.slow(); // Opens and closes all 15.
+    const models = (await fetchModels(request)).filter((model) => model.available);
+    expect(models.length).toBe(15);
+    expect(models.filter((model) => model.isLive).map((model) => model.id)).toEqual([1]);
+
+    await page.goto('/marketplace');
+    for (const model of models) {
+      const dialog = await openModel(page, model);
+      await expect(dialog.getByText('LIVE', { exact: true })).toHaveCount(model.isLive ? 1 : 0);
+      await expect(dialog.getByText(`${model.claimed}/5 claimed`, { exact: true })).toBeVisible();
+      const terms = await dialog
+        .getByRole('term')
+        .evaluateAll((elements) =>
+          elements.map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+        );
+      expect(terms).toEqual([
+        ['Hair', model.hair],
+        ['Body', model.body],
+        ['Ethnicity', model.ethnicity],
+        ['Age', String(model.age)],
+        ['Tier', model.tier],
+      ]);
+      await expect(dialog.getByRole('heading', { name: 'ABOUT' })).toBeVisible();
+      await expect(dialog.getByText(model.about!, { exact: true })).toBeVisible();
+      await expect(
+        dialog.getByText(`Join ${model.claimed} others who have claimed this model`, {
+          exact: true,
+        }),
+      ).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  });
+
+  test('a creator with a free slot claims a model and finds it among their influencers', async ({
+    page,
+    request,
+  }) => {
+    desktopOnly(
+      'a claim changes the counts the test above reads; both run in one worker, in order',
+    );
+    const account = await registerAccount(request);
+    await buyPlan(request, account, 'builder');
+    await signInAs(page, account);
+    // The least claimed model, so parallel runs never fill one up.
+    const model = (await fetchModels(request))
+      .filter((candidate) => candidate.available)
+      .sort((a, b) => a.claimed - b.claimed)[0]!;
+    await page.goto('/marketplace');
+    const dialog = await openModel(page, model);
+    await dialog.getByRole('button', { name: 'Claim Model' }).click();
+    await expect(page).toHaveURL('/influencers');
+    await expect(
+      page.getByText(`${model.name} is yours: find them under Influencers.`),
+    ).toBeVisible();
+    await expect(page.getByText('1/1 Influencers')).toBeVisible();
+    await expect(page.getByRole('heading', { name: model.name })).toBeVisible();
+    expect((await fetchModels(request)).find((one) => one.id === model.id)!.claimed).toBe(
+      model.claimed + 1,
+    );
   });
 });

@@ -7,7 +7,14 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@muse/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/import-model-images.ts', 'src/cli/stripe-setup.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/worker.ts',
+    // The AI engines' thread, loaded by URL beside main.js and worker.js.
+    { in: 'src/engines/engine-thread.ts', out: 'engine-thread' },
+    'src/cli/import-model-images.ts',
+    'src/cli/stripe-setup.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

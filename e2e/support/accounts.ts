@@ -43,3 +43,24 @@ export async function readMailbox(request: APIRequestContext, email: string): Pr
   if (!response.ok()) throw new Error(`mailbox failed: ${response.status()}`);
   return ((await response.json()) as { messages: TMail[] }).messages;
 }
+
+/**
+ * Puts `account` on a monthly plan through the TEST MODE checkout's API (seeding, not clicks):
+ * the same fulfilment as a real payment, so credits and influencer slots are granted.
+ */
+export async function buyPlan(
+  request: APIRequestContext,
+  account: Pick<TTestAccount, 'token'>,
+  plan: 'builder' | 'launch' | 'growth',
+): Promise<void> {
+  const headers = { authorization: `Bearer ${account.token}` };
+  const checkout = await request.post('/api/payments/create-checkout-session', {
+    headers,
+    data: { plan, billing: 'monthly', promoCode: null },
+  });
+  if (!checkout.ok()) throw new Error(`checkout failed: ${checkout.status()}`);
+  const { url } = (await checkout.json()) as { url: string };
+  const sessionId = new URL(url).pathname.split('/').pop();
+  const paid = await request.post(`/api/payments/test-checkout/${sessionId}/pay`, { headers });
+  if (!paid.ok()) throw new Error(`test payment failed: ${paid.status()} ${await paid.text()}`);
+}

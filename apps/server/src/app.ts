@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -18,9 +18,23 @@ import { healthRoutes } from './modules/health/routes';
 import { createMailer, type TMailer } from './modules/mail/mailer';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { userRoutes } from './modules/users/routes';
-import { marketplaceRoutes } from './modules/marketplace/routes';
+import { marketplaceClaimRoutes, marketplaceRoutes } from './modules/marketplace/routes';
 import { billingRoutes } from './modules/billing/routes';
-import { createLocalStorage, type TStorage } from './lib/storage';
+import { createStorage } from './lib/create-storage';
+import type { TStorage } from './lib/storage';
+import { createFileUrlSigner, loadFileUrlSecret, type TFileUrlSigner } from './lib/file-urls';
+import { fileRoutes } from './modules/files/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { influencerRoutes } from './modules/influencers/routes';
+import {
+  createLocalPersonaWriter,
+  type TPersonaWriter,
+} from './modules/influencers/persona-writer';
+import { productRoutes } from './modules/products/routes';
+import { createEngines, type TEngines } from './engines';
+import { createJobEvents, type TJobEvents } from './modules/jobs/events';
+import { jobRoutes } from './modules/jobs/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -31,6 +45,14 @@ declare module 'fastify' {
     database: TDatabaseHandle;
     mailer: TMailer;
     storage: TStorage;
+    /** Signs the expiring URLs that serve users' files. */
+    files: TFileUrlSigner;
+    /** Writes influencer personas ('Generate with AI', onboarding). */
+    personaWriter: TPersonaWriter;
+    /** The AI engine of each tool. */
+    engines: TEngines;
+    /** Changes of jobs from every instance (LISTEN/NOTIFY). */
+    jobEvents: TJobEvents;
   }
 }
 
@@ -41,6 +63,10 @@ export type TBuildAppOptions = {
   webDistDir?: string;
   /** Where files live; local disk under DATA_DIR/files unless given. */
   storage?: TStorage;
+  /** The AI engines; chosen by configuration unless given. */
+  engines?: TEngines;
+  /** Writes personas; the local curated writer unless given. */
+  personaWriter?: TPersonaWriter;
   /** Where log lines go (standard output unless a test listens). */
   logStream?: { write: (line: string) => void };
 };
@@ -88,10 +114,22 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('database', database);
   const mailer = createMailer(config, database.db, app.log);
   app.decorate('mailer', mailer);
+  app.decorate('storage', options.storage ?? createStorage(config));
   app.decorate(
-    'storage',
-    options.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files')),
+    'files',
+    createFileUrlSigner(await loadFileUrlSecret(config.FILE_URL_SECRET, config.DATA_DIR)),
   );
+  app.decorate('personaWriter', options.personaWriter ?? createLocalPersonaWriter());
+  const engines = options.engines ?? createEngines(config);
+  app.decorate('engines', engines);
+  // Engine threads end with the app (they only exist once a job has run).
+  app.addHook('onClose', async () => {
+    if ('stop' in engines && typeof engines.stop === 'function') await engines.stop();
+  });
+  const jobEvents = createJobEvents(database.pool, app.log);
+  await jobEvents.start();
+  app.decorate('jobEvents', jobEvents);
+  app.addHook('onClose', () => jobEvents.close());
   // Filled in by the authentication hook on protected routes.
   app.decorateRequest('auth', null as unknown as TAuthenticated);
   app.addHook('onSend', async (request, reply) => {
@@ -102,6 +140,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   // External plugins, then the app's own, then routes.
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024 });
+  await app.register(multipart);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -109,7 +148,14 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(marketplaceRoutes);
+      await api.register(marketplaceClaimRoutes);
       await api.register(billingRoutes);
+      await api.register(fileRoutes);
+      await api.register(onboardingRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(influencerRoutes);
+      await api.register(productRoutes);
+      await api.register(jobRoutes);
       if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
     },
     { prefix: '/api' },

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://muse:secret@smtp.example.com:465',
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      FILE_URL_SECRET: 'a-long-random-secret-of-at-least-32-chars',
+      S3_BUCKET: 'muse-files',
     });
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe('postgresql://muse:secret@db.internal:5432/muse');

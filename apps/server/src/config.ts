@@ -82,6 +82,34 @@ export const ZEnv = z.object({
     .optional(),
   /** Where the Stripe API lives; only tests point it elsewhere. */
   STRIPE_API_URL: z.url({ error: 'must be a URL' }).default('https://api.stripe.com'),
+  /** Whether the server process also runs a job worker (`npm start` does; see `npm run worker`). */
+  WORKER_IN_SERVER: booleanFlag.default(true),
+  /** Jobs one worker process runs at once. The local engine uses the CPU fully: keep 1 per core pair. */
+  WORKER_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number between 1 and 32' })
+    .int('must be a whole number between 1 and 32')
+    .min(1, 'must be a whole number between 1 and 32')
+    .max(32, 'must be a whole number between 1 and 32')
+    .default(1),
+  /** The engine of each AI capability (PRODUCT.md §4). */
+  ENGINE_UPSCALE: z.enum(['local'], { error: 'must be local' }).default('local'),
+  ENGINE_EDIT: z.enum(['local'], { error: 'must be local' }).default('local'),
+  ENGINE_PROMPT: z.enum(['local'], { error: 'must be local' }).default('local'),
+  /** S3-compatible object storage for files (uploads, job results); unset: local disk. */
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z
+    .url({ error: 'must be a URL such as https://s3.eu-central-1.amazonaws.com' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9/_.-]*\/$/i, 'must be a folder-like prefix ending in / such as muse/')
+    .optional(),
+  /** Signs the expiring URLs of users' files; every instance must share it. */
+  FILE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   GOOGLE_ISSUER: z
     .url({ error: 'must be the URL of an OpenID Connect issuer' })
     .default('https://accounts.google.com'),
@@ -147,6 +175,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (isProduction && !config.SMTP_URL) {
     problems.push(
       'SMTP_URL must be set when NODE_ENV=production, or password reset e-mails would not be sent',
+    );
+  }
+  if (!!config.S3_ACCESS_KEY_ID !== !!config.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (isProduction && !config.S3_BUCKET) {
+    problems.push(
+      'S3_BUCKET must be set when NODE_ENV=production, so every server and worker shares the same files',
+    );
+  }
+  if (isProduction && !config.FILE_URL_SECRET) {
+    problems.push(
+      'FILE_URL_SECRET must be set when NODE_ENV=production, so every instance signs file URLs alike',
     );
   }
   if (isProduction && config.GOOGLE_ISSUER.startsWith('http:')) {

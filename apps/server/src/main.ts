@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type TConfig } from './config';
 import { connectDatabase } from './db/client';
 import { DatabaseStartError, openDatabase } from './db/open';
 import { runMigrations } from './db/migrate';
+import { startWorker } from './modules/jobs/worker';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from './modules/billing/subscriptions';
 
@@ -46,9 +47,11 @@ async function main(): Promise<void> {
   const database = connectDatabase(url, { poolSize: config.DATABASE_POOL_SIZE });
   const app = await buildApp({ config, database });
 
+  let worker: { stop: () => Promise<void> } | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'Shutting down after an unexpected error');
     else app.log.info(`${signal ?? 'Shutdown'} received, shutting down`);
+    await worker?.stop();
     await app.close();
     await database.close();
     await embedded?.stop();
@@ -83,6 +86,17 @@ async function main(): Promise<void> {
   void billingTick().catch((error: unknown) =>
     app.log.error({ err: error }, 'Billing schedule failed'),
   );
+
+  // `npm start` runs a job worker in this process; dedicated workers run with `npm run worker`.
+  if (config.WORKER_IN_SERVER) {
+    worker = await startWorker({
+      db: database.db,
+      pool: database.pool,
+      deps: { storage: app.storage, files: app.files, engines: app.engines },
+      concurrency: config.WORKER_CONCURRENCY,
+      log: app.log,
+    });
+  }
 
   // Draw the marketplace's portraits in the background; a request for one not drawn yet draws it.
   warmUpPortraits(database.db, app.storage).catch((error: unknown) =>

@@ -23,3 +23,25 @@ export async function registerAccount(
   const { token, user } = response.json();
   return { userId: user.id, token, email, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** Puts the account on a monthly plan through the TEST MODE checkout, as a payment would. */
+export async function buyPlan(
+  app: FastifyInstance,
+  account: Pick<TTestAccount, 'headers'>,
+  plan: 'builder' | 'launch' | 'growth',
+): Promise<void> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/payments/create-checkout-session',
+    headers: account.headers,
+    payload: { plan, billing: 'monthly', promoCode: null },
+  });
+  if (created.statusCode !== 200) throw new Error(`checkout failed: ${created.body}`);
+  const id = new URL(created.json().url).pathname.split('/').pop();
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/api/payments/test-checkout/${id}/pay`,
+    headers: account.headers,
+  });
+  if (paid.statusCode !== 200) throw new Error(`test payment failed: ${paid.body}`);
+}

@@ -13,11 +13,18 @@ export type TTestContext = { app: FastifyInstance; database: TTestDatabase; conf
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   logStream?: TBuildAppOptions['logStream'],
+  overrides: Pick<TBuildAppOptions, 'engines'> = {},
 ): Promise<TTestContext> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'muse-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, database, webDistDir: '/nonexistent', logStream });
+  const app = await buildApp({
+    config,
+    database,
+    webDistDir: '/nonexistent',
+    logStream,
+    ...overrides,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -5,3 +5,8 @@ export * from './api/auth';
 export * from './plans';
 export * from './api/marketplace';
 export * from './api/billing';
+export * from './api/onboarding';
+export * from './api/influencers';
+export * from './api/products';
+export * from './api/workspace';
+export * from './api/jobs';

@@ -156,6 +156,11 @@ export function priceCents(plan: TPlan, period: TBillingPeriod): number {
   return period === 'monthly' ? plan.monthlyPriceCents : plan.yearlyMonthlyPriceCents;
 }
 
+/** The plan's name for labels, or 'FREE' without a plan (spec §2: the sidebar's label). */
+export function planLabel(plan: TPlanKey | null): string {
+  return plan ? PLANS[plan].name : 'FREE';
+}
+
 /** "$12", "$12.50": whole dollars without decimals. */
 export function formatUsd(cents: number): string {
   const dollars = cents / 100;

@@ -19,6 +19,8 @@ export function connectDatabase(url: string, options: { poolSize?: number } = {}
   });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
+  // The same for a checked-out client (the job queue holds some for LISTEN).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
@@ -33,3 +35,7 @@ export async function checkDatabaseReachable(url: string): Promise<void> {
     await client.end().catch(() => {});
   }
 }
+
+/** An open transaction; domain functions that take `TQueryable` work inside one or on their own. */
+export type TTransaction = Parameters<Parameters<TDatabase['transaction']>[0]>[0];
+export type TQueryable = TDatabase | TTransaction;

@@ -1,10 +1,13 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Logger, runMigrations as runQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../lib/paths';
 
 /** Any fixed number: instances starting together queue on this lock, so migrations run once. */
 const MIGRATION_LOCK_KEY = 725_031_964;
+
+const quietLogger = new Logger(() => () => {});
 
 /** Applies the committed SQL migrations; safe on every start and from several instances at once. */
 export async function runMigrations(url: string): Promise<void> {
@@ -13,6 +16,8 @@ export async function runMigrations(url: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    // The job queue keeps its tables in a schema of its own (graphile_worker).
+    await runQueueMigrations({ connectionString: url, logger: quietLogger });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();

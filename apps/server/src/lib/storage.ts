@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -13,6 +13,8 @@ export type TStorage = {
   put: (key: string, data: Buffer) => Promise<void>;
   get: (key: string) => Promise<TStoredFile | null>;
   exists: (key: string) => Promise<boolean>;
+  /** Removes a file; a missing one is not an error. */
+  delete: (key: string) => Promise<void>;
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -24,9 +26,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webm': 'video/webm',
 };
 
+/** The content type a stored file is served with, from its key's extension. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-function checkKey(key: string): void {
+/** Keys are relative paths of safe characters; anything else is a programming error. */
+export function checkKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
 }
 
@@ -51,12 +59,15 @@ export function createLocalStorage(root: string): TStorage {
       return {
         stream: createReadStream(target),
         size: info.size,
-        contentType: CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream',
+        contentType: contentTypeOf(key),
       };
     },
     async exists(key) {
       const info = await stat(full(key)).catch(() => null);
       return !!info?.isFile();
+    },
+    async delete(key) {
+      await rm(full(key), { force: true });
     },
   };
 }

@@ -34,8 +34,8 @@ const publicPages: Record<Exclude<TPublicRoute, '/'>, RouteObject['lazy']> = {
 
 const tools = () => import('../features/tools/pages');
 
-const protectedPages: Record<TProtectedRoute, RouteObject['lazy']> = {
-  '/onboarding': page(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage'),
+// The onboarding is a full page of its own, without the app shell (see the routes below).
+const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObject['lazy']> = {
   '/dashboard': page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
   '/influencers': page(() => import('../features/influencers/influencers-page'), 'InfluencersPage'),
   '/products': page(() => import('../features/products/products-page'), 'ProductsPage'),
@@ -70,6 +70,11 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('../components/layout/app-shell/app-shell'), 'AppShell'),
             children: Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
+          },
+          // Spec §2: the 7-step onboarding, a full page of its own, no app shell.
+          {
+            path: '/onboarding' satisfies TProtectedRoute,
+            lazy: page(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage'),
           },
           // Muse's own TEST MODE checkout (no Stripe keys): a full page of its own, no app shell.
           {

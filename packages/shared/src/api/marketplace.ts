@@ -43,3 +43,11 @@ export const ZMarketplaceModelResponse = z.object({
   success: z.literal(true),
   model: ZMarketplaceModel,
 });
+
+export const CLAIM_TEXTS = {
+  claimed: (name: string) => `${name} is yours: find them under Influencers.`,
+  fullyClaimed: 'This model has been fully claimed. Pick another one.',
+  alreadyHeld: 'You have already claimed this model.',
+  unavailable: 'This model cannot be claimed',
+  failed: 'Could not claim this model. Please try again.',
+} as const;

@@ -2,3 +2,5 @@ export * from './users';
 export * from './auth';
 export * from './marketplace';
 export * from './billing';
+export * from './workspace';
+export * from './jobs';

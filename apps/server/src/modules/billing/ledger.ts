@@ -1,6 +1,6 @@
 import { WELCOME_CREDITS } from '@muse/shared';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { TDatabase } from '../../db/client';
+import type { TDatabase, TQueryable } from '../../db/client';
 import { accountBalances, ledgerEntries } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -32,7 +32,7 @@ function isUniqueViolation(error: unknown): boolean {
  * reference was already recorded: grants for one invoice happen once, however often asked.
  */
 export async function credit(
-  db: TDatabase,
+  db: TQueryable,
   entry: {
     userId: string;
     currency: TCurrency;
@@ -76,7 +76,7 @@ export async function credit(
  * the conditional update, so concurrent spends queue and none can take the balance below zero.
  */
 export async function debit(
-  db: TDatabase,
+  db: TQueryable,
   entry: {
     userId: string;
     currency: TCurrency;
@@ -116,7 +116,7 @@ export async function debit(
 
 /** Gives back what the spend with `reference` took, exactly once. */
 export async function refund(
-  db: TDatabase,
+  db: TQueryable,
   entry: { userId: string; currency: TCurrency; reference: string; description: string },
 ): Promise<boolean> {
   const [spent] = await db

@@ -1,6 +1,7 @@
 import {
   BILLING_TEXTS,
   PLANS,
+  planLabel,
   priceCents,
   type TBillingPeriod,
   type TCreateCheckoutRequest,
@@ -258,7 +259,7 @@ export async function subscriptionSummary(
   const shown = state.subscription ?? (await findLatestSubscription(db, userId)) ?? null;
   return {
     plan: state.plan,
-    planLabel: state.plan ? PLANS[state.plan].name : 'FREE',
+    planLabel: planLabel(state.plan),
     credits: state.credits,
     modelTokens: state.modelTokens,
     influencerSlots: state.influencerSlots,

@@ -3,10 +3,14 @@ import {
   MARKETPLACE_IMAGE_SIZES,
   ZMarketplaceModelResponse,
   ZMarketplaceModelsResponse,
+  ZInfluencerResponse,
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { requireAuth } from '../auth/plugin';
+import { toPublicInfluencer } from '../influencers/service';
+import { claimModel } from './claims';
 import { getMarketplaceModel, listMarketplaceModels, readPortrait } from './service';
 
 const ZModelParams = z.object({ id: z.coerce.number().int().positive() });
@@ -58,6 +62,28 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
           )
           .send(image)
       );
+    },
+  );
+};
+
+/** Claiming takes a licence and an influencer slot: signed-in creators only. */
+export const marketplaceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAuth(app);
+  const { db } = app.database;
+  app.post(
+    '/marketplace/models/:id/claim',
+    { schema: { params: ZModelParams, response: { 201: ZInfluencerResponse } } },
+    async (request, reply) => {
+      const influencer = await claimModel(
+        db,
+        { storage: app.storage, files: app.files },
+        app.personaWriter,
+        request.auth.user.id,
+        request.params.id,
+      );
+      return reply
+        .status(201)
+        .send({ success: true as const, influencer: toPublicInfluencer(influencer, app.files) });
     },
   );
 };

@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSubscription } from '../../lib/subscription';
-import { formatDate } from './billing-format';
+import { formatDate } from '../../lib/format-date';
 import { useResumeSubscription } from './api/resume-subscription';
 import { CancelSubscriptionDialog } from './components/cancel-subscription-dialog';
 import { PlanIcon } from './components/plan-icon';

@@ -27,7 +27,8 @@ import { ApiError } from '../../lib/api';
 import { useCancelTestCheckout } from './api/cancel-test-checkout';
 import { testCheckoutQuery, useTestCheckout } from './api/get-test-checkout';
 import { usePayTestCheckout } from './api/pay-test-checkout';
-import { errorText, redirectTo } from './billing-format';
+import { apiErrorText } from '../../lib/api';
+import { redirectTo } from '../../lib/checkout';
 import { PlanIcon } from './components/plan-icon';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -55,7 +56,7 @@ export function TestCheckoutPage() {
         <Outcome
           icon={CircleX}
           title="This checkout could not be loaded"
-          text={errorText(session.error, 'Please try again in a moment.')}
+          text={apiErrorText(session.error, 'Please try again in a moment.')}
           action={
             <Button variant="outline" onClick={() => void session.refetch()}>
               Try again
@@ -119,7 +120,7 @@ function CheckoutForm({ session }: { session: TTestCheckoutSession }) {
   const busy = pay.isPending || cancel.isPending || pay.isSuccess || cancel.isSuccess;
 
   function onFailure(error: unknown, fallback: string) {
-    toast.error(errorText(error, fallback));
+    toast.error(apiErrorText(error, fallback));
     // The session may have changed (expired, paid elsewhere): show its current state.
     void queryClient.invalidateQueries({ queryKey: testCheckoutQuery(session.id).queryKey });
   }

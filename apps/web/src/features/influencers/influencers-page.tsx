@@ -1,5 +1,133 @@
+import {
+  DASHBOARD_TEXTS,
+  INFLUENCER_TEXTS,
+  type TInfluencer,
+  type TUpgradeModalType,
+} from '@muse/shared';
+import { Plus, RotateCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { PageHeading } from '../../components/layout/page-heading';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toaster';
+import { InfluencerFormDialog } from '../../components/workspace/influencer-form-dialog';
+import { UpgradeModal } from '../../components/workspace/upgrade-modal';
+import { useInfluencers } from './api/get-influencers';
+import { DeleteInfluencerDialog } from './components/delete-influencer-dialog';
+import { InfluencerCard } from './components/influencer-card';
+import { InfluencersEmpty } from './components/influencers-empty';
+import { InfluencerUsageBadge } from './components/influencer-usage-badge';
 
+/** The form is closed (null), creating ({ influencer: null }) or editing one influencer. */
+type TFormState = { influencer: TInfluencer | null } | null;
+
+/**
+ * Spec §2 'Manage Influencers', made real (PRODUCT §2): the count over the plan's limit,
+ * Create opens the form while a slot is free (else the 'Influencer Limit Reached' modal), and
+ * each card's Edit opens the form filled in.
+ */
 export function InfluencersPage() {
-  return <PageHeading title="Manage Influencers" />;
+  const influencers = useInfluencers();
+  const [form, setForm] = useState<TFormState>(null);
+  const [deleting, setDeleting] = useState<TInfluencer | null>(null);
+  const [upgrade, setUpgrade] = useState<TUpgradeModalType | null>(null);
+  const data = influencers.data;
+
+  // Spec §8: one toast per failed load (the id keeps a retry's failure from stacking another).
+  useEffect(() => {
+    if (influencers.isError) toast.error(INFLUENCER_TEXTS.fetchFailed, { id: 'influencers-fetch' });
+  }, [influencers.isError, influencers.errorUpdatedAt]);
+
+  function startCreate() {
+    if (!data) return;
+    if (data.used < data.limit) setForm({ influencer: null });
+    else setUpgrade('influencer');
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <PageHeading title="Manage Influencers">
+          Create, edit and manage your AI influencers.
+        </PageHeading>
+        <div className="flex flex-wrap items-center gap-3">
+          <InfluencerUsageBadge usage={data} />
+          <Button onClick={startCreate} disabled={!data} className="w-full sm:w-auto">
+            <Plus aria-hidden="true" className="size-4" />
+            {DASHBOARD_TEXTS.createInfluencer}
+          </Button>
+        </div>
+      </div>
+
+      <section aria-labelledby="influencers-heading">
+        <h2 id="influencers-heading" className="sr-only">
+          Your influencers
+        </h2>
+        {data ? (
+          data.influencers.length === 0 ? (
+            <InfluencersEmpty onCreate={startCreate} />
+          ) : (
+            <ul
+              className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3"
+              aria-label="Influencers"
+            >
+              {data.influencers.map((influencer) => (
+                <li key={influencer.id} className="flex min-w-0">
+                  <InfluencerCard
+                    influencer={influencer}
+                    onEdit={() => setForm({ influencer })}
+                    onDelete={() => setDeleting(influencer)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )
+        ) : influencers.isError ? (
+          <div className="flex flex-col items-center gap-4 rounded-2xl border border-ink-800 bg-ink-900/60 px-6 py-14 text-center">
+            <p className="text-zinc-300">Your influencers could not be loaded.</p>
+            <Button
+              variant="secondary"
+              onClick={() => void influencers.refetch()}
+              disabled={influencers.isFetching}
+            >
+              <RotateCw aria-hidden="true" className="size-4" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <CardsLoading />
+        )}
+      </section>
+
+      <InfluencerFormDialog
+        open={form !== null}
+        onOpenChange={(open) => (open ? undefined : setForm(null))}
+        influencer={form?.influencer ?? null}
+        onLimitReached={() => setUpgrade('influencer')}
+      />
+      <DeleteInfluencerDialog influencer={deleting} onClose={() => setDeleting(null)} />
+      <UpgradeModal type={upgrade} onClose={() => setUpgrade(null)} />
+    </>
+  );
+}
+
+function CardsLoading() {
+  return (
+    <div role="status" className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+      <span className="sr-only">Loading influencers</span>
+      {[0, 1, 2].map((index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className="overflow-hidden rounded-2xl border border-ink-800 bg-ink-900/70"
+        >
+          <div className="aspect-[4/3] animate-pulse bg-ink-800" />
+          <div className="space-y-3 p-5">
+            <div className="h-5 w-1/2 animate-pulse rounded bg-ink-800" />
+            <div className="h-4 w-full animate-pulse rounded bg-ink-800" />
+            <div className="h-4 w-3/4 animate-pulse rounded bg-ink-800" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import { ArrowRight, Coins, Crown, Sparkles, type LucideIcon } from 'lucide-reac
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { formatDate } from '../billing-format';
+import { formatDate } from '../../../lib/format-date';
 
 /** What the account holds now: credits, influencer trainings and the plan in force. */
 export function BalanceOverview({ summary }: { summary: TSubscriptionSummary | undefined }) {

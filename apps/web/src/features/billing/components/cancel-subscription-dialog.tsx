@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toaster';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { errorText, formatDate } from '../billing-format';
+import { apiErrorText } from '../../../lib/api';
+import { formatDate } from '../../../lib/format-date';
 
 /** Asks before cancelling: the plan ends with its paid period, and its benefits stay until then. */
 export function CancelSubscriptionDialog({
@@ -30,7 +31,7 @@ export function CancelSubscriptionDialog({
         );
       },
       onError: (error) => {
-        toast.error(errorText(error, 'Failed to cancel subscription'));
+        toast.error(apiErrorText(error, 'Failed to cancel subscription'));
       },
     });
   }

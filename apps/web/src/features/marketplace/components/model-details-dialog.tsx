@@ -1,10 +1,15 @@
-import type { TMarketplaceModel } from '@muse/shared';
-import { ArrowRight, Crown } from 'lucide-react';
-import { Link } from 'react-router';
+import { CLAIM_TEXTS, type TMarketplaceModel } from '@muse/shared';
+import { ArrowRight, Crown, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DialogContent } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toaster';
+import { UpgradeModal } from '../../../components/workspace/upgrade-modal';
+import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
+import { useClaimModel } from '../api/claim-model';
 import { joinOthersText, licencesLeftText, nameWithAge } from '../model-text';
 import { ClaimMeter } from './claim-meter';
 import { LiveMarker, TierBadge, VersionBadge } from './model-badges';
@@ -92,12 +97,16 @@ function ModelDetails({ model }: { model: TMarketplaceModel }) {
       </dl>
 
       <div className="space-y-3">
-        <Button asChild size="lg" className="w-full">
-          <Link to={user ? '/onboarding' : '/login'}>
-            Claim Model
-            <ArrowRight className="size-4" aria-hidden="true" />
-          </Link>
-        </Button>
+        {user ? (
+          <ClaimButton model={model} />
+        ) : (
+          <Button asChild size="lg" className="w-full">
+            <Link to="/login">
+              Claim Model
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </Button>
+        )}
         <p className="flex items-center justify-center gap-2 text-center text-xs text-zinc-400">
           <span aria-hidden="true" className="flex -space-x-1.5">
             {Array.from({ length: Math.min(model.claimed, 3) }, (_, index) => (
@@ -111,5 +120,48 @@ function ModelDetails({ model }: { model: TMarketplaceModel }) {
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * A signed-in creator claims the model on the spot: a licence and an influencer slot. Without
+ * a free slot the influencer limit modal opens instead (PRODUCT.md §2).
+ */
+function ClaimButton({ model }: { model: TMarketplaceModel }) {
+  const claim = useClaimModel();
+  const navigate = useNavigate();
+  const [limitReached, setLimitReached] = useState(false);
+
+  function submit() {
+    claim.mutate(model.id, {
+      onSuccess: () => {
+        toast.success(CLAIM_TEXTS.claimed(model.name));
+        void navigate('/influencers');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 403) setLimitReached(true);
+        else
+          toast.error(
+            error instanceof ApiError && error.serverError ? error.serverError : CLAIM_TEXTS.failed,
+          );
+      },
+    });
+  }
+
+  return (
+    <>
+      <Button size="lg" className="w-full" onClick={submit} disabled={claim.isPending}>
+        {claim.isPending ? 'Claiming...' : 'Claim Model'}
+        {claim.isPending ? (
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        ) : (
+          <ArrowRight className="size-4" aria-hidden="true" />
+        )}
+      </Button>
+      <UpgradeModal
+        type={limitReached ? 'influencer' : null}
+        onClose={() => setLimitReached(false)}
+      />
+    </>
   );
 }

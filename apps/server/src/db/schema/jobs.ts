@@ -1,0 +1,52 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A file a job read or wrote, in storage. */
+export type TJobFileRow = {
+  key: string;
+  width: number;
+  height: number;
+  contentType: string;
+  fileName: string;
+};
+
+/**
+ * One run of an AI tool (PRODUCT.md §4). The queue (graphile-worker) only carries the job's
+ * id; this row is the truth: status, progress, the stage text, outputs, the credits it
+ * reserved and why it failed. Every change is announced on the `muse_jobs` channel by a
+ * trigger (migration 0005), which feeds the live progress streams of every instance.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    /** 'queued' | 'running' | 'succeeded' | 'failed' */
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    stage: text('stage').notNull().default('Waiting in the queue'),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull(),
+    input: jsonb('input').$type<TJobFileRow>(),
+    outputs: jsonb('outputs').$type<TJobFileRow[]>().notNull().default([]),
+    prompt: text('prompt'),
+    /** Credits reserved when queued (kept on success, refunded once on failure). */
+    cost: integer('cost').notNull(),
+    failureReason: text('failure_reason'),
+    engine: text('engine').notNull(),
+    /** How many times a worker has started it. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Written by the running worker every few seconds; a stale one means the worker died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('jobs_user_tool_created_idx').on(table.userId, table.tool, table.createdAt),
+    index('jobs_status_heartbeat_idx').on(table.status, table.heartbeatAt),
+  ],
+);

@@ -1,0 +1,92 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { marketplaceModels } from './marketplace';
+import { users } from './users';
+
+/** A creator's AI influencer (spec §3). Each one holds one influencer slot (a model token). */
+export const influencers = pgTable(
+  'influencers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    niche: text('niche').notNull(),
+    personality: text('personality').notNull().default(''),
+    targetAudience: text('target_audience').notNull().default(''),
+    description: text('description').notNull(),
+    /** Storage keys of the re-encoded picture and its thumbnail. */
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
+    /** The marketplace model it was made from (onboarding), if any. */
+    modelId: integer('model_id').references(() => marketplaceModels.id, { onDelete: 'set null' }),
+    visualStyle: text('visual_style'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('influencers_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** Products a creator wants their influencers to promote. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    link: text('link').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('products_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imageKey: text('image_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('product_images_product_idx').on(table.productId, table.position)],
+);
+
+/** Where a creator is in the 7-step onboarding, and the answers so far (spec §3). */
+export const onboardingStates = pgTable(
+  'onboarding_states',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull().default(1),
+    /** The answers (goal, experience, method, model, name, niche, style, strategy, plan). */
+    answers: jsonb('answers').notNull(),
+    offerEndsAt: timestamp('offer_ends_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The influencer the onboarding created; null while the persona waits for a slot. */
+    influencerId: uuid('influencer_id').references(() => influencers.id, {
+      onDelete: 'set null',
+    }),
+    /** When the persona became an influencer; a later delete of it does not bring the draft back. */
+    influencerCreatedAt: timestamp('influencer_created_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('onboarding_states_influencer_key').on(table.influencerId)],
+);

@@ -1,0 +1,20 @@
+import { createLocalImageAnalyser } from './local/analyse';
+import { createLocalEditEngine } from './local/edit';
+import { createLocalPromptEngine } from './local/prompt';
+import { createLocalUpscaleEngine } from './local/upscale';
+import type { TEngineChoice, TEngines } from './index';
+
+/**
+ * The engines themselves, running in the calling thread. The job worker reaches them through
+ * engine threads (`createEngines`); benchmarks and the engine threads use this directly.
+ */
+export function createInProcessEngines(choice: TEngineChoice): TEngines {
+  // Only the local engine exists so far; the config schema refuses anything else.
+  void choice;
+  const analyser = createLocalImageAnalyser();
+  return {
+    upscale: createLocalUpscaleEngine(),
+    edit: createLocalEditEngine(analyser),
+    prompt: createLocalPromptEngine(analyser),
+  };
+}

@@ -1,0 +1,10 @@
+import type { z } from 'zod';
+import { badRequest } from './errors';
+import { firstValues, type TMultipartForm } from './multipart';
+
+/** Validates a multipart form's text fields with a shared schema; the first problem is the answer. */
+export function parseFormFields<T extends z.ZodType>(schema: T, form: TMultipartForm): z.infer<T> {
+  const parsed = schema.safeParse(firstValues(form));
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid form');
+  return parsed.data;
+}

@@ -1,0 +1,54 @@
+import type {} from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '@muse/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from './errors';
+
+export type TUploadedFile = { field: string; data: Buffer };
+export type TMultipartForm = {
+  fields: Record<string, string[]>;
+  files: TUploadedFile[];
+};
+
+/** Every text field with its first value (a browser sends each field once). */
+export function firstValues(form: TMultipartForm): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(form.fields).map(([name, all]) => [name, all[0]]));
+}
+
+/** The first value of a text field, or undefined. */
+export function field(form: TMultipartForm, name: string): string | undefined {
+  return form.fields[name]?.[0];
+}
+
+/**
+ * Reads a multipart form whole: text fields and the files of the `fileFields` named. A file over
+ * 10 MB, more files than `maxFiles`, or a file under another name is refused with a clear error.
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  options: { fileFields: string[]; maxFiles: number },
+): Promise<TMultipartForm> {
+  if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data');
+  const form: TMultipartForm = { fields: {}, files: [] };
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: options.maxFiles, fields: 40, parts: 60 },
+    })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!options.fileFields.includes(part.fieldname)) continue;
+        // An empty file input still sends a part with no bytes: that is "no file".
+        if (data.length > 0) form.files.push({ field: part.fieldname, data });
+      } else {
+        (form.fields[part.fieldname] ??= []).push(String(part.value));
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, UPLOAD_TEXTS.tooLarge, code);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(UPLOAD_TEXTS.tooManyImages);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('The form has too many fields');
+    throw error;
+  }
+  return form;
+}

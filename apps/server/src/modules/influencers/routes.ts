@@ -1,0 +1,120 @@
+import {
+  ZGenerateInfluencerRequest,
+  ZGenerateInfluencerResponse,
+  ZInfluencerFields,
+  ZInfluencerResponse,
+  ZInfluencersResponse,
+} from '@muse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseFormFields } from '../../lib/forms';
+import { processUploadedImage } from '../../lib/images';
+import { field, readMultipartForm } from '../../lib/multipart';
+import { requireAuth } from '../auth/plugin';
+import { promoteOnboardingDraft } from '../onboarding/service';
+import {
+  createInfluencer,
+  deleteInfluencer,
+  findInfluencer,
+  influencerUsage,
+  listInfluencers,
+  toPublicInfluencer,
+  updateInfluencer,
+} from './service';
+
+const ZParams = z.object({ id: z.string() });
+const ZSuccess = z.object({ success: z.literal(true) });
+
+export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAuth(app);
+  const { personaWriter } = app;
+  const { db } = app.database;
+  const deps = { storage: app.storage, files: app.files };
+
+  /** Reads the create/edit form: the text fields and an optional `image` file, re-encoded. */
+  async function readInfluencerForm(request: Parameters<typeof readMultipartForm>[0]) {
+    const form = await readMultipartForm(request, { fileFields: ['image'], maxFiles: 1 });
+    const fields = parseFormFields(ZInfluencerFields, form);
+    const upload = form.files[0];
+    const image = upload ? await processUploadedImage(upload.data) : null;
+    return { fields, image, removeImage: field(form, 'removeImage') === 'true' };
+  }
+
+  app.get(
+    '/influencers',
+    { schema: { response: { 200: ZInfluencersResponse } } },
+    async (request) => {
+      const userId = request.auth.user.id;
+      await promoteOnboardingDraft(db, deps, userId, personaWriter);
+      const [rows, usage] = await Promise.all([
+        listInfluencers(db, userId),
+        influencerUsage(db, userId),
+      ]);
+      return {
+        success: true as const,
+        influencers: rows.map((row) => toPublicInfluencer(row, app.files)),
+        ...usage,
+      };
+    },
+  );
+
+  app.get(
+    '/influencers/:id',
+    { schema: { params: ZParams, response: { 200: ZInfluencerResponse } } },
+    async (request) => ({
+      success: true as const,
+      influencer: toPublicInfluencer(
+        await findInfluencer(db, request.auth.user.id, request.params.id),
+        app.files,
+      ),
+    }),
+  );
+
+  app.post(
+    '/influencers',
+    { schema: { response: { 201: ZInfluencerResponse } } },
+    async (request, reply) => {
+      const { fields, image } = await readInfluencerForm(request);
+      const row = await createInfluencer(db, deps, request.auth.user.id, { ...fields, image });
+      return reply
+        .status(201)
+        .send({ success: true as const, influencer: toPublicInfluencer(row, app.files) });
+    },
+  );
+
+  app.put(
+    '/influencers/:id',
+    { schema: { params: ZParams, response: { 200: ZInfluencerResponse } } },
+    async (request) => {
+      // The id is checked first, so another user's influencer answers 404 before any upload work.
+      await findInfluencer(db, request.auth.user.id, request.params.id);
+      const { fields, image, removeImage } = await readInfluencerForm(request);
+      const row = await updateInfluencer(db, deps, request.auth.user.id, request.params.id, {
+        ...fields,
+        image,
+        removeImage,
+      });
+      return { success: true as const, influencer: toPublicInfluencer(row, app.files) };
+    },
+  );
+
+  app.delete(
+    '/influencers/:id',
+    { schema: { params: ZParams, response: { 200: ZSuccess } } },
+    async (request) => {
+      await deleteInfluencer(db, deps, request.auth.user.id, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/influencers/generate',
+    {
+      schema: { body: ZGenerateInfluencerRequest, response: { 200: ZGenerateInfluencerResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      influencer: await personaWriter.write(request.body.niche),
+    }),
+  );
+};

@@ -1,0 +1,154 @@
+import {
+  isFinished,
+  JOB_TOOLS,
+  ZEnginesResponse,
+  ZJobResponse,
+  ZJobsResponse,
+  type TJob,
+  type TJobTool,
+} from '@muse/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors';
+import { field, firstValues, readMultipartForm } from '../../lib/multipart';
+import { requireAuth } from '../auth/plugin';
+import { ANY_JOB } from './events';
+import { enqueueJob, findJob, listJobs, toPublicJob } from './service';
+
+const ZParams = z.object({ id: z.string() });
+const ZListQuery = z.object({
+  tool: z.enum(JOB_TOOLS, { error: 'Unknown tool' }).optional(),
+});
+
+const KEEPALIVE_MS = 15_000;
+
+/** Opens a server-sent event stream on the raw response (the reply is no longer Fastify's). */
+function openEventStream(request: FastifyRequest, reply: FastifyReply) {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  // Headers go out now, not with the first event: a client waits for them before reading.
+  reply.raw.write(': connected\n\n');
+  const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEPALIVE_MS);
+  const cleanups: (() => void)[] = [() => clearInterval(keepAlive)];
+  let open = true;
+  const close = () => {
+    if (!open) return;
+    open = false;
+    for (const cleanup of cleanups) cleanup();
+    reply.raw.end();
+  };
+  request.raw.on('close', close);
+  return {
+    send: (job: TJob) => {
+      if (open) reply.raw.write(`event: job\nid: ${job.id}\ndata: ${JSON.stringify(job)}\n\n`);
+    },
+    onClose: (cleanup: () => void) => cleanups.push(cleanup),
+    close,
+  };
+}
+
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAuth(app);
+  const { db } = app.database;
+  const deps = { storage: app.storage, files: app.files, engines: app.engines };
+
+  app.get('/jobs/engines', { schema: { response: { 200: ZEnginesResponse } } }, async () => ({
+    success: true as const,
+    engines: {
+      upscale: app.engines.upscale.name,
+      'edit-image': app.engines.edit.name,
+      'generate-prompt': app.engines.prompt.name,
+    },
+    generativeEdits: app.engines.edit.generative,
+  }));
+
+  app.post('/jobs', { schema: { response: { 201: ZJobResponse } } }, async (request, reply) => {
+    const form = await readMultipartForm(request, { fileFields: ['image'], maxFiles: 1 });
+    const tool = field(form, 'tool');
+    if (!tool || !(JOB_TOOLS as readonly string[]).includes(tool)) throw badRequest('Unknown tool');
+    const row = await enqueueJob(db, deps, request.auth.user.id, {
+      tool: tool as TJobTool,
+      image: form.files[0]?.data ?? null,
+      fields: firstValues(form),
+    });
+    return reply.status(201).send({ success: true as const, job: toPublicJob(row, app.files) });
+  });
+
+  app.get(
+    '/jobs',
+    { schema: { querystring: ZListQuery, response: { 200: ZJobsResponse } } },
+    async (request) => ({
+      success: true as const,
+      jobs: (await listJobs(db, request.auth.user.id, request.query.tool)).map((row) =>
+        toPublicJob(row, app.files),
+      ),
+    }),
+  );
+
+  // Every change of the user's own jobs, live (the stream stays open).
+  app.get('/jobs/events', async (request, reply) => {
+    const userId = request.auth.user.id;
+    const stream = openEventStream(request, reply);
+    stream.onClose(
+      app.jobEvents.subscribe(userId, (change) => {
+        // After a reconnection, the user's unfinished jobs are sent again as they are now.
+        const rows =
+          change.id === ANY_JOB
+            ? listJobs(db, userId).then((all) =>
+                all.filter((row) => !isFinished(row.status as TJob['status'])),
+              )
+            : findJob(db, userId, change.id).then((row) => [row]);
+        rows
+          .then((found) => found.forEach((row) => stream.send(toPublicJob(row, app.files))))
+          .catch(() => {});
+      }),
+    );
+  });
+
+  app.get(
+    '/jobs/:id',
+    { schema: { params: ZParams, response: { 200: ZJobResponse } } },
+    async (request) => ({
+      success: true as const,
+      job: toPublicJob(await findJob(db, request.auth.user.id, request.params.id), app.files),
+    }),
+  );
+
+  // One job, live: its state now, then every change, and the stream ends when it is finished.
+  app.get('/jobs/:id/events', { schema: { params: ZParams } }, async (request, reply) => {
+    const userId = request.auth.user.id;
+    const first = await findJob(db, userId, request.params.id);
+    const stream = openEventStream(request, reply);
+    let last = '';
+    const push = async () => {
+      const row = await findJob(db, userId, first.id);
+      const job = toPublicJob(row, app.files);
+      const state = `${job.status}:${job.progress}:${job.stage}`;
+      if (state !== last) {
+        last = state;
+        stream.send(job);
+      }
+      if (isFinished(job.status)) stream.close();
+    };
+    // One read at a time, in order, so an older state is never sent after a newer one.
+    let chain = Promise.resolve();
+    const schedule = () => {
+      chain = chain.then(push).catch(() => stream.close());
+      return chain;
+    };
+    // Subscribe before the first read, so no change between the two is missed.
+    stream.onClose(
+      app.jobEvents.subscribe(userId, (change) => {
+        if (change.id === first.id || change.id === ANY_JOB) void schedule();
+      }),
+    );
+    await schedule();
+  });
+};

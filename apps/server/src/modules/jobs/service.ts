@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { TOOL_TEXTS, type TJob, type TJobStatus, type TJobTool } from '@muse/shared';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { TDatabase, TQueryable } from '../../db/client';
+import { jobs, type TJobFileRow } from '../../db/schema';
+import type { TEngines } from '../../engines';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { TFileUrlSigner } from '../../lib/file-urls';
+import { reencodeAsPng } from '../../lib/images';
+import type { TStorage } from '../../lib/storage';
+import { checkAction, getAccountState } from '../billing/entitlements';
+import { debit, refund } from '../billing/ledger';
+import { toolDefinition } from './tools';
+
+type TJobRow = typeof jobs.$inferSelect;
+export type TJobDeps = { storage: TStorage; files: TFileUrlSigner; engines: TEngines };
+
+/** The graphile-worker task that runs every tool job. */
+export const RUN_JOB_TASK = 'run-tool-job';
+export type TRunJobPayload = { jobId: string; attempt: number };
+
+/** A started job is tried this many times in all when its worker dies mid-run. */
+export const MAX_ATTEMPTS = 2;
+/** A running job whose worker has not written its heartbeat for this long is recovered. */
+export const STALE_AFTER_SECONDS = 60;
+/** A job still queued after this long has its queue message checked (re-sent, in place). */
+export const QUEUED_RECHECK_SECONDS = 10 * 60;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound);
+
+export class ToolNotAllowedError extends AppError {
+  constructor() {
+    super(403, TOOL_TEXTS.notAllowed, 'TOOL_NOT_ALLOWED');
+  }
+}
+
+function publicFile(file: TJobFileRow | null | undefined, files: TFileUrlSigner) {
+  if (!file) return null;
+  return {
+    url: files.sign(file.key),
+    width: file.width,
+    height: file.height,
+    contentType: file.contentType,
+    fileName: file.fileName,
+  };
+}
+
+export function toPublicJob(row: TJobRow, files: TFileUrlSigner): TJob {
+  return {
+    id: row.id,
+    tool: row.tool as TJobTool,
+    status: row.status as TJobStatus,
+    progress: row.progress,
+    stage: row.stage,
+    options: row.options,
+    input: publicFile(row.input, files),
+    outputs: row.outputs.map((file) => publicFile(file, files)!),
+    prompt: row.prompt,
+    cost: row.cost,
+    failureReason: row.failureReason,
+    engine: row.engine,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The uploaded picture, checked and re-encoded (lib/images), within the tool's size. */
+async function prepareInput(data: Buffer, maxSide: number, tooLarge: string) {
+  const input = await reencodeAsPng(data);
+  if (Math.max(input.width, input.height) > maxSide) throw badRequest(tooLarge);
+  return input;
+}
+
+/**
+ * Queues a tool run: checks the options and the picture, reserves the cost from the ledger and
+ * adds the job to the queue in one transaction, so a job is never queued unpaid and credits
+ * are never taken without a job.
+ */
+export async function enqueueJob(
+  db: TDatabase,
+  deps: TJobDeps,
+  userId: string,
+  request: { tool: TJobTool; image: Buffer | null; fields: Record<string, string | undefined> },
+): Promise<TJobRow> {
+  const tool = toolDefinition(request.tool);
+  const parsed = tool.options.safeParse(request.fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
+  const options = parsed.data as Record<string, unknown>;
+  const refusal = tool.check?.(options, deps.engines);
+  if (refusal) throw badRequest(refusal);
+
+  const account = await getAccountState(db, userId);
+  const allowed = checkAction(account, tool.action);
+  if (!allowed.allowed && allowed.reason === 'plan') throw new ToolNotAllowedError();
+  if (!request.image) throw badRequest(TOOL_TEXTS.imageRequired);
+  const input = await prepareInput(request.image, tool.maxInputSide, tool.tooLarge);
+
+  const id = randomUUID();
+  const inputFile: TJobFileRow = {
+    key: `users/${userId}/jobs/${id}/input.png`,
+    width: input.width,
+    height: input.height,
+    contentType: 'image/png',
+    fileName: 'muse-input.png',
+  };
+  await deps.storage.put(inputFile.key, input.png);
+  try {
+    return await db.transaction(async (tx) => {
+      await debit(tx, {
+        userId,
+        currency: 'credits',
+        amount: allowed.cost,
+        description: `${request.tool} job`,
+        reference: `job:${id}`,
+      });
+      const [row] = await tx
+        .insert(jobs)
+        .values({
+          id,
+          userId,
+          tool: request.tool,
+          options,
+          input: inputFile,
+          cost: allowed.cost,
+          engine: tool.engineName(deps.engines),
+        })
+        .returning();
+      await queueAttempt(tx, id, 1);
+      return row!;
+    });
+  } catch (error) {
+    await deps.storage.delete(inputFile.key);
+    throw error;
+  }
+}
+
+export async function listJobs(db: TDatabase, userId: string, tool?: TJobTool, limit = 50) {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), tool ? eq(jobs.tool, tool) : undefined))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
+}
+
+export async function findJob(db: TDatabase, userId: string, id: string): Promise<TJobRow> {
+  if (!UUID.test(id)) throw jobNotFound();
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.userId, userId)));
+  if (!row) throw jobNotFound();
+  return row;
+}
+
+/** Marks a job failed with a reason for the user and refunds its cost, exactly once. */
+export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>, reason: string) {
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(jobs)
+      .set({
+        status: 'failed',
+        failureReason: reason,
+        stage: 'Failed',
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(jobs.id, row.id), sql`${jobs.status} in ('queued', 'running')`))
+      .returning({ id: jobs.id });
+    if (!failed) return;
+    await refund(tx, {
+      userId: row.userId,
+      currency: 'credits',
+      reference: `job:${row.id}`,
+      description: `Refund: ${reason}`,
+    });
+  });
+}
+
+const HEARTBEAT_MS = 5_000;
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * Runs one attempt of a job in this worker. The attempt claims the row first, so a job that
+ * was recovered and re-queued elsewhere is never run twice at once.
+ */
+export async function runJob(
+  db: TDatabase,
+  deps: TJobDeps,
+  payload: TRunJobPayload,
+  log: { error: (object: object, message: string) => void } = console,
+  signal?: AbortSignal,
+): Promise<void> {
+  const [row] = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      progress: 0,
+      stage: 'Starting',
+      startedAt: new Date(),
+      heartbeatAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(jobs.id, payload.jobId),
+        eq(jobs.status, 'queued'),
+        eq(jobs.attempts, payload.attempt - 1),
+      ),
+    )
+    .returning();
+  if (!row) return;
+
+  let lastWrite = 0;
+  let pending: { percent: number; stage: string } | null = null;
+  let writing: Promise<unknown> = Promise.resolve();
+  const write = (values: Partial<typeof jobs.$inferInsert>) => {
+    writing = writing
+      .then(() =>
+        db
+          .update(jobs)
+          .set({ ...values, heartbeatAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))),
+      )
+      .catch((error: unknown) => log.error({ err: error }, 'Could not save job progress'));
+    return writing;
+  };
+  const flush = () => {
+    if (!pending) return;
+    const { percent, stage } = pending;
+    pending = null;
+    lastWrite = Date.now();
+    void write({ progress: Math.max(0, Math.min(99, Math.round(percent))), stage });
+  };
+  const heartbeat = setInterval(() => (pending ? flush() : void write({})), HEARTBEAT_MS);
+
+  try {
+    const input = await deps.storage.get(row.input!.key);
+    if (!input) throw new Error('The input file is missing from storage');
+    const tool = toolDefinition(row.tool as TJobTool);
+    const result = await tool.run(deps.engines, await buffer(input.stream), row.options, {
+      signal,
+      onProgress: (percent, stage) => {
+        pending = { percent, stage };
+        if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) flush();
+      },
+    });
+    clearInterval(heartbeat);
+    pending = null;
+    await writing;
+    const outputs: TJobFileRow[] = [];
+    for (const [index, output] of result.outputs.entries()) {
+      const extension = output.fileName.split('.').pop();
+      const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
+      await deps.storage.put(key, output.data);
+      outputs.push({
+        key,
+        width: output.width,
+        height: output.height,
+        contentType: output.contentType,
+        fileName: output.fileName,
+      });
+    }
+    await db
+      .update(jobs)
+      .set({
+        status: 'succeeded',
+        progress: 100,
+        stage: 'Done',
+        outputs,
+        prompt: result.prompt ?? null,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')));
+  } catch (error) {
+    clearInterval(heartbeat);
+    pending = null;
+    await writing;
+    // A shutdown leaves the job to the recovery sweep (it will be retried); anything else fails it.
+    if (signal?.aborted) return;
+    log.error({ err: error, jobId: row.id }, 'Job failed');
+    await failJob(db, row, TOOL_TEXTS.engineFailed);
+  }
+}
+
+/** Puts the queue message of a job's next attempt in the queue (in the caller's transaction). */
+function queueAttempt(tx: TQueryable, jobId: string, attempt: number) {
+  const payload: TRunJobPayload = { jobId, attempt };
+  // The key makes this idempotent: an unlocked message with it is kept where it stands in the
+  // queue (preserve_run_at); one locked by a dead worker is left behind and a new one added.
+  return tx.execute(
+    sql`select graphile_worker.add_job(${RUN_JOB_TASK}, ${JSON.stringify(payload)}::json, max_attempts := 1, job_key := ${`job:${jobId}:${attempt}`}, job_key_mode := 'preserve_run_at')`,
+  );
+}
+
+/**
+ * Finds running jobs whose worker stopped writing its heartbeat (it crashed or was killed):
+ * each is queued again for another attempt, or failed and refunded once its attempts are spent.
+ * Jobs queued for a long time get their queue message re-sent, in case a worker took it and
+ * died before it could start the job.
+ */
+export async function recoverStaleJobs(db: TDatabase, now = new Date()): Promise<number> {
+  const staleBefore = new Date(now.getTime() - STALE_AFTER_SECONDS * 1000);
+  const stale = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, 'running'), lt(jobs.heartbeatAt, staleBefore)));
+  for (const row of stale) {
+    if (row.attempts >= MAX_ATTEMPTS) {
+      await failJob(db, row, TOOL_TEXTS.workerStopped);
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      const [requeued] = await tx
+        .update(jobs)
+        .set({ status: 'queued', stage: 'Waiting in the queue (retrying)', updatedAt: now })
+        .where(
+          and(eq(jobs.id, row.id), eq(jobs.status, 'running'), eq(jobs.attempts, row.attempts)),
+        )
+        .returning({ id: jobs.id });
+      if (requeued) await queueAttempt(tx, row.id, row.attempts + 1);
+    });
+  }
+
+  const waitingBefore = new Date(now.getTime() - QUEUED_RECHECK_SECONDS * 1000);
+  const waiting = await db
+    .select({ id: jobs.id, attempts: jobs.attempts })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'queued'), lt(jobs.updatedAt, waitingBefore)));
+  for (const row of waiting) {
+    await db.transaction(async (tx) => {
+      const [checked] = await tx
+        .update(jobs)
+        .set({ updatedAt: now })
+        .where(and(eq(jobs.id, row.id), eq(jobs.status, 'queued'), eq(jobs.attempts, row.attempts)))
+        .returning({ id: jobs.id });
+      if (checked) await queueAttempt(tx, row.id, row.attempts + 1);
+    });
+  }
+  return stale.length + waiting.length;
+}

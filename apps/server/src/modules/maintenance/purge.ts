@@ -1,0 +1,39 @@
+import { lt } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client';
+import {
+  oauthFlows,
+  oauthLoginCodes,
+  passwordResetTokens,
+  rateLimitHits,
+  sessions,
+} from '../../db/schema';
+
+/** Rate-limit windows are minutes long; a day-old counter is certainly spent. */
+const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what can no longer be used: expired sessions, reset links, sign-in flows and codes,
+ * and spent rate-limit counters. Run hourly by the job workers' schedule.
+ */
+export async function purgeExpired(db: TDatabase, now = new Date()): Promise<number> {
+  const counts = await Promise.all([
+    db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
+    db
+      .delete(passwordResetTokens)
+      .where(lt(passwordResetTokens.expiresAt, now))
+      .returning({ id: passwordResetTokens.id }),
+    db
+      .delete(oauthFlows)
+      .where(lt(oauthFlows.expiresAt, now))
+      .returning({ state: oauthFlows.state }),
+    db
+      .delete(oauthLoginCodes)
+      .where(lt(oauthLoginCodes.expiresAt, now))
+      .returning({ code: oauthLoginCodes.codeHash }),
+    db
+      .delete(rateLimitHits)
+      .where(lt(rateLimitHits.windowStartedAt, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
+      .returning({ key: rateLimitHits.key }),
+  ]);
+  return counts.reduce((total, rows) => total + rows.length, 0);
+}

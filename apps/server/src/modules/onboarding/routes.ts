@@ -1,0 +1,43 @@
+import { ZOnboardingResponse, ZUpdateOnboardingRequest, type TOnboardingState } from '@muse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/plugin';
+import {
+  completeOnboarding,
+  getOnboarding,
+  promoteOnboardingDraft,
+  updateOnboarding,
+} from './service';
+
+const answer = (onboarding: TOnboardingState) => ({
+  success: true as const,
+  onboarding,
+  serverTime: new Date().toISOString(),
+});
+
+export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAuth(app);
+  const { db } = app.database;
+  const deps = { storage: app.storage, files: app.files };
+
+  app.get(
+    '/onboarding',
+    { schema: { response: { 200: ZOnboardingResponse } } },
+    async (request) => {
+      await promoteOnboardingDraft(db, deps, request.auth.user.id, app.personaWriter);
+      return answer(await getOnboarding(db, request.auth.user.id));
+    },
+  );
+
+  app.put(
+    '/onboarding',
+    { schema: { body: ZUpdateOnboardingRequest, response: { 200: ZOnboardingResponse } } },
+    async (request) => answer(await updateOnboarding(db, request.auth.user.id, request.body)),
+  );
+
+  app.post(
+    '/onboarding/complete',
+    { schema: { response: { 200: ZOnboardingResponse } } },
+    async (request) =>
+      answer(await completeOnboarding(db, deps, request.auth.user.id, app.personaWriter)),
+  );
+};

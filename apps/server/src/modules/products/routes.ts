@@ -1,0 +1,93 @@
+import {
+  MAX_PRODUCT_IMAGES,
+  ZProductFields,
+  ZProductResponse,
+  ZProductsResponse,
+} from '@muse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseFormFields } from '../../lib/forms';
+import { processUploadedImage } from '../../lib/images';
+import { readMultipartForm } from '../../lib/multipart';
+import { requireAuth } from '../auth/plugin';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  productUsage,
+  updateProduct,
+} from './service';
+
+const ZParams = z.object({ id: z.string() });
+const ZSuccess = z.object({ success: z.literal(true) });
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireAuth(app);
+  const { db } = app.database;
+  const deps = { storage: app.storage, files: app.files };
+
+  async function readProductForm(request: Parameters<typeof readMultipartForm>[0]) {
+    const form = await readMultipartForm(request, {
+      fileFields: ['images'],
+      maxFiles: MAX_PRODUCT_IMAGES,
+    });
+    const fields = parseFormFields(ZProductFields, form);
+    // One at a time: each decode can hold a large image in memory.
+    const images = [];
+    for (const file of form.files) images.push(await processUploadedImage(file.data));
+    return { fields, images, keepImageIds: form.fields.keepImageIds ?? [] };
+  }
+
+  app.get('/products', { schema: { response: { 200: ZProductsResponse } } }, async (request) => {
+    const userId = request.auth.user.id;
+    const [list, usage] = await Promise.all([
+      listProducts(db, app.files, userId),
+      productUsage(db, userId),
+    ]);
+    return { success: true as const, products: list, ...usage };
+  });
+
+  app.get(
+    '/products/:id',
+    { schema: { params: ZParams, response: { 200: ZProductResponse } } },
+    async (request) => ({
+      success: true as const,
+      product: await getProduct(db, app.files, request.auth.user.id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/products',
+    { schema: { response: { 201: ZProductResponse } } },
+    async (request, reply) => {
+      const { fields, images } = await readProductForm(request);
+      const product = await createProduct(db, deps, request.auth.user.id, { ...fields, images });
+      return reply.status(201).send({ success: true as const, product });
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    { schema: { params: ZParams, response: { 200: ZProductResponse } } },
+    async (request) => {
+      await getProduct(db, app.files, request.auth.user.id, request.params.id);
+      const form = await readProductForm(request);
+      const product = await updateProduct(db, deps, request.auth.user.id, request.params.id, {
+        ...form.fields,
+        images: form.images,
+        keepImageIds: form.keepImageIds,
+      });
+      return { success: true as const, product };
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    { schema: { params: ZParams, response: { 200: ZSuccess } } },
+    async (request) => {
+      await deleteProduct(db, deps, request.auth.user.id, request.params.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,69 @@
+// `npm run worker`: a job worker on its own, for running the AI tools on more machines. It
+// shares PostgreSQL (DATABASE_URL) and file storage with the servers and takes jobs from the
+// same queue; run as many as the machines allow.
+import { existsSync } from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { checkDatabaseReachable, connectDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { createEngines } from './engines';
+import { createFileUrlSigner, loadFileUrlSecret } from './lib/file-urls';
+import { createStorage } from './lib/create-storage';
+import { startWorker } from './modules/jobs/worker';
+
+function stop(reason: string): never {
+  console.error(`Cannot start the Muse worker: ${reason}`);
+  process.exit(1);
+}
+
+async function main() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) stop(error.message);
+    throw error;
+  }
+  if (!config.DATABASE_URL) {
+    stop(
+      "DATABASE_URL is not set. A separate worker shares the servers' PostgreSQL; the embedded database belongs to the `npm start` process, which already runs a worker of its own",
+    );
+  }
+  await checkDatabaseReachable(config.DATABASE_URL).catch((error: Error) =>
+    stop(`DATABASE_URL: cannot connect (${error.message})`),
+  );
+  await runMigrations(config.DATABASE_URL);
+  const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker' } });
+  const database = connectDatabase(config.DATABASE_URL, {
+    poolSize: config.WORKER_CONCURRENCY + 4,
+  });
+  const storage = createStorage(config);
+  const files = createFileUrlSigner(
+    await loadFileUrlSecret(config.FILE_URL_SECRET, config.DATA_DIR),
+  );
+  const engines = createEngines(config);
+  const worker = await startWorker({
+    db: database.db,
+    pool: database.pool,
+    deps: { storage, files, engines },
+    concurrency: config.WORKER_CONCURRENCY,
+    log: {
+      info: (message) => log.info(message),
+      error: (object, message) => log.error(object, message),
+    },
+  });
+  closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'Worker stopping after an unexpected error');
+    else log.info(`${signal ?? 'Shutdown'} received, worker stopping`);
+    await worker.stop();
+    await engines.stop();
+    await database.close();
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error('Cannot start the Muse worker:', error);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { CLAIM_TEXTS, INFLUENCER_TEXTS, LICENCES_PER_MODEL } from '@muse/shared';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { modelLicences } from '../src/db/schema';
+import { getBalances } from '../src/modules/billing/ledger';
+import { buyPlan, registerAccount, type TTestAccount } from './accounts';
+import { createTestApp, type TTestContext } from './app';
+
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+
+const claim = (account: TTestAccount, id: number) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/marketplace/models/${id}/claim`,
+    headers: account.headers,
+  });
+
+const claimedCount = async (id: number) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/marketplace/models/${id}` })).json().model
+    .claimed as number;
+
+describe('POST /api/marketplace/models/:id/claim', () => {
+  it('needs a session, and a FREE account has no slot to claim into', async () => {
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/marketplace/models/2/claim' })).statusCode,
+    ).toBe(401);
+    const account = await registerAccount(ctx.app);
+    const before = await claimedCount(2);
+    const answer = await claim(account, 2);
+    expect([answer.statusCode, answer.json().error]).toEqual([403, INFLUENCER_TEXTS.noSlot]);
+    expect(await claimedCount(2)).toBe(before);
+  });
+
+  it('takes a licence and a slot together, once per creator', async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'launch');
+    const before = await claimedCount(3);
+    const answer = await claim(account, 3);
+    expect(answer.statusCode).toBe(201);
+    const { influencer } = answer.json();
+    expect(influencer).toMatchObject({ modelId: 3, niche: 'lifestyle' });
+    expect(influencer.image).toMatch(/^\/api\/files\//);
+    expect(await claimedCount(3)).toBe(before + 1);
+    expect((await getBalances(ctx.database.db, account.userId)).modelTokens).toBe(1);
+
+    const again = await claim(account, 3);
+    expect([again.statusCode, again.json().error]).toEqual([409, CLAIM_TEXTS.alreadyHeld]);
+    expect((await getBalances(ctx.database.db, account.userId)).modelTokens).toBe(1);
+    expect(await claimedCount(3)).toBe(before + 1);
+  });
+
+  it('never hands out more than 5 licences of a model, also to concurrent claims', async () => {
+    const id = 4;
+    const free = LICENCES_PER_MODEL - (await claimedCount(id));
+    const accounts = await Promise.all(
+      Array.from({ length: free + 3 }, async () => {
+        const account = await registerAccount(ctx.app);
+        await buyPlan(ctx.app, account, 'builder');
+        return account;
+      }),
+    );
+    const answers = await Promise.all(accounts.map((account) => claim(account, id)));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(free);
+    expect(codes.filter((code) => code === 409)).toHaveLength(3);
+    for (const answer of answers.filter((one) => one.statusCode === 409))
+      expect(answer.json().error).toBe(CLAIM_TEXTS.fullyClaimed);
+    expect(await claimedCount(id)).toBe(LICENCES_PER_MODEL);
+    const rows = await ctx.database.db
+      .select()
+      .from(modelLicences)
+      .where(eq(modelLicences.modelId, id));
+    expect(rows).toHaveLength(LICENCES_PER_MODEL);
+    // The refused creators kept their slot.
+    const refused = accounts.filter((_, index) => answers[index]!.statusCode === 409);
+    for (const account of refused)
+      expect((await getBalances(ctx.database.db, account.userId)).modelTokens).toBe(1);
+  });
+
+  it('a placeholder model cannot be claimed', async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'builder');
+    const answer = await claim(account, 5);
+    expect([answer.statusCode, answer.json().error]).toEqual([404, CLAIM_TEXTS.unavailable]);
+  });
+});

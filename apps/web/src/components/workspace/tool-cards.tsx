@@ -1,0 +1,140 @@
+import { CREDIT_COSTS, type TProtectedRoute } from '@muse/shared';
+import {
+  ArrowUpRight,
+  Clapperboard,
+  ImageUpscale,
+  MessageSquareText,
+  Package,
+  Sparkles,
+  SquarePen,
+  type LucideIcon,
+} from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+
+export type TToolCard = {
+  title: string;
+  description: string;
+  to: TProtectedRoute;
+  icon: LucideIcon;
+  /** What one use costs, from the shared cost table. */
+  cost: string;
+  /** The tile's colour wash and icon colour. */
+  tone: string;
+};
+
+/**
+ * The six tools of spec §2 (Dashboard and Tools), in the spec's order: image editor, image
+ * generator, upscaler, video generator, generate product, generate prompt.
+ */
+export const TOOL_CARDS: readonly TToolCard[] = [
+  {
+    title: 'Image Editor',
+    description: 'Crop, reframe, convert or retouch any picture in a few clicks.',
+    to: '/edit-image',
+    icon: SquarePen,
+    cost: `${CREDIT_COSTS.editImage} credits per edit`,
+    tone: 'from-sky-500/25 text-sky-300',
+  },
+  {
+    title: 'Image Generator',
+    description: 'Create new photos of your influencer in any scene, outfit or mood.',
+    to: '/generate',
+    icon: Sparkles,
+    cost: `${CREDIT_COSTS.imageGeneration} credits per image`,
+    tone: 'from-brand-500/25 text-brand-300',
+  },
+  {
+    title: 'Upscaler',
+    description: 'Enlarge pictures 4x with sharper detail and natural skin texture.',
+    to: '/upscale',
+    icon: ImageUpscale,
+    cost: `${CREDIT_COSTS.upscale} credits per upscale`,
+    tone: 'from-emerald-500/25 text-emerald-300',
+  },
+  {
+    title: 'Video Generator',
+    description: 'Turn a still into a short clip, ready for reels and stories.',
+    to: '/generate-video',
+    icon: Clapperboard,
+    cost: `${CREDIT_COSTS.videoGeneration} credits per video`,
+    tone: 'from-accent-500/30 text-accent-400',
+  },
+  {
+    title: 'Generate Product',
+    description: 'Add the products you promote and place them in your influencer’s shots.',
+    to: '/products',
+    icon: Package,
+    cost: `${CREDIT_COSTS.productShot} credits per shot`,
+    tone: 'from-amber-500/25 text-amber-300',
+  },
+  {
+    title: 'Generate Prompt',
+    description: 'Describe any picture as a ready-to-use prompt for the image generator.',
+    to: '/generate-prompt',
+    icon: MessageSquareText,
+    cost: `${CREDIT_COSTS.promptGeneration} credits per prompt`,
+    tone: 'from-rose-500/25 text-rose-300',
+  },
+];
+
+/** One tool as a card that is a single link: its icon, name, what it does and what it costs. */
+export function ToolCard({ tool, headingLevel = 3 }: { tool: TToolCard; headingLevel?: 2 | 3 }) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Icon = tool.icon;
+  return (
+    <Link
+      to={tool.to}
+      aria-labelledby={titleId}
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900/70 p-5 transition-colors hover:border-brand-400/40 hover:bg-ink-900"
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'pointer-events-none absolute inset-x-0 top-0 h-24 bg-gradient-to-b to-transparent opacity-70 transition-opacity group-hover:opacity-100',
+          tool.tone,
+        )}
+      />
+      <span className="relative flex items-start justify-between gap-3">
+        <span
+          className={cn(
+            'grid size-11 place-items-center rounded-xl border border-white/10 bg-ink-950/60',
+            tool.tone,
+          )}
+        >
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        <ArrowUpRight
+          aria-hidden="true"
+          className="size-5 text-zinc-500 transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5 group-hover:text-white"
+        />
+      </span>
+      <Heading id={titleId} className="relative mt-5 text-base font-semibold text-white">
+        {tool.title}
+      </Heading>
+      <p className="relative mt-1.5 flex-1 text-sm text-zinc-400">{tool.description}</p>
+      <p className="relative mt-4 text-xs font-medium text-zinc-500">{tool.cost}</p>
+    </Link>
+  );
+}
+
+/** The six tool cards in a responsive grid. */
+export function ToolCardGrid({
+  headingLevel = 3,
+  className,
+}: {
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
+  return (
+    <ul className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', className)}>
+      {TOOL_CARDS.map((tool) => (
+        <li key={tool.to}>
+          <ToolCard tool={tool} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,89 @@
+import { influencerNicheLabel, type TInfluencer } from '@muse/shared';
+import { CalendarDays } from 'lucide-react';
+import { useId } from 'react';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
+import { initialsOf } from '../../../lib/initials';
+import { formatDate } from '../../../lib/format-date';
+
+/**
+ * One influencer of the grid (spec §2): its picture or initials, name, niche, description,
+ * personality, target audience and created date, with Edit and Delete.
+ */
+export function InfluencerCard({
+  influencer,
+  onEdit,
+  onDelete,
+}: {
+  influencer: TInfluencer;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const headingId = useId();
+  const picture = influencer.thumbnail ?? influencer.image;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex w-full flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900/70 transition-colors hover:border-ink-700"
+    >
+      <div className="relative aspect-[3/2] overflow-hidden bg-ink-800 sm:aspect-[4/3]">
+        {picture ? (
+          <img
+            src={picture}
+            alt={`Picture of ${influencer.name}`}
+            loading="lazy"
+            className="size-full object-cover object-[center_30%]"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="grid size-full place-items-center bg-[radial-gradient(120%_120%_at_0%_0%,rgba(236,72,153,0.45),transparent_60%),radial-gradient(120%_120%_at_100%_100%,rgba(139,92,246,0.45),transparent_60%)] bg-ink-800"
+          >
+            <span className="text-5xl font-bold tracking-tight text-white/90">
+              {initialsOf(influencer.name)}
+            </span>
+          </div>
+        )}
+        <span className="absolute top-3 left-3 rounded-full border border-white/10 bg-ink-950/75 px-2.5 py-1 text-xs font-semibold text-zinc-100 backdrop-blur">
+          {influencerNicheLabel(influencer.niche)}
+        </span>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="space-y-1.5">
+          <h3 id={headingId} className="truncate text-lg font-semibold text-white">
+            {influencer.name}
+          </h3>
+          <p className="flex items-center gap-1.5 text-xs text-zinc-500">
+            <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
+            <span>
+              Created{' '}
+              <time dateTime={influencer.created_at}>{formatDate(influencer.created_at)}</time>
+            </span>
+          </p>
+          <p className="pt-1 line-clamp-3 text-sm leading-relaxed text-zinc-300">
+            {influencer.description}
+          </p>
+        </div>
+
+        <dl className="space-y-3 text-sm">
+          <Detail label="Personality" value={influencer.personality} />
+          <Detail label="Target Audience" value={influencer.target_audience} />
+        </dl>
+
+        <EditDeleteButtons name={influencer.name} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+    </article>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">{label}</dt>
+      <dd className={value ? 'mt-0.5 line-clamp-2 text-zinc-300' : 'mt-0.5 text-zinc-500 italic'}>
+        {value || 'Not set'}
+      </dd>
+    </div>
+  );
+}

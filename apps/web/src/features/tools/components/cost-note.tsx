@@ -1,0 +1,28 @@
+import { formatCount, TOOL_TEXTS } from '@muse/shared';
+import { Gem } from 'lucide-react';
+import type { TToolAccess } from '../use-tool-access';
+
+/** The price of one run beside the account's balance, and why the tool is locked if it is. */
+export function CostNote({ access }: { access: TToolAccess }) {
+  return (
+    <div className="space-y-1 text-xs">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-zinc-400">
+        <span className="inline-flex items-center gap-1">
+          <Gem aria-hidden="true" className="size-3.5 text-brand-300" />
+          Costs {access.cost} credits
+        </span>
+        {access.balance !== null ? (
+          <span>Balance: {formatCount(access.balance)} credits</span>
+        ) : null}
+      </p>
+      {access.reason === 'plan' ? (
+        <p className="text-amber-300/90">{TOOL_TEXTS.notAllowed}</p>
+      ) : null}
+      {access.reason === 'credits' ? (
+        <p className="text-amber-300/90">
+          Not enough credits: this needs {access.cost}. Get more credits to continue.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { MAX_UPLOAD_BYTES, TOOL_TEXTS, UPLOAD_TEXTS } from '@muse/shared';
+import { ImagePlus, RefreshCw, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { formatBytes, formatSize } from '../tool-format';
+
+/** A chosen image with its preview URL and its real size in pixels. */
+export type TPickedImage = { file: File; url: string; width: number; height: number };
+
+/**
+ * The chosen image of a tool page. Replacing or leaving the page frees the previous preview.
+ */
+export function usePickedImage() {
+  const [picked, setPicked] = useState<TPickedImage | null>(null);
+  const latest = useRef<TPickedImage | null>(null);
+  useEffect(() => {
+    latest.current = picked;
+  }, [picked]);
+  useEffect(
+    () => () => {
+      if (latest.current) URL.revokeObjectURL(latest.current.url);
+    },
+    [],
+  );
+
+  function replace(next: TPickedImage | null) {
+    if (picked && picked.url !== next?.url) URL.revokeObjectURL(picked.url);
+    setPicked(next);
+  }
+  return [picked, replace] as const;
+}
+
+/** Reads a file's size in pixels; null when the browser cannot decode it as an image. */
+async function measure(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Choose or drop one image, checked before anything is sent: image files only, 10 MB at most,
+ * and (for tools with a pixel limit) not larger than `maxSide` on its longer side. While
+ * `blocked` (the plan or balance says no), any attempt to pick calls `onBlocked` instead.
+ */
+export function ImagePicker({
+  label,
+  buttonLabel,
+  value,
+  onChange,
+  blocked,
+  onBlocked,
+  disabled = false,
+  maxSide,
+  required = false,
+}: {
+  label: string;
+  buttonLabel: string;
+  value: TPickedImage | null;
+  onChange: (image: TPickedImage | null) => void;
+  blocked: boolean;
+  onBlocked: () => void;
+  disabled?: boolean;
+  maxSide?: { pixels: number; message: string };
+  /** The form was sent without a picture: say one is needed until one is picked. */
+  required?: boolean;
+}) {
+  const labelId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [pickError, setError] = useState<string | null>(null);
+  const error = pickError ?? (required && !value ? TOOL_TEXTS.imageRequired : null);
+  const [dragging, setDragging] = useState(false);
+
+  async function accept(file: File | undefined) {
+    // Disabled while the plan is not known yet: neither a pick nor a refusal can be decided.
+    if (!file || disabled) return;
+    if (blocked) {
+      onBlocked();
+      return;
+    }
+    if (!file.type.startsWith('image/')) return setError(UPLOAD_TEXTS.notAnImage);
+    if (file.size > MAX_UPLOAD_BYTES) return setError(UPLOAD_TEXTS.tooLarge);
+    const size = await measure(file);
+    if (!size) return setError(UPLOAD_TEXTS.notAnImage);
+    if (maxSide && Math.max(size.width, size.height) > maxSide.pixels) {
+      return setError(maxSide.message);
+    }
+    setError(null);
+    onChange({ file, url: URL.createObjectURL(file), ...size });
+  }
+
+  function openChooser() {
+    if (blocked) onBlocked();
+    else input.current?.click();
+  }
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared, so choosing the same file again still fires a change.
+    event.target.value = '';
+    void accept(file);
+  }
+
+  function handleDrag(event: DragEvent<HTMLDivElement>, over: boolean) {
+    if (disabled || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(over);
+  }
+
+  function handleDrop(event: DragEvent<HTMLDivElement>) {
+    if (disabled) return;
+    event.preventDefault();
+    setDragging(false);
+    void accept(event.dataTransfer.files[0]);
+  }
+
+  const describedBy = error ? `${hintId} ${errorId}` : hintId;
+
+  return (
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      className="space-y-2"
+    >
+      <p id={labelId} className="text-sm font-medium text-zinc-300">
+        {label}
+      </p>
+      <div
+        onDragEnter={(event) => handleDrag(event, true)}
+        onDragOver={(event) => handleDrag(event, true)}
+        onDragLeave={(event) => handleDrag(event, false)}
+        onDrop={handleDrop}
+        className={cn(
+          'rounded-2xl border border-dashed bg-ink-950/60 transition-colors',
+          dragging ? 'border-brand-400 bg-brand-500/5' : 'border-ink-600',
+          error && 'border-red-500/70',
+        )}
+      >
+        {value ? (
+          <div className="flex flex-col gap-4 p-3 sm:flex-row sm:items-center">
+            <img
+              src={value.url}
+              alt={`Preview of ${value.file.name}`}
+              className="mx-auto max-h-56 w-auto max-w-full rounded-xl bg-ink-900 object-contain sm:mx-0 sm:h-28 sm:max-h-none sm:w-28 sm:object-cover"
+            />
+            <div className="min-w-0 flex-1 space-y-3">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-zinc-100">{value.file.name}</p>
+                <p className="text-xs text-zinc-400">
+                  {formatSize(value)} · {formatBytes(value.file.size)}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" size="sm" onClick={openChooser} disabled={disabled}>
+                  <RefreshCw aria-hidden="true" className="size-4" />
+                  Replace image
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setError(null);
+                    onChange(null);
+                  }}
+                  disabled={disabled}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                  Remove
+                </Button>
+              </div>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col items-center gap-3 px-4 py-8 text-center">
+            <span className="grid size-12 place-items-center rounded-2xl bg-gradient-to-br from-brand-500/20 to-accent-500/20 text-brand-300">
+              <ImagePlus aria-hidden="true" className="size-6" />
+            </span>
+            <p className="text-sm text-zinc-400">Drag an image here, or</p>
+            <Button variant="outline" size="sm" onClick={openChooser} disabled={disabled}>
+              {buttonLabel}
+            </Button>
+          </div>
+        )}
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        disabled={disabled}
+        onChange={handleChange}
+      />
+      <p id={hintId} className="text-xs text-zinc-500">
+        PNG, JPG or WEBP up to 10MB
+        {maxSide ? `, at most ${maxSide.pixels} × ${maxSide.pixels} pixels` : ''}
+      </p>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { TJobTool } from '@muse/shared';
+import type { LucideIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import type { TToolAccess } from '../use-tool-access';
+import { CostNote } from './cost-note';
+import { EngineNote } from './engine-note';
+
+/** A tool's submit button with what it costs, why it failed to queue, and the engine in use. */
+export function ToolSubmit({
+  tool,
+  icon: Icon,
+  label,
+  access,
+  disabled,
+  error,
+}: {
+  tool: TJobTool;
+  icon: LucideIcon;
+  label: string;
+  access: TToolAccess;
+  disabled: boolean;
+  error: string | null | undefined;
+}) {
+  return (
+    <div className="space-y-3">
+      <Button type="submit" size="lg" className="w-full" disabled={disabled}>
+        <Icon aria-hidden="true" className="size-5" />
+        {label}
+      </Button>
+      <CostNote access={access} />
+      {error ? (
+        <p role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <EngineNote tool={tool} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import {
+  CREDIT_COSTS,
+  FREE_ENTITLEMENTS,
+  JOB_TOOL_ACTIONS,
+  PLANS,
+  type TJobTool,
+} from '@muse/shared';
+import { useDashboard } from '../../lib/workspace';
+
+export type TToolAccess = {
+  /** False until the plan and balance are known; the tool's controls wait for it. */
+  ready: boolean;
+  /** The plan includes the tool and the balance covers its cost. */
+  allowed: boolean;
+  /** Why it is not allowed, for the note beside the button. */
+  reason: 'plan' | 'credits' | null;
+  cost: number;
+  balance: number | null;
+};
+
+/**
+ * Whether the signed-in account may run `tool` now (PRODUCT.md §3): its plan's entitlement and
+ * a balance that covers the cost. FREE allows no tool, so a new account only sees limit modals.
+ * The server checks again (403 plan, 402 credits); this answer spares the round trip.
+ */
+export function useToolAccess(tool: TJobTool): TToolAccess {
+  const dashboard = useDashboard();
+  const action = JOB_TOOL_ACTIONS[tool];
+  const cost = CREDIT_COSTS[action];
+
+  if (dashboard.isError) {
+    // The figures could not be read: let the server decide (it refuses with 402/403).
+    return { ready: true, allowed: true, reason: null, cost, balance: null };
+  }
+  const data = dashboard.data;
+  if (!data) return { ready: false, allowed: false, reason: null, cost, balance: null };
+
+  const entitlements = data.plan ? PLANS[data.plan].entitlements : FREE_ENTITLEMENTS;
+  let reason: TToolAccess['reason'] = null;
+  if (!entitlements[action]) reason = 'plan';
+  else if (data.credits < cost) reason = 'credits';
+  return { ready: true, allowed: reason === null, reason, cost, balance: data.credits };
+}

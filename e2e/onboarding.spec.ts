@@ -1,0 +1,335 @@
+import {
+  ZMarketplaceModelsResponse,
+  ZOnboardingResponse,
+  type TMarketplaceModel,
+  type TOnboardingState,
+  type TUpdateOnboardingRequest,
+} from '@muse/shared';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { desktopOnly, expect, test } from './fixtures';
+import { registerAccount, signInAs, type TTestAccount } from './support/accounts';
+
+// Every test signs up, and the walk through the seven steps saves as it goes: more than the
+// default 30 s on a busy machine, never a retry.
+test.describe.configure({ timeout: 60_000 });
+
+const HH_MM_SS = /^\d{2}:\d{2}:\d{2}$/;
+/** Spec §4: the offer starts at 86389 s, shown as 23:59:49. */
+const FULL_OFFER = '23:59:49';
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
+const backButton = (page: Page) => page.getByRole('button', { name: 'Back', exact: true });
+const option = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const stepHeading = (page: Page) => page.getByRole('heading', { level: 1 });
+const timer = (page: Page) => page.getByRole('timer', { name: 'Offer ends in' });
+const planCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+function authHeaders(account: TTestAccount) {
+  return { authorization: `Bearer ${account.token}` };
+}
+
+async function readOnboarding(
+  request: APIRequestContext,
+  account: TTestAccount,
+): Promise<TOnboardingState> {
+  const response = await request.get('/api/onboarding', { headers: authHeaders(account) });
+  expect(response.ok()).toBe(true);
+  return ZOnboardingResponse.parse(await response.json()).onboarding;
+}
+
+async function firstAvailableModel(request: APIRequestContext): Promise<TMarketplaceModel> {
+  const response = await request.get('/api/marketplace/models');
+  expect(response.ok()).toBe(true);
+  const models = ZMarketplaceModelsResponse.parse(await response.json()).models;
+  return models.find((model) => model.available)!;
+}
+
+/** Seeds an onboarding on step 7 through the API (the clicks are tested elsewhere). */
+async function seedFinalStep(request: APIRequestContext, account: TTestAccount) {
+  const answers: TUpdateOnboardingRequest = {
+    step: 7,
+    goal: 'content-creation',
+    experience: 'some',
+    creationMethod: 'custom',
+    modelId: null,
+    aiName: 'Mira',
+    niche: 'fitness',
+    visualStyle: 'anime',
+    platforms: ['YouTube'],
+    postingFrequency: 'daily',
+    contentTypes: ['photos'],
+  };
+  const response = await request.put('/api/onboarding', {
+    headers: authHeaders(account),
+    data: answers,
+  });
+  expect(response.ok()).toBe(true);
+}
+
+async function expectStep(page: Page, step: number) {
+  await expect(page.getByText(`${step} of 7`, { exact: true })).toBeVisible();
+}
+
+async function expectPressed(locator: Locator, pressed = true) {
+  await expect(locator).toHaveAttribute('aria-pressed', String(pressed));
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
+
+/** "23:59:48" → 86388 */
+function toSeconds(text: string): number {
+  const [hours, minutes, seconds] = text.split(':').map(Number);
+  return hours! * 3600 + minutes! * 60 + seconds!;
+}
+
+async function readTimer(page: Page): Promise<string> {
+  const text = (await timer(page).textContent())?.trim() ?? '';
+  expect(text).toMatch(HH_MM_SS);
+  return text;
+}
+
+test('a new creator walks the seven steps, resumes after a reload and finishes on the dashboard', async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request);
+  const model = await firstAvailableModel(request);
+  await signInAs(page, account);
+  await page.goto('/onboarding');
+
+  // A page of its own: the Muse logo, no app sidebar.
+  await expect(page.getByRole('link', { name: 'Muse' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+
+  // Step 1: the welcome, no Back.
+  await expectStep(page, 1);
+  await expect(page.getByText('5-Minute Setup')).toBeVisible();
+  for (const stat of ['5 min', '70+', '5K+']) {
+    await expect(page.getByText(stat, { exact: true })).toBeVisible();
+  }
+  await expect(backButton(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start Creating' }).click();
+
+  // Step 2: goal and experience, both needed.
+  await expectStep(page, 2);
+  await expect(continueButton(page)).toBeDisabled();
+  await option(page, 'Build a Business').click();
+  await expect(continueButton(page)).toBeDisabled();
+  await option(page, 'Some experience').click();
+  await expect(continueButton(page)).toBeEnabled();
+  // Back goes down to step 1 and no further; the answers stay.
+  await backButton(page).click();
+  await expectStep(page, 1);
+  await expect(backButton(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start Creating' }).click();
+  await expectStep(page, 2);
+  await expectPressed(option(page, 'Build a Business'));
+  await continueButton(page).click();
+
+  // Step 3: the marketplace grid, Back returns to the choice.
+  await expectStep(page, 3);
+  await expect(continueButton(page)).toBeDisabled();
+  await option(page, 'Pick from Marketplace').click();
+  await expect(stepHeading(page)).toHaveText('Pick from Marketplace');
+  const grid = page.getByRole('list', { name: 'Marketplace models' });
+  const picks = grid.getByRole('listitem');
+  await expect(picks.first()).toBeVisible();
+  expect(await picks.count()).toBeLessThanOrEqual(15);
+  const pick = grid.getByRole('button', { name: `${model.name}, ${model.age}`, exact: true });
+  await pick.click();
+  await expectPressed(pick);
+  await backButton(page).click();
+  await expectStep(page, 3);
+  await expectPressed(option(page, 'Pick from Marketplace'));
+  await expect(continueButton(page)).toBeEnabled();
+  await continueButton(page).click();
+
+  // Step 4: name, niche and style; an empty name blocks Continue and says why.
+  await expectStep(page, 4);
+  const name = page.getByLabel('AI Name');
+  await expect(name).toHaveValue('Audrey');
+  await expect(continueButton(page)).toBeDisabled();
+  await option(page, 'Fashion & Beauty').click();
+  await expect(continueButton(page)).toBeDisabled();
+  await option(page, 'Ultra Realistic').click();
+  await expect(continueButton(page)).toBeEnabled();
+  await name.fill('');
+  await expect(page.getByText('Give your AI influencer a name')).toBeVisible();
+  await expect(continueButton(page)).toBeDisabled();
+  await expectNoSeriousViolations(page);
+  await name.fill('Nova');
+  await expect(page.getByText('Give your AI influencer a name')).toHaveCount(0);
+  await continueButton(page).click();
+
+  // Step 5: platforms, a frequency and content types, with the hint until all are chosen.
+  await expectStep(page, 5);
+  await expect(stepHeading(page)).toHaveText('Choose Your Strategy');
+  const hint = page.getByText('Select platforms, frequency, and content types to continue');
+  await expect(hint).toBeVisible();
+  await expect(continueButton(page)).toBeDisabled();
+  await expectNoSeriousViolations(page);
+  await option(page, 'Instagram').click();
+  await option(page, 'TikTok').click();
+  await option(page, '3-4x per week').click();
+  await expect(continueButton(page)).toBeDisabled();
+  await option(page, 'Reels/Shorts').click();
+  await expect(continueButton(page)).toBeEnabled();
+  await expect(hint).toHaveCount(0);
+
+  // Every choice is saved as it is made: a reload resumes on step 5 with the same answers.
+  await expect
+    .poll(async () => (await readOnboarding(request, account)).contentTypes)
+    .toEqual(['reels']);
+  await page.reload();
+  await expectStep(page, 5);
+  for (const chosen of ['Instagram', 'TikTok', '3-4x per week', 'Reels/Shorts']) {
+    await expectPressed(option(page, chosen));
+  }
+  await expectPressed(option(page, 'YouTube'), false);
+  await expect(continueButton(page)).toBeEnabled();
+  await continueButton(page).click();
+
+  // Step 6: the summary.
+  await expectStep(page, 6);
+  await expect(stepHeading(page)).toHaveText('Nova is ready to launch!');
+  await expect(page.getByText('Fashion & Beauty · Ultra Realistic')).toBeVisible();
+  const summary = page.getByRole('listitem');
+  await expect(summary.filter({ hasText: 'AI Influencer Ready' })).toContainText(model.name);
+  await expect(summary.filter({ hasText: 'Content Strategy Set' })).toContainText('3-4x per week');
+  await expect(summary.filter({ hasText: 'Ready to Monetize' })).toContainText('Instagram, TikTok');
+  await expect(page.getByRole('img', { name: 'Portrait of Nova' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start Earning Now' }).click();
+
+  // Step 7: no progress counter; the influencer, the offer and the three plans.
+  await expect(page.getByText('Final Step')).toBeVisible();
+  await expect(page.getByText(/\d of 7/)).toHaveCount(0);
+  await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nova is Ready' })).toBeVisible();
+  await expect(page.getByText('Offer ends in').first()).toBeVisible();
+  await expect(timer(page)).toHaveText(HH_MM_SS);
+
+  const basic = planCard(page, 'Basic Plan');
+  for (const text of ['$12', '500 credits', 'Photos only, no video']) {
+    await expect(basic).toContainText(text);
+  }
+  const pro = planCard(page, 'Pro Plan');
+  for (const text of [
+    'MOST POPULAR',
+    '$25',
+    '$50',
+    'SAVE 50%',
+    '2000 credits',
+    '2 model tokens per month',
+    '60 scheduled posts',
+  ]) {
+    await expect(pro).toContainText(text);
+  }
+  await expect(pro.locator('s')).toHaveText(/\$50/);
+  await expectNoSeriousViolations(page);
+  const elite = planCard(page, 'Elite Plan');
+  for (const text of ['$79', '8000 credits', '5 model tokens per month', 'Priority support']) {
+    await expect(elite).toContainText(text);
+  }
+
+  // Continue finishes the onboarding and opens the dashboard.
+  await continueButton(page).click();
+  await expect(page).toHaveURL('/dashboard');
+  expect((await readOnboarding(request, account)).completedAt).not.toBeNull();
+
+  // A finished account is forwarded from /onboarding to the dashboard.
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('the offer countdown ticks in HH:MM:SS and a reload continues it', async ({
+  page,
+  request,
+}) => {
+  desktopOnly('the countdown does not depend on the layout');
+  const account = await registerAccount(request);
+  await seedFinalStep(request, account);
+  await signInAs(page, account);
+  await page.goto('/onboarding');
+  await expect(page.getByRole('heading', { name: 'Mira is Ready' })).toBeVisible();
+
+  const first = await readTimer(page);
+  expect(toSeconds(first)).toBeLessThanOrEqual(toSeconds(FULL_OFFER));
+  await page.waitForTimeout(1_500);
+  const second = await readTimer(page);
+  expect(toSeconds(second)).toBeLessThan(toSeconds(first));
+
+  // The end is the server's: a reload continues the countdown, it does not restart it.
+  await page.waitForTimeout(1_100);
+  await page.reload();
+  await expect(timer(page)).toHaveText(HH_MM_SS);
+  const afterReload = await readTimer(page);
+  expect(afterReload).not.toBe(FULL_OFFER);
+  expect(toSeconds(afterReload)).toBeLessThan(toSeconds(second));
+});
+
+test("the purchase modal's 'Continue to Checkout' leads to the TEST MODE checkout", async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request);
+  await seedFinalStep(request, account);
+  await signInAs(page, account);
+  await page.goto('/onboarding');
+
+  // Choosing a plan opens the modal with the price that will be charged; it can be closed.
+  await planCard(page, 'Pro Plan').getByRole('button', { name: 'Choose Pro Plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pro Plan' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('$25');
+  await expect(dialog).toContainText('per month');
+  await expect(dialog).not.toContainText('.99');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await planCard(page, 'Elite Plan').getByRole('button', { name: 'Choose Elite Plan' }).click();
+  const elite = page.getByRole('dialog', { name: 'Elite Plan' });
+  await expect(elite).toContainText('$79');
+  await expect(elite).not.toContainText('.99');
+  await expectNoSeriousViolations(page);
+  await expect
+    .poll(async () => (await readOnboarding(request, account)).selectedPlan)
+    .toBe('growth');
+
+  // While the checkout starts, the button says 'Processing...' and is disabled.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent: unknown;
+  await page.route('**/api/payments/create-checkout-session', async (route) => {
+    sent = route.request().postDataJSON();
+    await held;
+    await route.continue();
+  });
+  await elite.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await expect(elite.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  release();
+
+  await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/);
+  await expect(page.getByText('TEST MODE', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Growth' })).toBeVisible();
+  // Spec §7: the onboarding's checkout is monthly with no promo code; it returns to the dashboard.
+  expect(sent).toEqual({
+    plan: 'growth',
+    billing: 'monthly',
+    promoCode: null,
+    returnTo: 'dashboard',
+  });
+  expect((await readOnboarding(request, account)).completedAt).not.toBeNull();
+});

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { PLAN_KEYS } from '../plans';
+
+/** Spec §2 and §3: the onboarding's steps, options and label maps. */
+export const ONBOARDING_STEPS = 7;
+/** Spec §4: the step 7 offer counts down from this many seconds. */
+export const ONBOARDING_OFFER_SECONDS = 86389;
+export const ONBOARDING_DEFAULT_AI_NAME = 'Audrey';
+/** Spec §3: the onboarding picker lists at most this many unclaimed models. */
+export const ONBOARDING_PICKER_LIMIT = 15;
+
+export const ONBOARDING_GOALS = [
+  'build-business',
+  'content-creation',
+  'agency-services',
+  'explore-technology',
+] as const;
+export const ONBOARDING_EXPERIENCE = ['new', 'some', 'experienced'] as const;
+export const ONBOARDING_METHODS = ['marketplace', 'custom'] as const;
+export const ONBOARDING_NICHES = [
+  'fashion',
+  'fitness',
+  'travel',
+  'gaming',
+  'food',
+  'art',
+  'business',
+  'other',
+] as const;
+export const VISUAL_STYLES = ['realistic', 'stylized', 'fantasy', 'anime'] as const;
+export const PLATFORMS = ['Instagram', 'YouTube', 'Twitter', 'TikTok'] as const;
+export const POSTING_FREQUENCIES = ['daily', 'regular', 'weekly', 'occasional'] as const;
+export const CONTENT_TYPES = ['photos', 'reels', 'stories', 'long-videos'] as const;
+
+export type TOnboardingGoal = (typeof ONBOARDING_GOALS)[number];
+export type TOnboardingExperience = (typeof ONBOARDING_EXPERIENCE)[number];
+export type TOnboardingNiche = (typeof ONBOARDING_NICHES)[number];
+export type TVisualStyle = (typeof VISUAL_STYLES)[number];
+export type TPlatform = (typeof PLATFORMS)[number];
+export type TPostingFrequency = (typeof POSTING_FREQUENCIES)[number];
+export type TContentType = (typeof CONTENT_TYPES)[number];
+
+/** Spec §3: niche labels. */
+export const ONBOARDING_NICHE_LABELS: Record<TOnboardingNiche, string> = {
+  fashion: 'Fashion & Beauty',
+  fitness: 'Fitness & Health',
+  travel: 'Travel & Lifestyle',
+  gaming: 'Gaming & Tech',
+  food: 'Food & Cooking',
+  art: 'Art & Creativity',
+  business: 'Business & Finance',
+  other: 'Other',
+};
+
+/** Spec §3: style labels (step 6 also knows artistic and cinematic). */
+export const VISUAL_STYLE_LABELS: Record<string, string> = {
+  realistic: 'Ultra Realistic',
+  artistic: 'Artistic',
+  cinematic: 'Cinematic',
+  anime: 'Anime-Inspired',
+  stylized: 'Stylized',
+  fantasy: 'Fantasy',
+};
+
+/** Spec §2 step 5: frequency labels. */
+export const POSTING_FREQUENCY_LABELS: Record<TPostingFrequency, string> = {
+  daily: 'Daily',
+  regular: '3-4x per week',
+  weekly: 'Weekly',
+  occasional: 'Occasionally',
+};
+
+/** Spec §2 step 5: content type labels. */
+export const CONTENT_TYPE_LABELS: Record<TContentType, string> = {
+  photos: 'Photos',
+  reels: 'Reels/Shorts',
+  stories: 'Stories',
+  'long-videos': 'Long Videos',
+};
+
+export const ONBOARDING_TEXTS = {
+  strategyHint: 'Select platforms, frequency, and content types to continue',
+  customModelReady: 'Custom model ready to upload',
+  customModelSetup: 'Custom model setup',
+  nameRequired: 'Give your AI influencer a name',
+  modelUnavailable: 'This model has just been fully claimed. Pick another one.',
+  stepLocked: 'Finish the earlier steps first',
+} as const;
+
+/** The answers a creator gives; every field may still be unanswered (null). */
+export const ZOnboardingAnswers = z.object({
+  goal: z.enum(ONBOARDING_GOALS).nullable(),
+  experience: z.enum(ONBOARDING_EXPERIENCE).nullable(),
+  creationMethod: z.enum(ONBOARDING_METHODS).nullable(),
+  modelId: z.number().int().positive().nullable(),
+  aiName: z.string().trim().max(60, 'Keep the name under 60 characters'),
+  niche: z.enum(ONBOARDING_NICHES).nullable(),
+  visualStyle: z.enum(VISUAL_STYLES).nullable(),
+  platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length),
+  postingFrequency: z.enum(POSTING_FREQUENCIES).nullable(),
+  contentTypes: z.array(z.enum(CONTENT_TYPES)).max(CONTENT_TYPES.length),
+  selectedPlan: z.enum(PLAN_KEYS).nullable(),
+});
+export type TOnboardingAnswers = z.infer<typeof ZOnboardingAnswers>;
+
+export const ZOnboardingState = ZOnboardingAnswers.extend({
+  step: z.number().int().min(1).max(ONBOARDING_STEPS),
+  /** When the step 7 offer ends (ISO); set the first time step 7 is reached. */
+  offerEndsAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** Finished without a free influencer slot: the persona waits until a slot exists. */
+  draftPending: z.boolean(),
+  /** The influencer the onboarding created, once it exists. */
+  influencerId: z.string().nullable(),
+});
+export type TOnboardingState = z.infer<typeof ZOnboardingState>;
+
+export const ZOnboardingResponse = z.object({
+  success: z.literal(true),
+  onboarding: ZOnboardingState,
+  /** Server time (ISO), so the countdown does not depend on the device's clock. */
+  serverTime: z.string(),
+});
+export type TOnboardingResponse = z.infer<typeof ZOnboardingResponse>;
+
+/** PUT /api/onboarding: the step the creator is on and the answers so far. */
+export const ZUpdateOnboardingRequest = ZOnboardingAnswers.partial().extend({
+  step: z.number().int().min(1).max(ONBOARDING_STEPS),
+});
+export type TUpdateOnboardingRequest = z.infer<typeof ZUpdateOnboardingRequest>;
+
+/** Spec §4: the rule that must hold before Continue leaves `step`. */
+export function canLeaveStep(step: number, answers: TOnboardingAnswers): boolean {
+  switch (step) {
+    case 2:
+      return answers.goal !== null && answers.experience !== null;
+    case 3:
+      return answers.creationMethod !== null;
+    case 4:
+      return answers.aiName.trim() !== '' && answers.niche !== null && answers.visualStyle !== null;
+    case 5:
+      return (
+        answers.platforms.length > 0 &&
+        answers.postingFrequency !== null &&
+        answers.contentTypes.length > 0
+      );
+    default:
+      return true;
+  }
+}
+
+/** The furthest step these answers allow (every earlier step's rule holds). */
+export function furthestReachableStep(answers: TOnboardingAnswers): number {
+  let step = 1;
+  while (step < ONBOARDING_STEPS && canLeaveStep(step, answers)) step += 1;
+  return step;
+}
