@@ -26,7 +26,9 @@ export function useScrollToHash(): void {
     if (target) {
       // A page just navigated to starts at the top, so the scroll reads as a move, not a jump.
       if (pathChanged) window.scrollTo({ top: 0, behavior: 'instant' });
-      target.scrollIntoView();
+      // On the first load the page is still settling (web fonts, lazy parts), and a smooth
+      // scroll would aim at where the section was when it started.
+      target.scrollIntoView(firstLoad ? { behavior: 'instant' } : undefined);
       if (!target.hasAttribute('tabindex') && target.tabIndex < 0) {
         target.setAttribute('tabindex', '-1');
       }

@@ -100,13 +100,35 @@ export function LegalDocument({
 
 /**
  * The page is loaded lazily, so when someone opens `/terms#credits` the browser looks for the
- * anchor before the section exists; jump to it once it has rendered.
+ * anchor before the section exists; jump to it once it has rendered. The jump is instant (a
+ * smooth scroll aims at where the section was when it started, and text reflowing as the web
+ * font arrives would leave it short or past the section), and it is made again once the fonts
+ * are in, unless the reader has scrolled meanwhile.
  */
 function useScrollToHashOnLoad() {
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (!id) return;
-    document.getElementById(id)?.scrollIntoView();
+    const jump = () => document.getElementById(id)?.scrollIntoView({ behavior: 'instant' });
+    jump();
+    let scrolledByReader = false;
+    const onUserScroll = () => {
+      scrolledByReader = true;
+    };
+    const options = { passive: true, once: true } as const;
+    window.addEventListener('wheel', onUserScroll, options);
+    window.addEventListener('touchmove', onUserScroll, options);
+    window.addEventListener('keydown', onUserScroll, options);
+    let cancelled = false;
+    void document.fonts.ready.then(() => {
+      if (!cancelled && !scrolledByReader) jump();
+    });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('wheel', onUserScroll);
+      window.removeEventListener('touchmove', onUserScroll);
+      window.removeEventListener('keydown', onUserScroll);
+    };
   }, []);
 }
 
