@@ -54,6 +54,8 @@ export default defineConfig({
     env: { PORT: String(port), PUBLIC_URL: baseURL },
     reuseExistingServer: false,
     timeout: 120_000,
+    // Stopped like a terminal's Ctrl-C, so it stops its own PostgreSQL before it exits.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { connectDatabase } from './db/client';
 import { DatabaseStartError, openDatabase } from './db/open';
+import type { TEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { startWorker } from './modules/jobs/worker';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
@@ -28,6 +29,28 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Installed first, so a signal during start-up also stops what has started, in order.
+  const started: {
+    app?: Awaited<ReturnType<typeof buildApp>>;
+    database?: ReturnType<typeof connectDatabase>;
+    embedded?: TEmbeddedPostgres;
+    worker?: { stop: () => Promise<void> };
+    warmingUp?: Promise<void>;
+  } = {};
+  const shutdown = new AbortController();
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (!started.app) {
+      if (err) console.error('Cannot start Muse:', err);
+    } else if (err) started.app.log.error({ err }, 'Shutting down after an unexpected error');
+    else started.app.log.info(`${signal ?? 'Shutdown'} received, shutting down`);
+    shutdown.abort();
+    await started.warmingUp;
+    await started.worker?.stop();
+    await started.app?.close();
+    await started.database?.close();
+    await started.embedded?.stop();
+  });
+
   let opened: Awaited<ReturnType<typeof openDatabase>>;
   try {
     opened = await openDatabase(config, (message) => console.log(message));
@@ -36,6 +59,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const { url, embedded } = opened;
+  started.embedded = embedded;
   try {
     await runMigrations(url);
     const seeding = connectDatabase(url, { poolSize: 1 });
@@ -45,17 +69,9 @@ async function main(): Promise<void> {
     stop(`database migrations failed: ${(error as Error).message}`);
   }
   const database = connectDatabase(url, { poolSize: config.DATABASE_POOL_SIZE });
+  started.database = database;
   const app = await buildApp({ config, database });
-
-  let worker: { stop: () => Promise<void> } | null = null;
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'Shutting down after an unexpected error');
-    else app.log.info(`${signal ?? 'Shutdown'} received, shutting down`);
-    await worker?.stop();
-    await app.close();
-    await database.close();
-    await embedded?.stop();
-  });
+  started.app = app;
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -77,19 +93,19 @@ async function main(): Promise<void> {
     await grantDueMonthlyBenefits(database.db);
     await advanceTestSubscriptions(database.db);
   };
-  const billingTimer = setInterval(() => {
-    billingTick().catch((error: unknown) =>
-      app.log.error({ err: error }, 'Billing schedule failed'),
-    );
-  }, BILLING_TICK_MS);
-  billingTimer.unref();
-  void billingTick().catch((error: unknown) =>
-    app.log.error({ err: error }, 'Billing schedule failed'),
-  );
+  const runBillingTick = () => {
+    billingTick().catch((error: unknown) => {
+      // A tick cut short by shutting down runs again on the next start.
+      if (!shutdown.signal.aborted) app.log.error({ err: error }, 'Billing schedule failed');
+    });
+  };
+  setInterval(runBillingTick, BILLING_TICK_MS).unref();
+  runBillingTick();
 
   // `npm start` runs a job worker in this process; dedicated workers run with `npm run worker`.
+  if (shutdown.signal.aborted) return;
   if (config.WORKER_IN_SERVER) {
-    worker = await startWorker({
+    started.worker = await startWorker({
       db: database.db,
       pool: database.pool,
       deps: { storage: app.storage, files: app.files, engines: app.engines },
@@ -99,8 +115,8 @@ async function main(): Promise<void> {
   }
 
   // Draw the marketplace's portraits in the background; a request for one not drawn yet draws it.
-  warmUpPortraits(database.db, app.storage).catch((error: unknown) =>
-    app.log.warn({ err: error }, 'Drawing the marketplace portraits failed'),
+  started.warmingUp = warmUpPortraits(database.db, app.storage, shutdown.signal).catch(
+    (error: unknown) => app.log.warn({ err: error }, 'Drawing the marketplace portraits failed'),
   );
   app.log.info(
     `Muse is ready on ${config.PUBLIC_URL} (database: ${embedded ? `embedded, data in ${config.DATA_DIR}` : 'DATABASE_URL'})`,

@@ -134,11 +134,17 @@ export async function readPortrait(
 }
 
 /** Draws every missing catalogue portrait, one at a time, so the first visitors find them ready. */
-export async function warmUpPortraits(db: TDatabase, storage: TStorage): Promise<void> {
+export async function warmUpPortraits(
+  db: TDatabase,
+  storage: TStorage,
+  signal?: AbortSignal,
+): Promise<void> {
   for (const model of MARKETPLACE_CATALOGUE) {
     if (!model.look) continue;
     for (let position = 0; position < PORTRAITS_PER_MODEL; position += 1) {
       for (const size of ['card', 'full'] as const) {
+        // Shutting down: the rest is drawn on the next start, or when first asked for.
+        if (signal?.aborted) return;
         if (await storage.exists(portraitKey(model.id, 1, position, size))) continue;
         const file = await readPortrait(db, storage, model.id, position, size);
         file?.stream.destroy();
