@@ -1,11 +1,13 @@
 /**
- * Local ESRGAN x4 upscale times (TensorFlow.js wasm backend, one thread) for 256×256 and
- * 512×512 photos, with 'Version 2' (esrgan-medium), standard and overlapping tiles. One
- * warm-up run loads the model and the wasm backend first; each figure is the best of the timed
- * runs. Prints nothing: the caller reports the results.
+ * Local ESRGAN x4 upscale times (TensorFlow.js wasm backend) for 256×256 and 512×512 photos,
+ * with 'Version 2' (esrgan-medium), standard and overlapping tiles: on one thread (the
+ * baseline) and spread over the threads `npm start` gives one upscale on this machine. A
+ * warm-up run loads the models and the wasm backend first; each figure is the best of the
+ * timed runs. Prints nothing: the caller reports the results.
  */
 import path from 'node:path';
 import sharp from 'sharp';
+import { upscaleThreads } from '../apps/server/src/engines';
 import { createLocalUpscaleEngine } from '../apps/server/src/engines/local/upscale';
 import type { TUpscaleOptions } from '../apps/server/src/engines/types';
 import { SERVER_ROOT } from '../apps/server/src/lib/paths';
@@ -21,30 +23,53 @@ function photo(size: number): Promise<Buffer> {
     .toBuffer();
 }
 
+export type TUpscaleBench = {
+  name: string;
+  /** On one thread: the baseline. */
+  ms: number;
+  /** Spread over `threads` threads, as `npm start` runs it on this machine. */
+  threadedMs: number;
+};
+
 export async function benchUpscale(
   options: { runs?: number } = {},
-): Promise<{ name: string; ms: number }[]> {
+): Promise<{ threads: number; results: TUpscaleBench[] }> {
   const runs = options.runs ?? 1;
-  const engine = createLocalUpscaleEngine();
+  const threads = upscaleThreads({ WORKER_CONCURRENCY: 1 });
+  const single = createLocalUpscaleEngine({ threads: 1 });
+  const threaded = createLocalUpscaleEngine({ threads });
   const context = { onProgress: () => {} };
-  const upscale = (input: Buffer, settings: TUpscaleOptions) =>
-    engine.upscale(input, settings, context);
 
   const images = { 256: await photo(256), 512: await photo(512) };
-  await upscale(await photo(64), { model: 'v2', overlappingTiles: false }); // warm-up
-
-  const results: { name: string; ms: number }[] = [];
-  for (const overlappingTiles of [false, true]) {
-    for (const size of [256, 512] as const) {
-      let best = Infinity;
-      for (let i = 0; i < runs; i += 1) {
-        const started = performance.now();
-        await upscale(images[size], { model: 'v2', overlappingTiles });
-        best = Math.min(best, performance.now() - started);
-      }
-      const tiles = overlappingTiles ? 'overlapping tiles' : 'standard tiles';
-      results.push({ name: `upscale v2 ${size}×${size}, ${tiles}`, ms: Math.round(best) });
-    }
+  const warmUp = await photo(256);
+  for (const engine of [single, threaded]) {
+    await engine.upscale(warmUp, { model: 'v2', overlappingTiles: false }, context);
   }
-  return results;
+  const best = async (engine: typeof single, input: Buffer, settings: TUpscaleOptions) => {
+    let fastest = Infinity;
+    for (let i = 0; i < runs; i += 1) {
+      const started = performance.now();
+      await engine.upscale(input, settings, context);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    return Math.round(fastest);
+  };
+
+  const results: TUpscaleBench[] = [];
+  try {
+    for (const overlappingTiles of [false, true]) {
+      for (const size of [256, 512] as const) {
+        const settings: TUpscaleOptions = { model: 'v2', overlappingTiles };
+        const tiles = overlappingTiles ? 'overlapping tiles' : 'standard tiles';
+        results.push({
+          name: `upscale v2 ${size}×${size}, ${tiles}`,
+          ms: await best(single, images[size], settings),
+          threadedMs: await best(threaded, images[size], settings),
+        });
+      }
+    }
+  } finally {
+    await threaded.stop();
+  }
+  return { threads, results };
 }

@@ -45,6 +45,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
     ['PUBLIC_URL', 'muse.example.com'],
+    ['WORKER_CONCURRENCY', '0'],
+    ['UPSCALE_THREADS', '17'],
+    ['UPSCALE_THREADS', 'many'],
   ])('refuses %s=%s with one message naming the variable and the value', (name, value) => {
     let thrown: unknown;
     try {

@@ -91,6 +91,16 @@ export const ZEnv = z.object({
     .min(1, 'must be a whole number between 1 and 32')
     .max(32, 'must be a whole number between 1 and 32')
     .default(1),
+  /**
+   * Threads one upscale spreads its tiles over (the local engine). Unset: the machine's cores
+   * shared among the jobs a process runs at once (WORKER_CONCURRENCY), at most 4.
+   */
+  UPSCALE_THREADS: z.coerce
+    .number({ error: 'must be a whole number between 1 and 16' })
+    .int('must be a whole number between 1 and 16')
+    .min(1, 'must be a whole number between 1 and 16')
+    .max(16, 'must be a whole number between 1 and 16')
+    .optional(),
   /** The engine of each AI capability (PRODUCT.md §4). */
   ENGINE_UPSCALE: z.enum(['local'], { error: 'must be local' }).default('local'),
   ENGINE_EDIT: z.enum(['local'], { error: 'must be local' }).default('local'),

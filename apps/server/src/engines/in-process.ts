@@ -10,10 +10,9 @@ import type { TEngineChoice, TEngines } from './index';
  */
 export function createInProcessEngines(choice: TEngineChoice): TEngines {
   // Only the local engine exists so far; the config schema refuses anything else.
-  void choice;
   const analyser = createLocalImageAnalyser();
   return {
-    upscale: createLocalUpscaleEngine(),
+    upscale: createLocalUpscaleEngine({ threads: choice.upscaleThreads }),
     edit: createLocalEditEngine(analyser),
     prompt: createLocalPromptEngine(analyser),
   };

@@ -9,6 +9,8 @@ const engines = createThreadedEngines({
   ENGINE_UPSCALE: 'local',
   ENGINE_EDIT: 'local',
   ENGINE_PROMPT: 'local',
+  // Tiles on two threads: the engine thread and one tile thread, both busy at once.
+  upscaleThreads: 2,
 });
 afterAll(() => engines.stop());
 

@@ -42,11 +42,45 @@ export async function upscaleTensorOnce(
   }
 }
 
-/** Upscales `image` 4x with `model`; returns RGB bytes of (4 × width) × (4 × height). */
+/** One model call on one window: RGB 0–255 in, the x4 window out. */
+export type TRunWindow = (
+  rgb: Float32Array,
+  width: number,
+  height: number,
+) => Promise<Float32Array>;
+
+/** Runs windows in this thread with `model`. */
+export function inThisThread(model: LayersModel): TRunWindow[] {
+  return [(rgb, width, height) => upscaleTensorOnce(model, rgb, width, height)];
+}
+
+type TDeferred<T> = {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (e: Error) => void;
+};
+
+function deferred<T>(): TDeferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Awaited in order by the blender; a tile nobody waits for (after an abort) must not throw.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+/**
+ * Upscales `image` 4x; returns RGB bytes of (4 × width) × (4 × height). The windows run on
+ * `runners` (this thread, or tile threads: see tile-threads.ts), each one window at a time, and
+ * are blended in order, so the result is the same byte for byte however many ran it.
+ */
 export async function upscalePixels(
-  model: LayersModel,
   image: TRgbImage,
   layout: TTileLayout,
+  runners: TRunWindow[],
   context: TTileRunContext = {},
 ): Promise<Uint8Array> {
   const { data, width, height } = image;
@@ -85,45 +119,88 @@ export async function upscalePixels(
     bandStart = until;
   };
 
-  const total = plan.rows.length * plan.columns.length;
-  let index = 0;
-  for (const [r, row] of plan.rows.entries()) {
-    flush(row.start * scale);
+  const tiles = plan.rows.flatMap((row, r) =>
+    plan.columns.map((column, c) => ({ row, column, r, c })),
+  );
+  type TTile = (typeof tiles)[number];
+
+  const windowOf = ({ row, column }: TTile) => {
+    const window = new Float32Array(column.size * row.size * 3);
+    for (let y = 0; y < row.size; y += 1) {
+      const from = ((row.start + y) * width + column.start) * 3;
+      window.set(data.subarray(from, from + column.size * 3), y * column.size * 3);
+    }
+    return window;
+  };
+
+  const blend = ({ row, column, r, c }: TTile, result: Float32Array) => {
     const wy = rowWeights[r]!;
-    for (const [c, column] of plan.columns.entries()) {
-      // Let timers and abort events run between windows: each model call blocks the thread.
-      await nextTurn();
-      throwIfAborted(context.signal);
-      index += 1;
-      context.onTile?.(index, total);
-
-      const window = new Float32Array(column.size * row.size * 3);
-      for (let y = 0; y < row.size; y += 1) {
-        const from = ((row.start + y) * width + column.start) * 3;
-        window.set(data.subarray(from, from + column.size * 3), y * column.size * 3);
-      }
-      const result = await upscaleTensorOnce(model, window, column.size, row.size);
-
-      const wx = columnWeights[c]!;
-      const resultWidth = column.size * scale;
-      const left = column.start * scale;
-      for (let y = 0; y < row.size * scale; y += 1) {
-        const rowWeight = wy[y]!;
-        if (rowWeight === 0) continue;
-        const bandRow = row.start * scale + y - bandStart;
-        for (let x = 0; x < resultWidth; x += 1) {
-          const w = rowWeight * wx[x]!;
-          if (w === 0) continue;
-          const at = bandRow * outWidth + left + x;
-          const from = (y * resultWidth + x) * 3;
-          weights[at]! += w;
-          sums[at * 3]! += w * result[from]!;
-          sums[at * 3 + 1]! += w * result[from + 1]!;
-          sums[at * 3 + 2]! += w * result[from + 2]!;
-        }
+    const wx = columnWeights[c]!;
+    const resultWidth = column.size * scale;
+    const left = column.start * scale;
+    for (let y = 0; y < row.size * scale; y += 1) {
+      const rowWeight = wy[y]!;
+      if (rowWeight === 0) continue;
+      const bandRow = row.start * scale + y - bandStart;
+      for (let x = 0; x < resultWidth; x += 1) {
+        const w = rowWeight * wx[x]!;
+        if (w === 0) continue;
+        const at = bandRow * outWidth + left + x;
+        const from = (y * resultWidth + x) * 3;
+        weights[at]! += w;
+        sums[at * 3]! += w * result[from]!;
+        sums[at * 3 + 1]! += w * result[from + 1]!;
+        sums[at * 3 + 2]! += w * result[from + 2]!;
       }
     }
+  };
+
+  const results = tiles.map(() => deferred<Float32Array>());
+  // Windows run at most this far ahead of the blending, so finished results stay few.
+  const ahead = runners.length * 2;
+  let started = 0;
+  let blended = 0;
+  let stopped = false;
+  let onBlended: (() => void)[] = [];
+  const blendedMore = () => new Promise<void>((resolve) => onBlended.push(resolve));
+
+  const feed = async (run: TRunWindow) => {
+    for (;;) {
+      while (!stopped && started < tiles.length && started >= blended + ahead) {
+        await blendedMore();
+      }
+      // Let timers and abort events run between windows: each model call blocks the thread.
+      await nextTurn();
+      if (stopped || started >= tiles.length || context.signal?.aborted) return;
+      const index = started++;
+      const tile = tiles[index]!;
+      try {
+        results[index]!.resolve(await run(windowOf(tile), tile.column.size, tile.row.size));
+      } catch (error) {
+        results[index]!.reject(error as Error);
+        return;
+      }
+    }
+  };
+  const feeders = runners.map(feed);
+
+  try {
+    for (const [index, tile] of tiles.entries()) {
+      if (tile.c === 0) flush(tile.row.start * scale);
+      await nextTurn();
+      throwIfAborted(context.signal);
+      context.onTile?.(index + 1, tiles.length);
+      blend(tile, await results[index]!.promise);
+      blended = index + 1;
+      const waiting = onBlended;
+      onBlended = [];
+      for (const wake of waiting) wake();
+    }
+  } finally {
+    stopped = true;
+    for (const wake of onBlended) wake();
   }
+  await Promise.all(feeders);
   flush(outHeight);
   return output;
 }

@@ -5,7 +5,7 @@ import { SERVER_ROOT } from '../../lib/paths';
 import type { TUpscaleModel, TUpscaleOptions } from '../types';
 import { tfjsWasm } from './tfjs-runtime';
 import { createLocalUpscaleEngine, decodeRgb, loadUpscaleModel } from './upscale';
-import { upscalePixels, upscaleTensorOnce } from './upscale-pixels';
+import { inThisThread, upscalePixels, upscaleTensorOnce } from './upscale-pixels';
 import {
   OVERLAPPING_LAYOUT,
   planTiles,
@@ -194,7 +194,7 @@ describe('local upscale engine (ESRGAN x4 on tfjs wasm)', () => {
 
     // The control: the same windows cut edge to edge without context step by up to ~25 levels.
     const bare: TTileLayout = { window: 112, overlap: 0, blend: 'cut' };
-    const data = await upscalePixels(await loadUpscaleModel('v2'), region, bare);
+    const data = await upscalePixels(region, bare, inThisThread(await loadUpscaleModel('v2')));
     expect(difference(data, reference).max).toBeGreaterThan(10);
   }, 60_000);
 
@@ -253,6 +253,28 @@ describe('local upscale engine (ESRGAN x4 on tfjs wasm)', () => {
     await run(small, { model: 'v1', overlappingTiles: false });
     expect(tf.memory().numTensors).toBe(tensors);
   }, 60_000);
+
+  it('spread over three threads, an upscale gives the same bytes and progress as on one', async () => {
+    const threaded = createLocalUpscaleEngine({ threads: 3 });
+    try {
+      const input = await toPng(await photoRegion(120, 100, 250, 190));
+      for (const overlappingTiles of [false, true]) {
+        const options: TUpscaleOptions = { model: 'v1', overlappingTiles };
+        const one = await run(input, options);
+        const stages: string[] = [];
+        const many = await threaded.upscale(input, options, {
+          onProgress: (_percent, stage) => stages.push(stage),
+        });
+        expect(Buffer.compare(many.data, one.result.data)).toBe(0);
+        expect(stages).toEqual(one.progress.map((step) => step.stage));
+        expect(stages.filter((stage) => stage.startsWith('Upscaling tile')).length).toBeGreaterThan(
+          3,
+        );
+      }
+    } finally {
+      await threaded.stop();
+    }
+  }, 120_000);
 
   it('loads each model once, even when asked concurrently', async () => {
     const [a, b] = await Promise.all([loadUpscaleModel('v1'), loadUpscaleModel('v1')]);

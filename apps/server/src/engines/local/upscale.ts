@@ -8,7 +8,14 @@
 import sharp from 'sharp';
 import type { TEncodedImage, TRunContext, TUpscaleEngine, TUpscaleOptions } from '../types';
 import { loadUpscaleModel, UPSCALE_SCALE } from './upscale-model';
-import { throwIfAborted, upscalePixels, type TRgbImage } from './upscale-pixels';
+import {
+  inThisThread,
+  throwIfAborted,
+  upscalePixels,
+  type TRgbImage,
+  type TRunWindow,
+} from './upscale-pixels';
+import { createTileThreads } from './tile-threads';
 import { OVERLAPPING_LAYOUT, STANDARD_LAYOUT } from './upscale-tiles';
 
 export { upscaleTensorOnce } from './upscale-pixels';
@@ -35,15 +42,27 @@ async function upscale(
   input: Buffer,
   options: TUpscaleOptions,
   context: TRunContext,
+  helpers: ReturnType<typeof createTileThreads> | null,
 ): Promise<TEncodedImage> {
   const { onProgress, signal } = context;
   throwIfAborted(signal);
   onProgress(0, 'Loading model');
-  const [model, image] = await Promise.all([loadUpscaleModel(options.model), decodeRgb(input)]);
+  // With tile threads, this thread only cuts the windows and blends them: were it to run
+  // windows too, every model call here would keep the tile threads waiting for their next one.
+  const [runners, image] = await Promise.all([
+    helpers
+      ? helpers.runners.map(
+          (run): TRunWindow =>
+            (rgb, width, height) =>
+              run(options.model, rgb, width, height),
+        )
+      : loadUpscaleModel(options.model).then(inThisThread),
+    decodeRgb(input),
+  ]);
   throwIfAborted(signal);
 
   const layout = options.overlappingTiles ? OVERLAPPING_LAYOUT : STANDARD_LAYOUT;
-  const pixels = await upscalePixels(model, image, layout, {
+  const pixels = await upscalePixels(image, layout, runners, {
     signal,
     onTile: (index, total) =>
       onProgress(
@@ -63,6 +82,21 @@ async function upscale(
   return { data, width, height, contentType: 'image/png' };
 }
 
-export function createLocalUpscaleEngine(): TUpscaleEngine {
-  return { name: 'local', upscale };
+/**
+ * `threads`: 1 runs an upscale's windows in the calling thread; more start that many tile
+ * threads on the first upscale (kept, with their models loaded) and spread the windows over
+ * them, while the calling thread cuts and blends.
+ */
+export function createLocalUpscaleEngine(options: { threads?: number } = {}): TUpscaleEngine & {
+  stop: () => Promise<void>;
+} {
+  const threads = options.threads ?? 1;
+  const helpers = threads > 1 ? createTileThreads(threads) : null;
+  return {
+    name: 'local',
+    upscale: (input, upscaleOptions, context) => upscale(input, upscaleOptions, context, helpers),
+    stop: async () => {
+      await helpers?.stop();
+    },
+  };
 }
