@@ -25,7 +25,26 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              message:
+                'Import toast from components/ui/toaster: importing it there is what mounts the toaster (toaster-slot.tsx).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one place sonner is used directly.
+    files: ['apps/web/src/components/ui/toaster.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Configuration files whose tools read a default export.

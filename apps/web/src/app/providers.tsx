@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { ToasterSlot } from '../components/ui/toaster-slot';
 import { ApiError } from '../lib/api';
 import { AuthProvider } from '../lib/auth';
 
@@ -23,7 +23,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
-        <Toaster />
+        <ToasterSlot />
       </AuthProvider>
     </QueryClientProvider>
   );

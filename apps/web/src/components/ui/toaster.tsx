@@ -1,5 +1,10 @@
 import { Toaster as SonnerToaster } from 'sonner';
+import { registerToaster } from './toaster-slot';
 
+/**
+ * Raise toasts with this `toast`, never sonner's own: importing it from here is what mounts the
+ * Toaster (see toaster-slot.tsx), so sonner loads with the first page that can toast.
+ */
 export { toast } from 'sonner';
 
 /** Spec §9: at most 20 toasts at once. */
@@ -16,3 +21,5 @@ export function Toaster() {
     />
   );
 }
+
+registerToaster(<Toaster />);
