@@ -61,7 +61,7 @@ export function measureLandingJs(webDistDir: string): TLandingJs | null {
 
 export function reportLandingJs(webDistDir: string): void {
   const result = measureLandingJs(webDistDir);
-  console.log('Landing page, JavaScript of a first visit (gzip)');
+  console.log('\nLanding page, JavaScript of a first visit (gzip)');
   if (!result) {
     console.log('  skipped: the web app is not built (npm run build)');
     return;
