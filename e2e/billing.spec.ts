@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ZSubscriptionResponse, type TSubscriptionSummary } from '@muse/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { registerAccount, signInAs, type TTestAccount } from './support/accounts';
 
 // Spec §8, word for word.
@@ -82,20 +82,6 @@ async function subscribe(
   const id = new URL(url).pathname.split('/').pop();
   const paid = await request.post(`/api/payments/test-checkout/${id}/pay`, { headers });
   expect(paid.ok()).toBe(true);
-}
-
-async function expectNoSeriousAxeViolations(page: Page, scope: string) {
-  const results = await new AxeBuilder({ page }).include(scope).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([]);
 }
 
 async function expectHistoryRow(list: Locator, description: string, amount: string) {
@@ -223,7 +209,7 @@ test('the Monthly/Yearly toggle shows each plan per month and the yearly total',
 
   await monthly.click();
   await expect(planCard(page, 'Growth')).toContainText('$79');
-  await expectNoSeriousAxeViolations(page, 'main');
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 });
 
 test('a FREE account has no subscription and Browse Plans leads to /credits', async ({
@@ -234,7 +220,7 @@ test('a FREE account has no subscription and Browse Plans leads to /credits', as
   await page.goto('/subscriptions');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Subscriptions' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Subscriptions Found' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'main');
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 
   await page.getByRole('link', { name: 'Browse Plans' }).click();
   await expect(page).toHaveURL('/credits');
@@ -259,7 +245,7 @@ test('a Launch subscription shows its renewal date and cancels at the end of the
   await expect(card).toContainText('Renews on');
   await expect(card).toContainText(periodEnd);
   await expect(page.getByText('No Subscriptions Found')).toHaveCount(0);
-  await expectNoSeriousAxeViolations(page, 'main');
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 
   // Closing the confirmation changes nothing.
   await card.getByRole('button', { name: 'Cancel subscription' }).click();

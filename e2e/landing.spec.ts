@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 
 const MAX_MEDIA_BYTES = 2 * 1024 * 1024;
 
@@ -26,17 +26,6 @@ async function expectScrolledTo(page: Page, id: string) {
   await expect
     .poll(() => page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top))
     .toBeGreaterThanOrEqual(0);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }
 
 test.describe('the header', () => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { desktopOnly, expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { buyPlan, registerAccount, signInAs } from './support/accounts';
 
 /** A layout-shift performance entry (not in TypeScript's DOM types). */
@@ -41,21 +41,6 @@ async function expectDimmedAndClosed(page: Page, card: Locator) {
   await expect(card.getByRole('button')).toHaveCount(0);
   await card.click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-}
-
-/** Checks what this page draws (the public header and footer have specs of their own). */
-async function expectNoSeriousViolations(page: Page, scope: string) {
-  const results = await new AxeBuilder({ page }).include(scope).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([]);
 }
 
 test.describe('marketplace grid', () => {
@@ -191,7 +176,8 @@ test.describe('marketplace grid', () => {
   test('has no serious or critical accessibility violations', async ({ page }) => {
     await page.goto('/marketplace');
     await expect(cards(page)).toHaveCount(18);
-    await expectNoSeriousViolations(page, 'main');
+    // What this page draws: the public header and footer have specs of their own.
+    expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 });
 
@@ -328,7 +314,7 @@ test.describe('model details', () => {
     await page.goto('/marketplace');
     const dialog = await openModel(page, model);
     await expect(dialog.getByRole('img', { name: /photo 1 of 5$/ })).toBeVisible();
-    await expectNoSeriousViolations(page, '[role="dialog"]');
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   });
 });
 

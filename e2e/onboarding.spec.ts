@@ -5,9 +5,9 @@ import {
   type TOnboardingState,
   type TUpdateOnboardingRequest,
 } from '@muse/shared';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { desktopOnly, expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { registerAccount, signInAs, type TTestAccount } from './support/accounts';
 
 // Every test signs up, and the walk through the seven steps saves as it goes: more than the
@@ -73,20 +73,6 @@ async function expectStep(page: Page, step: number) {
 
 async function expectPressed(locator: Locator, pressed = true) {
   await expect(locator).toHaveAttribute('aria-pressed', String(pressed));
-}
-
-/** No serious or critical accessibility violations on the page as it is now. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    })),
-  ).toEqual([]);
 }
 
 /** "23:59:48" → 86388 */
@@ -169,7 +155,7 @@ test('a new creator walks the seven steps, resumes after a reload and finishes o
   await name.fill('');
   await expect(page.getByText('Give your AI influencer a name')).toBeVisible();
   await expect(continueButton(page)).toBeDisabled();
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await name.fill('Nova');
   await expect(page.getByText('Give your AI influencer a name')).toHaveCount(0);
   await continueButton(page).click();
@@ -180,7 +166,7 @@ test('a new creator walks the seven steps, resumes after a reload and finishes o
   const hint = page.getByText('Select platforms, frequency, and content types to continue');
   await expect(hint).toBeVisible();
   await expect(continueButton(page)).toBeDisabled();
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await option(page, 'Instagram').click();
   await option(page, 'TikTok').click();
   await option(page, '3-4x per week').click();
@@ -238,7 +224,7 @@ test('a new creator walks the seven steps, resumes after a reload and finishes o
     await expect(pro).toContainText(text);
   }
   await expect(pro.locator('s')).toHaveText(/\$50/);
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
   const elite = planCard(page, 'Elite Plan');
   for (const text of ['$79', '8000 credits', '5 model tokens per month', 'Priority support']) {
     await expect(elite).toContainText(text);
@@ -303,7 +289,7 @@ test("the purchase modal's 'Continue to Checkout' leads to the TEST MODE checkou
   const elite = page.getByRole('dialog', { name: 'Elite Plan' });
   await expect(elite).toContainText('$79');
   await expect(elite).not.toContainText('.99');
-  await expectNoSeriousViolations(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await expect
     .poll(async () => (await readOnboarding(request, account)).selectedPlan)
     .toBe('growth');

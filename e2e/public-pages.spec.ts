@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ZPublicConfig } from '@muse/shared';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 
 const LEGAL_PAGES = [
   { path: '/terms', heading: 'Terms of Service' },
@@ -127,17 +127,7 @@ for (const path of ['/support', '/terms', '/privacy']) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The address arrives from /api/config after the first paint; check the finished page.
     await expect(page.getByRole('link', { name: /@/ }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(
-      serious.map((violation) => ({
-        id: violation.id,
-        help: violation.help,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      })),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
 

@@ -30,7 +30,7 @@ export function Field({
         {label}
       </label>
       {children(id)}
-      {hint ? <p className="text-xs text-zinc-500">{hint}</p> : null}
+      {hint ? <p className="text-xs text-zinc-400">{hint}</p> : null}
     </div>
   );
 }

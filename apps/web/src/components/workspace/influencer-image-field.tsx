@@ -69,7 +69,7 @@ export function InfluencerImageField({
     <div className="space-y-1.5">
       <p className="text-sm font-medium text-zinc-300">
         <span id={titleId}>Image</span>{' '}
-        <span className="font-normal text-zinc-500">(optional)</span>
+        <span className="font-normal text-zinc-400">(optional)</span>
       </p>
       <div className="flex items-center gap-4 rounded-xl border border-dashed border-ink-600 bg-ink-950/40 p-3">
         <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-lg bg-ink-800">
@@ -118,7 +118,7 @@ export function InfluencerImageField({
             ) : null}
           </div>
           {picked ? <p className="truncate text-xs text-zinc-400">{picked.file.name}</p> : null}
-          <p id={hintId} className="text-xs text-zinc-500">
+          <p id={hintId} className="text-xs text-zinc-400">
             {IMAGE_UPLOAD_HINT}
           </p>
         </div>

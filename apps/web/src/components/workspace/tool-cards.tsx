@@ -115,7 +115,7 @@ export function ToolCard({ tool, headingLevel = 3 }: { tool: TToolCard; headingL
         {tool.title}
       </Heading>
       <p className="relative mt-1.5 flex-1 text-sm text-zinc-400">{tool.description}</p>
-      <p className="relative mt-4 text-xs font-medium text-zinc-500">{tool.cost}</p>
+      <p className="relative mt-4 text-xs font-medium text-zinc-400">{tool.cost}</p>
     </Link>
   );
 }

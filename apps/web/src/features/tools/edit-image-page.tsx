@@ -130,18 +130,18 @@ export function EditImagePage() {
                 aria-describedby={`${sliderId}-hint`}
                 className="w-full accent-brand-500"
               />
-              <div aria-hidden="true" className="flex justify-between text-xs text-zinc-500">
+              <div aria-hidden="true" className="flex justify-between text-xs text-zinc-400">
                 <span>{SAFETY_TOLERANCE.min}</span>
                 <span>{SAFETY_TOLERANCE.max}</span>
               </div>
-              <p id={`${sliderId}-hint`} className="text-xs text-zinc-500">
+              <p id={`${sliderId}-hint`} className="text-xs text-zinc-400">
                 {TOOL_TEXTS.safetyToleranceHint}
               </p>
             </div>
 
             <div className="space-y-1.5">
               <label htmlFor={promptId} className="block text-sm font-medium text-zinc-300">
-                Edit prompt <span className="font-normal text-zinc-500">(optional)</span>
+                Edit prompt <span className="font-normal text-zinc-400">(optional)</span>
               </label>
               <textarea
                 id={promptId}

@@ -79,7 +79,7 @@ export function GeneratePromptPage() {
 
             <div className="space-y-1.5">
               <label htmlFor={customId} className="block text-sm font-medium text-zinc-300">
-                Custom prompt <span className="font-normal text-zinc-500">(optional)</span>
+                Custom prompt <span className="font-normal text-zinc-400">(optional)</span>
               </label>
               <textarea
                 id={customId}
@@ -91,7 +91,7 @@ export function GeneratePromptPage() {
                 aria-describedby={`${customId}-hint`}
                 className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none"
               />
-              <p id={`${customId}-hint`} className="text-xs text-zinc-500">
+              <p id={`${customId}-hint`} className="text-xs text-zinc-400">
                 Your words are merged into the prompt, e.g. a setting or an outfit.
               </p>
             </div>

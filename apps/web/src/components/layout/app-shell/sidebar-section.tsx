@@ -42,7 +42,7 @@ export function SidebarSection({
         aria-expanded={!folded}
         aria-controls={listId}
         onClick={onToggleFolded}
-        className="group flex w-full items-center justify-between rounded-md px-3 py-1.5 text-[11px] font-semibold tracking-[0.08em] text-zinc-500 uppercase transition-colors hover:text-zinc-300"
+        className="group flex w-full items-center justify-between rounded-md px-3 py-1.5 text-[11px] font-semibold tracking-[0.08em] text-zinc-400 uppercase transition-colors hover:text-zinc-300"
       >
         {section.title}
         <ChevronDown

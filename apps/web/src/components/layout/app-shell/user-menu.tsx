@@ -55,7 +55,7 @@ export function UserMenu({ user, collapsed }: { user: TUser; collapsed: boolean 
           className="z-50 w-(--radix-dropdown-menu-trigger-width) min-w-60 rounded-xl border border-ink-700 bg-ink-900 p-1.5 shadow-2xl shadow-black/50"
         >
           <DropdownMenu.Label className="px-2.5 py-2">
-            <span className="block text-xs text-zinc-500">Signed in as</span>
+            <span className="block text-xs text-zinc-400">Signed in as</span>
             <span className="block truncate text-sm font-medium text-zinc-100">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-ink-700" />

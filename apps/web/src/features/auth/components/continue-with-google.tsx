@@ -77,7 +77,7 @@ export function ContinueWithGoogle({
 /** "or" between the e-mail form and Google. */
 export function OrDivider() {
   return (
-    <div className="my-6 flex items-center gap-3 text-xs tracking-wider text-zinc-500 uppercase">
+    <div className="my-6 flex items-center gap-3 text-xs tracking-wider text-zinc-400 uppercase">
       <span className="h-px flex-1 bg-ink-700" />
       or
       <span className="h-px flex-1 bg-ink-700" />

@@ -54,7 +54,7 @@ export function InfluencerCard({
           <h3 id={headingId} className="truncate text-lg font-semibold text-white">
             {influencer.name}
           </h3>
-          <p className="flex items-center gap-1.5 text-xs text-zinc-500">
+          <p className="flex items-center gap-1.5 text-xs text-zinc-400">
             <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
             <span>
               Created{' '}
@@ -80,8 +80,8 @@ export function InfluencerCard({
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <dt className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">{label}</dt>
-      <dd className={value ? 'mt-0.5 line-clamp-2 text-zinc-300' : 'mt-0.5 text-zinc-500 italic'}>
+      <dt className="text-xs font-semibold tracking-wide text-zinc-400 uppercase">{label}</dt>
+      <dd className={value ? 'mt-0.5 line-clamp-2 text-zinc-300' : 'mt-0.5 text-zinc-400 italic'}>
         {value || 'Not set'}
       </dd>
     </div>

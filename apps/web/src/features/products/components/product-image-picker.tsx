@@ -79,7 +79,7 @@ export function ProductImagePicker({
     <fieldset className="space-y-2" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
       <legend className="flex w-full items-baseline justify-between text-sm font-medium text-zinc-300">
         <span>Images</span>
-        <span className="text-xs font-normal text-zinc-500">
+        <span className="text-xs font-normal text-zinc-400">
           {count} of {MAX_PRODUCT_IMAGES}
         </span>
       </legend>
@@ -131,7 +131,7 @@ export function ProductImagePicker({
         )}
       </ul>
 
-      <p id={hintId} className="text-xs text-zinc-500">
+      <p id={hintId} className="text-xs text-zinc-400">
         {IMAGE_UPLOAD_HINT}
       </p>
       {error ? (

@@ -54,7 +54,7 @@ export function BeforeAfter({ before, after }: { before: TJobFile; after: TJobFi
           className="absolute inset-0 size-full cursor-ew-resize opacity-0"
         />
       </div>
-      <figcaption className="text-center text-xs text-zinc-500">
+      <figcaption className="text-center text-xs text-zinc-400">
         Drag to compare the original with the result
       </figcaption>
     </figure>

@@ -7,7 +7,7 @@ export function EngineNote({ tool }: { tool: TJobTool }) {
   const engines = useEngines();
   if (!engines.data) return null;
   return (
-    <p className="flex items-center gap-1.5 text-xs text-zinc-500">
+    <p className="flex items-center gap-1.5 text-xs text-zinc-400">
       <Cpu aria-hidden="true" className="size-3.5" />
       Engine: {describeEngine(engines.data.engines[tool])}
     </p>

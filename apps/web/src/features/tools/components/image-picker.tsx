@@ -198,7 +198,7 @@ export function ImagePicker({
         disabled={disabled}
         onChange={handleChange}
       />
-      <p id={hintId} className="text-xs text-zinc-500">
+      <p id={hintId} className="text-xs text-zinc-400">
         PNG, JPG or WEBP up to 10MB
         {maxSide ? `, at most ${maxSide.pixels} × ${maxSide.pixels} pixels` : ''}
       </p>

@@ -43,12 +43,12 @@ export function PromptHistory({
               <p
                 className={cn(
                   'line-clamp-3 text-sm',
-                  job.status === 'succeeded' ? 'text-zinc-200' : 'text-zinc-500',
+                  job.status === 'succeeded' ? 'text-zinc-200' : 'text-zinc-400',
                 )}
               >
                 {text}
               </p>
-              <p className="mt-1 text-xs text-zinc-500">{when}</p>
+              <p className="mt-1 text-xs text-zinc-400">{when}</p>
             </div>
             {job.status === 'succeeded' && job.prompt ? (
               <CopyPromptButton

@@ -135,7 +135,7 @@ export function ImageGallery({
                 <p className="text-xs font-medium break-words text-zinc-200">
                   {isFinished(job.status) ? describe(job) : 'In progress'}
                 </p>
-                <p className="truncate text-xs text-zinc-500">{when}</p>
+                <p className="truncate text-xs text-zinc-400">{when}</p>
               </div>
               {output ? (
                 <DownloadLink

@@ -116,7 +116,7 @@ export function ChoiceGroup<T extends string>({
               <span
                 id={`${noteId}-${option.value}`}
                 aria-hidden="true"
-                className="text-xs text-zinc-500"
+                className="text-xs text-zinc-400"
               >
                 {option.note}
               </span>
@@ -152,7 +152,7 @@ export function Toggle({
         <span id={`${id}-label`} className="block text-sm font-medium text-zinc-200">
           {label}
         </span>
-        <span id={`${id}-hint`} className="block text-xs text-zinc-500">
+        <span id={`${id}-hint`} className="block text-xs text-zinc-400">
           {hint}
         </span>
       </span>
