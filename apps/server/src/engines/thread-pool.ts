@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { TEngineChoice, TEngines } from './index';
+import { ThreadClient } from './thread-client';
 import type {
   TEditOptions,
   TEncodedImage,
@@ -26,12 +26,6 @@ export type TEngineResponse =
   | { id: number; type: 'prompt'; result: TPromptResult }
   | { id: number; type: 'error'; name: string; message: string };
 
-type TPending = {
-  context: TRunContext;
-  resolve: (response: TEngineResponse) => void;
-  reject: (error: Error) => void;
-};
-
 /** The thread's entry: `engine-thread.js` beside the built server, or the sources through tsx. */
 function threadEntry(): URL {
   return import.meta.url.endsWith('.ts')
@@ -40,72 +34,39 @@ function threadEntry(): URL {
 }
 
 class EngineThread {
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, TPending>();
-  private nextId = 1;
+  private readonly thread: ThreadClient<TEngineResponse>;
 
-  constructor(private readonly choice: TEngineChoice) {}
+  constructor(choice: TEngineChoice) {
+    this.thread = new ThreadClient(threadEntry(), { name: 'engine thread', workerData: choice });
+  }
 
   get load(): number {
-    return this.pending.size;
+    return this.thread.load;
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(threadEntry(), { workerData: this.choice });
-    // An idle engine thread does not keep the process alive.
-    worker.unref();
-    worker.on('message', (response: TEngineResponse) => {
-      const pending = this.pending.get(response.id);
-      if (!pending) return;
-      if (response.type === 'progress') {
-        pending.context.onProgress(response.percent, response.stage);
-        return;
-      }
-      this.pending.delete(response.id);
-      if (response.type === 'error') {
-        const error = new Error(response.message);
-        error.name = response.name;
-        pending.reject(error);
-      } else pending.resolve(response);
-    });
-    const fail = (error: Error) => {
-      this.worker = null;
-      for (const [, pending] of this.pending) pending.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The engine thread stopped (exit code ${code})`)));
-    this.worker = worker;
-    return worker;
-  }
-
-  run(
+  async run(
     request: Omit<Extract<TEngineRequest, { type: 'run' }>, 'id' | 'type'>,
     context: TRunContext,
   ): Promise<TEngineResponse> {
-    const worker = this.start();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      if (context.signal?.aborted) {
-        reject(new DOMException('The job was cancelled', 'AbortError'));
-        return;
-      }
-      this.pending.set(id, { context, resolve, reject });
-      worker.ref();
-      context.signal?.addEventListener('abort', () => worker.postMessage({ type: 'abort', id }), {
-        once: true,
-      });
-      worker.postMessage({ type: 'run', id, ...request } satisfies TEngineRequest);
-    }).finally(() => {
-      if (this.pending.size === 0) this.worker?.unref();
-    }) as Promise<TEngineResponse>;
+    if (context.signal?.aborted) throw new DOMException('The job was cancelled', 'AbortError');
+    const { id, answer } = this.thread.request(
+      (id) => ({ message: { type: 'run', id, ...request } satisfies TEngineRequest }),
+      (response) => response.type !== 'progress',
+      (response) => {
+        if (response.type === 'progress') context.onProgress(response.percent, response.stage);
+      },
+    );
+    const abort = () => this.thread.tell({ type: 'abort', id } satisfies TEngineRequest);
+    context.signal?.addEventListener('abort', abort, { once: true });
+    try {
+      return await answer;
+    } finally {
+      context.signal?.removeEventListener('abort', abort);
+    }
   }
 
-  async stop(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
+  stop(): Promise<void> {
+    return this.thread.stop();
   }
 }
 

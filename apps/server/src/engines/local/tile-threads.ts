@@ -4,7 +4,7 @@
  * so running them on several threads at once divides the time by about the number of cores.
  * Each thread has its own WebAssembly heap and models, loaded on first use and kept.
  */
-import { Worker } from 'node:worker_threads';
+import { ThreadClient } from '../thread-client';
 import type { TUpscaleModel } from '../types';
 import type { TTileRequest, TTileResponse } from './tile-thread';
 
@@ -23,56 +23,21 @@ function threadEntry(): URL {
     : new URL('./tile-thread.js', import.meta.url);
 }
 
-type TPending = { resolve: (result: Float32Array) => void; reject: (error: Error) => void };
-
 class TileThread {
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, TPending>();
-  private nextId = 1;
+  private readonly thread = new ThreadClient<TTileResponse>(threadEntry(), { name: 'tile thread' });
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(threadEntry());
-    worker.unref();
-    worker.on('message', (response: TTileResponse) => {
-      const pending = this.pending.get(response.id);
-      if (!pending) return;
-      this.pending.delete(response.id);
-      if (this.pending.size === 0) worker.unref();
-      if (response.type === 'done') pending.resolve(response.result);
-      else {
-        const error = new Error(response.message);
-        error.name = response.name;
-        pending.reject(error);
-      }
-    });
-    const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
-      for (const [, pending] of this.pending) pending.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`A tile thread stopped (exit code ${code})`)));
-    this.worker = worker;
-    return worker;
-  }
-
-  readonly run: TWindowRunner = (model, rgb, width, height) => {
-    const worker = this.start();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, model, rgb, width, height } satisfies TTileRequest, [
-        rgb.buffer as ArrayBuffer,
-      ]);
-    });
+  readonly run: TWindowRunner = async (model, rgb, width, height) => {
+    const { answer } = this.thread.request((id) => ({
+      message: { id, model, rgb, width, height } satisfies TTileRequest,
+      transfer: [rgb.buffer as ArrayBuffer],
+    }));
+    const response = await answer;
+    if (response.type !== 'done') throw new Error('The tile thread answered out of turn');
+    return response.result;
   };
 
-  async stop(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
+  stop(): Promise<void> {
+    return this.thread.stop();
   }
 }
 
