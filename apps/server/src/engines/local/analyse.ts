@@ -8,13 +8,12 @@ import { describeLighting, dominantPalette, lightStats, salientBox } from './ana
 import type { TPixels } from './analyse-pixels';
 import { detectFaces, warmUpHuman } from './human-runtime';
 import type { THumanFace, THumanStats } from './human-runtime';
+import { MAX_INPUT_PIXELS, uprightSize } from './image-size';
 
 /** Analysis runs on a copy at most this long on its longer side; boxes map back to the original. */
 const ANALYSIS_SIZE = 1024;
 /** The palette, light and saliency need far fewer pixels. */
 const STATS_SIZE = 96;
-/** A decompression bomb stops here. */
-const MAX_INPUT_PIXELS = 100_000_000;
 /** Faces below this detector score are not reported. */
 const MIN_FACE_SCORE = 0.5;
 /** A gender estimate less sure than this is left out. */
@@ -125,12 +124,7 @@ function orientationOf(width: number, height: number): TImageAnalysis['orientati
 }
 
 async function readImage(input: Buffer): Promise<{ width: number; height: number; rgb: TPixels }> {
-  const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .metadata()
-    .catch(() => null);
-  const width = metadata?.autoOrient?.width ?? metadata?.width;
-  const height = metadata?.autoOrient?.height ?? metadata?.height;
-  if (!width || !height) throw new Error('The image could not be read: unsupported or damaged');
+  const { width, height } = await uprightSize(input);
   const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({

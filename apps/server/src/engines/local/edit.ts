@@ -16,8 +16,7 @@ import type {
   TRunContext,
 } from '../types';
 import { EDIT_ASPECT_RATIOS, EDIT_FORMATS } from '../types';
-
-const MAX_INPUT_PIXELS = 100_000_000;
+import { MAX_INPUT_PIXELS, uprightSize } from './image-size';
 
 const RATIOS: Record<Exclude<TEditAspectRatio, 'match'>, number> = {
   '1:1': 1,
@@ -117,12 +116,7 @@ async function runEdit(
   // options.safetyTolerance only matters to generative engines.
   const { signal } = context;
   signal?.throwIfAborted();
-  const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .metadata()
-    .catch(() => null);
-  const width = metadata?.autoOrient?.width ?? metadata?.width;
-  const height = metadata?.autoOrient?.height ?? metadata?.height;
-  if (!width || !height) throw new Error('The image could not be read: unsupported or damaged');
+  const { width, height } = await uprightSize(input);
 
   let crop: TCrop | undefined;
   if (options.aspectRatio !== 'match') {

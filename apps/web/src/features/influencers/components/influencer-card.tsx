@@ -2,7 +2,7 @@ import { influencerNicheLabel, type TInfluencer } from '@muse/shared';
 import { CalendarDays } from 'lucide-react';
 import { useId } from 'react';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
-import { initialsOf } from '../../../lib/initials';
+import { InfluencerPicture } from '../../../components/workspace/influencer-picture';
 import { formatDate } from '../../../lib/format-date';
 
 /**
@@ -19,7 +19,6 @@ export function InfluencerCard({
   onDelete: () => void;
 }) {
   const headingId = useId();
-  const picture = influencer.thumbnail ?? influencer.image;
 
   return (
     <article
@@ -27,23 +26,11 @@ export function InfluencerCard({
       className="flex w-full flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900/70 transition-colors hover:border-ink-700"
     >
       <div className="relative aspect-[3/2] overflow-hidden bg-ink-800 sm:aspect-[4/3]">
-        {picture ? (
-          <img
-            src={picture}
-            alt={`Picture of ${influencer.name}`}
-            loading="lazy"
-            className="size-full object-cover object-[center_30%]"
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="grid size-full place-items-center bg-[radial-gradient(120%_120%_at_0%_0%,rgba(236,72,153,0.45),transparent_60%),radial-gradient(120%_120%_at_100%_100%,rgba(139,92,246,0.45),transparent_60%)] bg-ink-800"
-          >
-            <span className="text-5xl font-bold tracking-tight text-white/90">
-              {initialsOf(influencer.name)}
-            </span>
-          </div>
-        )}
+        <InfluencerPicture
+          influencer={influencer}
+          initialsClassName="text-5xl"
+          imageClassName="object-[center_30%]"
+        />
         <span className="absolute top-3 left-3 rounded-full border border-white/10 bg-ink-950/75 px-2.5 py-1 text-xs font-semibold text-zinc-100 backdrop-blur">
           {influencerNicheLabel(influencer.niche)}
         </span>
