@@ -33,7 +33,7 @@ export async function benchQueue(app: FastifyInstance, database: TDatabaseHandle
 
   // Warm-up: the model is loaded before anything is timed.
   const context = { onProgress: () => {} };
-  await app.engines.upscale.upscale(input, options, context);
+  await app.services.engines.upscale.upscale(input, options, context);
   const bare: number[] = [];
 
   const account = await registerAccount(app, 'bench');
@@ -41,7 +41,7 @@ export async function benchQueue(app: FastifyInstance, database: TDatabaseHandle
   const worker = await startWorker({
     db: database.db,
     pool: database.pool,
-    deps: { storage: app.storage, files: app.files, engines: app.engines },
+    deps: app.services,
     concurrency: 1,
     log: { info: () => {}, error: () => {} },
   });
@@ -51,7 +51,7 @@ export async function benchQueue(app: FastifyInstance, database: TDatabaseHandle
     // Bare calls and jobs alternate, so both see the same load on the machine.
     for (let i = 0; i < count; i += 1) {
       const started = performance.now();
-      await app.engines.upscale.upscale(input, options, context);
+      await app.services.engines.upscale.upscale(input, options, context);
       bare.push(performance.now() - started);
       const response = await app.inject({
         method: 'POST',

@@ -14,6 +14,7 @@ import { connectDatabase } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
+import { createServices } from '../apps/server/src/services';
 import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
 import { benchUpscale } from './upscale';
@@ -42,7 +43,8 @@ async function main() {
       LOG_FORMAT: 'json',
       DATA_DIR: dataDir,
     });
-    const app = await buildApp({ config, database, webDistDir: '/nonexistent' });
+    const services = await createServices(config);
+    const app = await buildApp({ config, database, services, webDistDir: '/nonexistent' });
 
     // Baseline: a bare Fastify route that runs the same database round trip.
     const bare = Fastify({ logger: false });
@@ -74,6 +76,7 @@ async function main() {
     );
     console.log(`  ratio whole job / bare model call: ${(queue.total / queue.bare).toFixed(2)}`);
     await app.close();
+    await services.stop();
     await bare.close();
 
     const upscales = await benchUpscale();

@@ -11,46 +11,35 @@ import {
 import type { TConfig } from './config';
 import type { TDatabaseHandle } from './db/client';
 import { WEB_DIST_DIR } from './lib/paths';
-import type { TAuthenticated } from './modules/auth/sessions';
-import { authRoutes } from './modules/auth/routes';
+import { authPublicRoutes, authRoutes } from './modules/auth/routes';
+import { billingPublicRoutes, billingRoutes } from './modules/billing/routes';
 import { publicConfigRoutes } from './modules/config/routes';
-import { healthRoutes } from './modules/health/routes';
-import { createMailer, type TMailer } from './modules/mail/mailer';
-import { devMailboxRoutes } from './modules/mail/routes';
-import { userRoutes } from './modules/users/routes';
-import { marketplaceClaimRoutes, marketplaceRoutes } from './modules/marketplace/routes';
-import { billingRoutes } from './modules/billing/routes';
-import { createStorage } from './lib/create-storage';
-import type { TStorage } from './lib/storage';
-import { createFileUrlSigner, loadFileUrlSecret, type TFileUrlSigner } from './lib/file-urls';
-import { fileRoutes } from './modules/files/routes';
-import { onboardingRoutes } from './modules/onboarding/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { fileRoutes } from './modules/files/routes';
+import { healthRoutes } from './modules/health/routes';
 import { influencerRoutes } from './modules/influencers/routes';
-import {
-  createLocalPersonaWriter,
-  type TPersonaWriter,
-} from './modules/influencers/persona-writer';
-import { productRoutes } from './modules/products/routes';
-import { createEngines, type TEngines } from './engines';
 import { createJobEvents, type TJobEvents } from './modules/jobs/events';
 import { jobRoutes } from './modules/jobs/routes';
+import { createMailer, type TMailer } from './modules/mail/mailer';
+import { devMailboxRoutes } from './modules/mail/routes';
+import { marketplacePublicRoutes, marketplaceRoutes } from './modules/marketplace/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
+import { productRoutes } from './modules/products/routes';
+import { userRoutes } from './modules/users/routes';
+import { registerAuthentication } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
+import type { TServices } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     database: TDatabaseHandle;
+    /** Sends mail (password resets); only HTTP routes send mail, so it lives with the app. */
     mailer: TMailer;
-    storage: TStorage;
-    /** Signs the expiring URLs that serve users' files. */
-    files: TFileUrlSigner;
-    /** Writes influencer personas ('Generate with AI', onboarding). */
-    personaWriter: TPersonaWriter;
-    /** The AI engine of each tool. */
-    engines: TEngines;
+    /** Storage, file URLs, engines and the persona writer, shared with the job worker. */
+    services: TServices;
     /** Changes of jobs from every instance (LISTEN/NOTIFY). */
     jobEvents: TJobEvents;
   }
@@ -59,14 +48,10 @@ declare module 'fastify' {
 export type TBuildAppOptions = {
   config: TConfig;
   database: TDatabaseHandle;
+  /** Built by `createServices`; the caller stops them after closing the app. */
+  services: TServices;
   /** Where the built web app lives; tests point it elsewhere or at nothing. */
   webDistDir?: string;
-  /** Where files live; local disk under DATA_DIR/files unless given. */
-  storage?: TStorage;
-  /** The AI engines; chosen by configuration unless given. */
-  engines?: TEngines;
-  /** Writes personas; the local curated writer unless given. */
-  personaWriter?: TPersonaWriter;
   /** Where log lines go (standard output unless a test listens). */
   logStream?: { write: (line: string) => void };
 };
@@ -114,24 +99,11 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('database', database);
   const mailer = createMailer(config, database.db, app.log);
   app.decorate('mailer', mailer);
-  app.decorate('storage', options.storage ?? createStorage(config));
-  app.decorate(
-    'files',
-    createFileUrlSigner(await loadFileUrlSecret(config.FILE_URL_SECRET, config.DATA_DIR)),
-  );
-  app.decorate('personaWriter', options.personaWriter ?? createLocalPersonaWriter());
-  const engines = options.engines ?? createEngines(config);
-  app.decorate('engines', engines);
-  // Engine threads end with the app (they only exist once a job has run).
-  app.addHook('onClose', async () => {
-    if ('stop' in engines && typeof engines.stop === 'function') await engines.stop();
-  });
+  app.decorate('services', options.services);
   const jobEvents = createJobEvents(database.pool, app.log);
   await jobEvents.start();
   app.decorate('jobEvents', jobEvents);
   app.addHook('onClose', () => jobEvents.close());
-  // Filled in by the authentication hook on protected routes.
-  app.decorateRequest('auth', null as unknown as TAuthenticated);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -143,20 +115,27 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(multipart);
   await app.register(
     async (api) => {
+      // Public routes: anyone may call them.
       await api.register(healthRoutes);
       await api.register(publicConfigRoutes);
-      await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(marketplaceRoutes);
-      await api.register(marketplaceClaimRoutes);
-      await api.register(billingRoutes);
+      await api.register(authPublicRoutes);
+      await api.register(marketplacePublicRoutes);
+      await api.register(billingPublicRoutes);
       await api.register(fileRoutes);
-      await api.register(onboardingRoutes);
-      await api.register(dashboardRoutes);
-      await api.register(influencerRoutes);
-      await api.register(productRoutes);
-      await api.register(jobRoutes);
       if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
+      // The protected scope: every route inside answers 401 without a live session.
+      await api.register(async (signedIn) => {
+        registerAuthentication(signedIn);
+        await signedIn.register(authRoutes);
+        await signedIn.register(userRoutes);
+        await signedIn.register(marketplaceRoutes);
+        await signedIn.register(billingRoutes);
+        await signedIn.register(onboardingRoutes);
+        await signedIn.register(dashboardRoutes);
+        await signedIn.register(influencerRoutes);
+        await signedIn.register(productRoutes);
+        await signedIn.register(jobRoutes);
+      });
     },
     { prefix: '/api' },
   );

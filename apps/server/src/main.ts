@@ -8,9 +8,7 @@ import type { TEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { startWorker } from './modules/jobs/worker';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
-import { advanceTestSubscriptions, grantDueMonthlyBenefits } from './modules/billing/subscriptions';
-
-const BILLING_TICK_MS = 10 * 60 * 1000;
+import { createServices, type TServices } from './services';
 
 /** A start-up failure is one line that names what to fix, then exit code 1. */
 function stop(reason: string): never {
@@ -33,6 +31,7 @@ async function main(): Promise<void> {
   const started: {
     app?: Awaited<ReturnType<typeof buildApp>>;
     database?: ReturnType<typeof connectDatabase>;
+    services?: TServices;
     embedded?: TEmbeddedPostgres;
     worker?: { stop: () => Promise<void> };
     warmingUp?: Promise<void>;
@@ -47,6 +46,7 @@ async function main(): Promise<void> {
     await started.warmingUp;
     await started.worker?.stop();
     await started.app?.close();
+    await started.services?.stop();
     await started.database?.close();
     await started.embedded?.stop();
   });
@@ -70,7 +70,9 @@ async function main(): Promise<void> {
   }
   const database = connectDatabase(url, { poolSize: config.DATABASE_POOL_SIZE });
   started.database = database;
-  const app = await buildApp({ config, database });
+  const services = await createServices(config);
+  started.services = services;
+  const app = await buildApp({ config, database, services });
   started.app = app;
 
   try {
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     await app.close();
+    await services.stop();
     await database.close();
     await embedded?.stop();
     if (code === 'EADDRINUSE')
@@ -88,34 +91,22 @@ async function main(): Promise<void> {
       stop(`HOST ${config.HOST} is not an address of this machine`);
     throw error;
   }
-  // Yearly plans get their credits monthly; test-mode plans renew or end with their period.
-  const billingTick = async () => {
-    await grantDueMonthlyBenefits(database.db);
-    await advanceTestSubscriptions(database.db);
-  };
-  const runBillingTick = () => {
-    billingTick().catch((error: unknown) => {
-      // A tick cut short by shutting down runs again on the next start.
-      if (!shutdown.signal.aborted) app.log.error({ err: error }, 'Billing schedule failed');
-    });
-  };
-  setInterval(runBillingTick, BILLING_TICK_MS).unref();
-  runBillingTick();
-
   // `npm start` runs a job worker in this process; dedicated workers run with `npm run worker`.
+  // Workers also run the scheduled tasks (job recovery, billing, purges): with
+  // WORKER_IN_SERVER=false, at least one dedicated worker must run.
   if (shutdown.signal.aborted) return;
   if (config.WORKER_IN_SERVER) {
     started.worker = await startWorker({
       db: database.db,
       pool: database.pool,
-      deps: { storage: app.storage, files: app.files, engines: app.engines },
+      deps: services,
       concurrency: config.WORKER_CONCURRENCY,
       log: app.log,
     });
   }
 
   // Draw the marketplace's portraits in the background; a request for one not drawn yet draws it.
-  started.warmingUp = warmUpPortraits(database.db, app.storage, shutdown.signal).catch(
+  started.warmingUp = warmUpPortraits(database.db, services.storage, shutdown.signal).catch(
     (error: unknown) => app.log.warn({ err: error }, 'Drawing the marketplace portraits failed'),
   );
   app.log.info(

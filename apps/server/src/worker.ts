@@ -1,16 +1,15 @@
 // `npm run worker`: a job worker on its own, for running the AI tools on more machines. It
 // shares PostgreSQL (DATABASE_URL) and file storage with the servers and takes jobs from the
-// same queue; run as many as the machines allow.
+// same queue, and runs the scheduled tasks (job recovery, billing, purges) once across all
+// workers; run as many as the machines allow.
 import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { checkDatabaseReachable, connectDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { createEngines } from './engines';
-import { createFileUrlSigner, loadFileUrlSecret } from './lib/file-urls';
-import { createStorage } from './lib/create-storage';
 import { startWorker } from './modules/jobs/worker';
+import { createServices } from './services';
 
 function stop(reason: string): never {
   console.error(`Cannot start the Muse worker: ${reason}`);
@@ -36,18 +35,16 @@ async function main() {
   );
   await runMigrations(config.DATABASE_URL);
   const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker' } });
+  // One connection per running job, one LISTEN for each of the two runners, and room for
+  // heartbeats, progress and the scheduled tasks.
   const database = connectDatabase(config.DATABASE_URL, {
-    poolSize: config.WORKER_CONCURRENCY + 4,
+    poolSize: config.WORKER_CONCURRENCY + 5,
   });
-  const storage = createStorage(config);
-  const files = createFileUrlSigner(
-    await loadFileUrlSecret(config.FILE_URL_SECRET, config.DATA_DIR),
-  );
-  const engines = createEngines(config);
+  const services = await createServices(config);
   const worker = await startWorker({
     db: database.db,
     pool: database.pool,
-    deps: { storage, files, engines },
+    deps: services,
     concurrency: config.WORKER_CONCURRENCY,
     log: {
       info: (message) => log.info(message),
@@ -58,7 +55,7 @@ async function main() {
     if (err) log.error({ err }, 'Worker stopping after an unexpected error');
     else log.info(`${signal ?? 'Shutdown'} received, worker stopping`);
     await worker.stop();
-    await engines.stop();
+    await services.stop();
     await database.close();
   });
 }

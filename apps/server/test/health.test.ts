@@ -3,6 +3,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase } from '../src/db/client';
 import { APP_VERSION } from '../src/lib/paths';
+import { createServices } from '../src/services';
 import { createTestApp } from './app';
 
 describe('GET /api/health', () => {
@@ -15,17 +16,16 @@ describe('GET /api/health', () => {
 
   it('answers 503 when the database cannot be reached', async () => {
     const database = connectDatabase('postgres://muse:muse@127.0.0.1:1/muse');
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      database,
-      webDistDir: '/nonexistent',
-    });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const services = await createServices(config);
+    const app = await buildApp({ config, database, services, webDistDir: '/nonexistent' });
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: 'error', database: 'unreachable' });
     } finally {
       await app.close();
+      await services.stop();
       await database.close();
     }
   });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { AppError } from '../src/lib/errors';
+import { createServices } from '../src/services';
 import { createTestDatabase } from './database';
 
 let app: FastifyInstance;
@@ -22,9 +23,12 @@ beforeAll(async () => {
   );
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error' });
+  const services = await createServices(config);
   app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error' }),
+    config,
     database,
+    services,
     webDistDir,
     logStream: { write: (line) => logged.push(line) },
   });
@@ -40,11 +44,14 @@ beforeAll(async () => {
     async () => ({ success: true }),
   );
   await app.ready();
-  return () => app.close();
+  return async () => {
+    await app.close();
+    await services.stop();
+  };
 });
 
 describe('serving the web app', () => {
-  it.each(['/', '/dashboard', '/marketplace', '/no-such-page'])(
+  it.each(['/', '/dashboard', '/marketplace?q=1', '/terms/', '/checkout/test/cs_test_abc123'])(
     'answers index.html for %s so the client router can take over',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
@@ -54,6 +61,17 @@ describe('serving the web app', () => {
       expect(response.body).toContain('<div id="root">');
     },
   );
+
+  it('sends a path that is no page of the app to /, as the client router would', async () => {
+    const response = await app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/');
+  });
+
+  it('answers a missing file with a 404, not the app', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-old.js' });
+    expect(response.statusCode).toBe(404);
+  });
 
   it('caches hashed assets for a year', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

@@ -119,7 +119,7 @@ describe('importing real photos for a model', () => {
       .toBuffer();
 
   it('replaces the portraits with the photos, cropped to 3:4, under a new version', async () => {
-    const result = await importModelImages(ctx.database.db, ctx.app.storage, 3, [
+    const result = await importModelImages(ctx.database.db, ctx.app.services.storage, 3, [
       { name: 'one.jpg', data: await photo('#ff0000') },
       { name: 'two.jpg', data: await photo('#0000ff') },
     ]);
@@ -139,7 +139,7 @@ describe('importing real photos for a model', () => {
   it('refuses a file that is not an image, whatever its name, and changes nothing', async () => {
     const before = (await models()).find((m) => m.id === 4)!;
     await expect(
-      importModelImages(ctx.database.db, ctx.app.storage, 4, [
+      importModelImages(ctx.database.db, ctx.app.services.storage, 4, [
         { name: 'photo.png', data: Buffer.from('this is plain text, not a PNG') },
       ]),
     ).rejects.toThrow(/photo.png is not an image/);

@@ -1,6 +1,7 @@
 /**
- * Every client route of the product (spec §2). The web router and the server's
- * history fallback both read this list, so a route exists in exactly one place.
+ * Every client route of the product (docs/product/public-site.md, workspace.md). The web
+ * router and the server's history fallback (`isClientRoute`) both read these lists, so a
+ * route exists in exactly one place.
  */
 export const PUBLIC_ROUTES = [
   '/',
@@ -35,5 +36,22 @@ export type TPublicRoute = (typeof PUBLIC_ROUTES)[number];
 export type TProtectedRoute = (typeof PROTECTED_ROUTES)[number];
 export type TAppRoute = TPublicRoute | TProtectedRoute;
 
-/** Paths treated as public when a request answers 401 (spec §2). */
+/** Muse's own TEST MODE checkout page, `/checkout/test/<session id>` (without Stripe keys). */
+export const TEST_CHECKOUT_ROUTE = '/checkout/test';
+
+/**
+ * Whether a path is a page of the web app: one of the routes above (a trailing slash allowed),
+ * or a test checkout. The server answers these with the app and sends any other path to `/`.
+ */
+export function isClientRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path.startsWith(`${TEST_CHECKOUT_ROUTE}/`))
+    return /^[\w-]+$/.test(path.slice(TEST_CHECKOUT_ROUTE.length + 1));
+  return (
+    (PUBLIC_ROUTES as readonly string[]).includes(path) ||
+    (PROTECTED_ROUTES as readonly string[]).includes(path)
+  );
+}
+
+/** Paths treated as public when a request answers 401 (docs/product/accounts.md). */
 export const UNAUTHORISED_IGNORED_PATHS = ['/login', '/register', '/'] as const;

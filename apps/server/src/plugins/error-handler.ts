@@ -23,7 +23,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = 'statusCode' in error ? error.statusCode : undefined;
     // Fastify's own client errors (malformed JSON, body too large, wrong content type) are safe to show.
     if (status && status >= 400 && status < 500) {
-      return send(status, status === 429 ? GENERIC_ERRORS.rateLimited : error.message);
+      return send(status, error.message);
     }
     request.log.error({ err: error }, 'Unhandled error');
     return send(500, GENERIC_ERRORS.internal);

@@ -1,8 +1,6 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../config';
-import { tooManyRequests } from '../lib/errors';
 
 export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
   await app.register(helmet, {
@@ -27,11 +25,5 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
     // HSTS over plain-HTTP local development would pin localhost to HTTPS in the browser.
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
-  });
-
-  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow, keyGenerator } }`.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => tooManyRequests(),
   });
 }

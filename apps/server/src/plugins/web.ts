@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isClientRoute } from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
 
 /**
- * Serves the built single-page app. Hashed assets are cached for a year; every other
- * path that is not an API call answers index.html, so any client route loads on refresh.
+ * Serves the built single-page app. Hashed assets are cached for a year; a page of the app
+ * (`isClientRoute`, the list the web router reads) answers index.html, so it loads on refresh;
+ * any other path is sent to `/`, as the web router would.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -34,10 +36,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || !built || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw notFound();
     }
-    return reply.sendFile('index.html');
+    if (isClientRoute(pathname)) return reply.sendFile('index.html');
+    // A missing file (an asset of an older build, say) is a 404, not a page.
+    if (/\.[\w]+$/.test(pathname)) throw notFound();
+    return reply.redirect('/');
   });
 }

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { TProtectedRoute, TPublicRoute } from '@muse/shared';
+import { TEST_CHECKOUT_ROUTE, type TProtectedRoute, type TPublicRoute } from '@muse/shared';
 import { PublicLayout } from '../components/layout/public-layout';
 import { PageSpinner } from '../components/ui/spinner';
 import { ProtectedRoute } from './protected-route';
@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
           },
           // Muse's own TEST MODE checkout (no Stripe keys): a full page of its own, no app shell.
           {
-            path: '/checkout/test/:sessionId',
+            path: `${TEST_CHECKOUT_ROUTE}/:sessionId`,
             lazy: page(() => import('../features/billing/pages'), 'TestCheckoutPage'),
           },
         ],

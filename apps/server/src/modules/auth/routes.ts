@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type TRateLimit } from '../../lib/rate-limit';
 import { GoogleSignIn } from './google';
-import { requireAuth } from './plugin';
 import {
   exchangeOAuthLoginCode,
   findOrCreateGoogleUser,
@@ -40,7 +39,8 @@ function sessionContext(request: FastifyRequest): TSessionContext {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
 }
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Signing up and in, Google sign-in and password resets: before anyone is signed in. */
+export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const { config, mailer } = app;
   const google = new GoogleSignIn(config, db);
@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Spec §7: trades the one-time code from /oauth-callback's address for a session token. */
+  /** Trades the one-time code from /oauth-callback's address for a session token (docs/product/accounts.md). */
   app.post(
     '/auth/google-callback',
     { schema: { body: ZGoogleCallbackRequest, response: { 200: ZAuthResponse } } },
@@ -149,27 +149,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+};
 
-  await app.register(async (protectedApp) => {
-    requireAuth(protectedApp);
+/** The signed-in account itself (registered in the protected scope). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/auth/me', { schema: { response: { 200: ZMeResponse } } }, async (request) => ({
+    success: true as const,
+    user: toPublicUser(request.auth.user),
+  }));
 
-    protectedApp.get(
-      '/auth/me',
-      { schema: { response: { 200: ZMeResponse } } },
-      async (request) => ({
-        success: true as const,
-        user: toPublicUser(request.auth.user),
-      }),
-    );
-
-    protectedApp.post(
-      '/auth/logout',
-      { schema: { response: { 200: ZSuccessResponse } } },
-      async (request) => {
-        await revokeSession(db, request.auth.sessionId);
-        return { success: true as const };
-      },
-    );
+  app.post('/auth/logout', { schema: { response: { 200: ZSuccessResponse } } }, async (request) => {
+    await revokeSession(app.database.db, request.auth.sessionId);
+    return { success: true as const };
   });
 };
 

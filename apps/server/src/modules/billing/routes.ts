@@ -6,10 +6,10 @@ import {
   ZSubscriptionResponse,
   ZTestCheckoutResponse,
 } from '@muse/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
-import { requireAuth } from '../auth/plugin';
 import { listLedger } from './ledger';
 import { priceLookupKey, StripeGateway } from './stripe-gateway';
 import {
@@ -27,10 +27,14 @@ import {
 const ZTestCheckoutParams = z.object({ id: z.string().regex(/^cs_test_[\w-]{20,60}$/) });
 const ZRedirect = z.object({ success: z.literal(true), url: z.string() });
 
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
+function billingContext(app: FastifyInstance): TBillingContext {
   const stripe = app.config.STRIPE_SECRET_KEY ? new StripeGateway(app.config) : null;
-  const context: TBillingContext = { db, stripe, publicUrl: app.config.PUBLIC_URL };
+  return { db: app.database.db, stripe, publicUrl: app.config.PUBLIC_URL };
+}
+
+/** The plans and prices anyone may read, and Stripe's webhook (signed by Stripe, not a user). */
+export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, stripe } = billingContext(app);
 
   app.get('/payments/pricing-plans', async () => ({
     success: true as const,
@@ -70,93 +74,90 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     });
   }
+};
 
-  await app.register(async (instance) => {
-    requireAuth(instance);
-    const protectedApp = instance.withTypeProvider<ZodTypeProvider>();
+/** Checkout, the subscription, the credit history and the TEST MODE checkout: signed in only. */
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = billingContext(app);
+  const { db, stripe } = context;
 
-    protectedApp.post(
-      '/payments/create-checkout-session',
-      { schema: { body: ZCreateCheckoutRequest, response: { 200: ZCheckoutResponse } } },
+  app.post(
+    '/payments/create-checkout-session',
+    { schema: { body: ZCreateCheckoutRequest, response: { 200: ZCheckoutResponse } } },
+    async (request) => ({
+      success: true as const,
+      url: await createCheckout(context, request.auth.user, request.body),
+    }),
+  );
+
+  for (const path of ['/payments/subscription', '/users/subscription']) {
+    app.get(path, { schema: { response: { 200: ZSubscriptionResponse } } }, async (request) => ({
+      success: true as const,
+      data: await subscriptionSummary(db, request.auth.user.id),
+    }));
+  }
+
+  app.post(
+    '/payments/cancel-subscription',
+    { schema: { response: { 200: ZSubscriptionResponse } } },
+    async (request) => {
+      await cancelSubscription(context, request.auth.user.id);
+      return {
+        success: true as const,
+        data: await subscriptionSummary(db, request.auth.user.id),
+      };
+    },
+  );
+
+  app.post(
+    '/payments/resume-subscription',
+    { schema: { response: { 200: ZSubscriptionResponse } } },
+    async (request) => {
+      await resumeSubscription(context, request.auth.user.id);
+      return {
+        success: true as const,
+        data: await subscriptionSummary(db, request.auth.user.id),
+      };
+    },
+  );
+
+  app.get(
+    '/credits/history',
+    { schema: { response: { 200: ZCreditHistoryResponse } } },
+    async (request) => ({
+      success: true as const,
+      entries: (await listLedger(db, request.auth.user.id)).map((entry) => ({
+        ...entry,
+        currency: entry.currency as 'credits' | 'model_tokens',
+        createdAt: entry.createdAt.toISOString(),
+      })),
+    }),
+  );
+
+  if (!stripe) {
+    app.get(
+      '/payments/test-checkout/:id',
+      { schema: { params: ZTestCheckoutParams, response: { 200: ZTestCheckoutResponse } } },
       async (request) => ({
         success: true as const,
-        url: await createCheckout(context, request.auth.user, request.body),
+        session: await getTestCheckout(db, request.auth.user, request.params.id),
       }),
     );
-
-    for (const path of ['/payments/subscription', '/users/subscription']) {
-      protectedApp.get(
-        path,
-        { schema: { response: { 200: ZSubscriptionResponse } } },
-        async (request) => ({
-          success: true as const,
-          data: await subscriptionSummary(db, request.auth.user.id),
-        }),
-      );
-    }
-
-    protectedApp.post(
-      '/payments/cancel-subscription',
-      { schema: { response: { 200: ZSubscriptionResponse } } },
-      async (request) => {
-        await cancelSubscription(context, request.auth.user.id);
-        return {
-          success: true as const,
-          data: await subscriptionSummary(db, request.auth.user.id),
-        };
-      },
-    );
-
-    protectedApp.post(
-      '/payments/resume-subscription',
-      { schema: { response: { 200: ZSubscriptionResponse } } },
-      async (request) => {
-        await resumeSubscription(context, request.auth.user.id);
-        return {
-          success: true as const,
-          data: await subscriptionSummary(db, request.auth.user.id),
-        };
-      },
-    );
-
-    protectedApp.get(
-      '/credits/history',
-      { schema: { response: { 200: ZCreditHistoryResponse } } },
+    app.post(
+      '/payments/test-checkout/:id/pay',
+      { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
       async (request) => ({
         success: true as const,
-        entries: (await listLedger(db, request.auth.user.id)).map((entry) => ({
-          ...entry,
-          currency: entry.currency as 'credits' | 'model_tokens',
-          createdAt: entry.createdAt.toISOString(),
-        })),
+        url: await payTestCheckout(db, request.auth.user.id, request.params.id),
       }),
     );
-
-    if (!stripe) {
-      protectedApp.get(
-        '/payments/test-checkout/:id',
-        { schema: { params: ZTestCheckoutParams, response: { 200: ZTestCheckoutResponse } } },
-        async (request) => ({
-          success: true as const,
-          session: await getTestCheckout(db, request.auth.user, request.params.id),
-        }),
-      );
-      protectedApp.post(
-        '/payments/test-checkout/:id/pay',
-        { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
-        async (request) => ({
-          success: true as const,
-          url: await payTestCheckout(db, request.auth.user.id, request.params.id),
-        }),
-      );
-      protectedApp.post(
-        '/payments/test-checkout/:id/cancel',
-        { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
-        async (request) => ({
-          success: true as const,
-          url: await cancelTestCheckout(db, request.auth.user.id, request.params.id),
-        }),
-      );
-    }
-  });
+    app.post(
+      '/payments/test-checkout/:id/cancel',
+      { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
+      async (request) => ({
+        success: true as const,
+        url: await cancelTestCheckout(db, request.auth.user.id, request.params.id),
+      }),
+    );
+  }
 };

@@ -15,8 +15,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/files/*', { schema: { querystring: ZQuery } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const { expires, signature } = request.query;
-    if (!key.startsWith('users/') || !app.files.verify(key, expires, signature)) throw notFound();
-    const file = await app.storage.get(key).catch(() => null);
+    if (!key.startsWith('users/') || !app.services.files.verify(key, expires, signature))
+      throw notFound();
+    const file = await app.services.storage.get(key).catch(() => null);
     if (!file) throw notFound();
     const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
     return reply

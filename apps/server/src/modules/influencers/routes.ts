@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { parseFormFields } from '../../lib/forms';
 import { processUploadedImage } from '../../lib/images';
 import { field, readMultipartForm } from '../../lib/multipart';
-import { requireAuth } from '../auth/plugin';
 import { promoteOnboardingDraft } from '../onboarding/service';
 import {
   createInfluencer,
@@ -26,10 +25,9 @@ const ZParams = z.object({ id: z.string() });
 const ZSuccess = z.object({ success: z.literal(true) });
 
 export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireAuth(app);
-  const { personaWriter } = app;
   const { db } = app.database;
-  const deps = { storage: app.storage, files: app.files };
+  const deps = app.services;
+  const { files, personaWriter } = deps;
 
   /** Reads the create/edit form: the text fields and an optional `image` file, re-encoded. */
   async function readInfluencerForm(request: Parameters<typeof readMultipartForm>[0]) {
@@ -52,7 +50,7 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return {
         success: true as const,
-        influencers: rows.map((row) => toPublicInfluencer(row, app.files)),
+        influencers: rows.map((row) => toPublicInfluencer(row, files)),
         ...usage,
       };
     },
@@ -65,7 +63,7 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       influencer: toPublicInfluencer(
         await findInfluencer(db, request.auth.user.id, request.params.id),
-        app.files,
+        files,
       ),
     }),
   );
@@ -78,7 +76,7 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await createInfluencer(db, deps, request.auth.user.id, { ...fields, image });
       return reply
         .status(201)
-        .send({ success: true as const, influencer: toPublicInfluencer(row, app.files) });
+        .send({ success: true as const, influencer: toPublicInfluencer(row, files) });
     },
   );
 
@@ -94,7 +92,7 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
         image,
         removeImage,
       });
-      return { success: true as const, influencer: toPublicInfluencer(row, app.files) };
+      return { success: true as const, influencer: toPublicInfluencer(row, files) };
     },
   );
 

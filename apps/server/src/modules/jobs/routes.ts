@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { field, firstValues, readMultipartForm } from '../../lib/multipart';
-import { requireAuth } from '../auth/plugin';
 import { ANY_JOB } from './events';
 import { enqueueJob, findJob, listJobs, toPublicJob } from './service';
 
@@ -55,18 +54,18 @@ function openEventStream(request: FastifyRequest, reply: FastifyReply) {
 }
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireAuth(app);
   const { db } = app.database;
-  const deps = { storage: app.storage, files: app.files, engines: app.engines };
+  const deps = app.services;
+  const { files, engines } = deps;
 
   app.get('/jobs/engines', { schema: { response: { 200: ZEnginesResponse } } }, async () => ({
     success: true as const,
     engines: {
-      upscale: app.engines.upscale.name,
-      'edit-image': app.engines.edit.name,
-      'generate-prompt': app.engines.prompt.name,
+      upscale: engines.upscale.name,
+      'edit-image': engines.edit.name,
+      'generate-prompt': engines.prompt.name,
     },
-    generativeEdits: app.engines.edit.generative,
+    generativeEdits: engines.edit.generative,
   }));
 
   app.post('/jobs', { schema: { response: { 201: ZJobResponse } } }, async (request, reply) => {
@@ -78,7 +77,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       image: form.files[0]?.data ?? null,
       fields: firstValues(form),
     });
-    return reply.status(201).send({ success: true as const, job: toPublicJob(row, app.files) });
+    return reply.status(201).send({ success: true as const, job: toPublicJob(row, files) });
   });
 
   app.get(
@@ -87,37 +86,17 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       jobs: (await listJobs(db, request.auth.user.id, request.query.tool)).map((row) =>
-        toPublicJob(row, app.files),
+        toPublicJob(row, files),
       ),
     }),
   );
-
-  // Every change of the user's own jobs, live (the stream stays open).
-  app.get('/jobs/events', async (request, reply) => {
-    const userId = request.auth.user.id;
-    const stream = openEventStream(request, reply);
-    stream.onClose(
-      app.jobEvents.subscribe(userId, (change) => {
-        // After a reconnection, the user's unfinished jobs are sent again as they are now.
-        const rows =
-          change.id === ANY_JOB
-            ? listJobs(db, userId).then((all) =>
-                all.filter((row) => !isFinished(row.status as TJob['status'])),
-              )
-            : findJob(db, userId, change.id).then((row) => [row]);
-        rows
-          .then((found) => found.forEach((row) => stream.send(toPublicJob(row, app.files))))
-          .catch(() => {});
-      }),
-    );
-  });
 
   app.get(
     '/jobs/:id',
     { schema: { params: ZParams, response: { 200: ZJobResponse } } },
     async (request) => ({
       success: true as const,
-      job: toPublicJob(await findJob(db, request.auth.user.id, request.params.id), app.files),
+      job: toPublicJob(await findJob(db, request.auth.user.id, request.params.id), files),
     }),
   );
 
@@ -129,7 +108,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     let last = '';
     const push = async () => {
       const row = await findJob(db, userId, first.id);
-      const job = toPublicJob(row, app.files);
+      const job = toPublicJob(row, files);
       const state = `${job.status}:${job.progress}:${job.stage}`;
       if (state !== last) {
         last = state;

@@ -1,6 +1,15 @@
-import { Logger, parseCronItems, run, type Runner } from 'graphile-worker';
+import {
+  Logger,
+  parseCronItems,
+  run,
+  type CronItemOptions,
+  type Runner,
+  type TaskList,
+} from 'graphile-worker';
 import type pg from 'pg';
+import { z } from 'zod';
 import type { TDatabase } from '../../db/client';
+import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
 import {
   recoverStaleJobs,
@@ -15,14 +24,82 @@ type TLog = {
   error: (object: object, message: string) => void;
 };
 
-const RECOVERY_EVERY_MS = 15_000;
-const PURGE_TASK = 'purge-expired';
+type TTaskContext = { db: TDatabase; deps: TJobDeps; log: TLog; signal: AbortSignal };
+
+type TTask<TPayload extends z.ZodType> = {
+  payload: TPayload;
+  run: (context: TTaskContext, payload: z.infer<TPayload>) => Promise<void>;
+};
+
+function task<TPayload extends z.ZodType>(
+  payload: TPayload,
+  run: TTask<TPayload>['run'],
+): TTask<TPayload> {
+  return { payload, run };
+}
+
+const ZRunJobPayload = z.object({
+  jobId: z.string(),
+  attempt: z.number().int(),
+}) satisfies z.ZodType<TRunJobPayload>;
+/** Scheduled tasks read nothing from their payload (the queue adds `_cron`, dropped here). */
+const ZScheduledPayload = z.object({});
+
+/** Every task of the queue: its name, the payload it accepts and what runs it. */
+export const TASKS = {
+  [RUN_JOB_TASK]: task(ZRunJobPayload, ({ db, deps, log, signal }, payload) =>
+    runJob(db, deps, payload, log, signal),
+  ),
+  'recover-stale-jobs': task(ZScheduledPayload, async ({ db }) => {
+    await recoverStaleJobs(db);
+  }),
+  'purge-expired': task(ZScheduledPayload, async ({ db }) => {
+    await purgeExpired(db);
+  }),
+  // Yearly plans get their credits monthly; test-mode plans renew or end with their period.
+  'billing-tick': task(ZScheduledPayload, async ({ db }) => {
+    await grantDueMonthlyBenefits(db);
+    await advanceTestSubscriptions(db);
+  }),
+};
+
+export type TTaskName = keyof typeof TASKS;
+
+/**
+ * What runs on a clock. The queue enqueues each run once across all workers (it records the
+ * last run of each item), so N processes do the work once. A failed run is not retried: the
+ * next one does the same work.
+ */
+export const SCHEDULE: { task: TTaskName; match: string; options?: CronItemOptions }[] = [
+  // Within about two minutes of a worker's death: stale after 60 s, swept every minute.
+  { task: 'recover-stale-jobs', match: '* * * * *', options: { maxAttempts: 1 } },
+  { task: 'purge-expired', match: '17 * * * *', options: { maxAttempts: 1 } },
+  // A slot missed while no worker ran is run at start, so credits due then are not late by more.
+  {
+    task: 'billing-tick',
+    match: '*/10 * * * *',
+    options: { maxAttempts: 1, backfillPeriod: 10 * 60 * 1000 },
+  },
+];
+
+/** The graphile-worker task list for `names`; refuses a name the table has no handler for. */
+export function taskList(names: readonly string[], context: TTaskContext): TaskList {
+  const list: TaskList = {};
+  for (const name of names) {
+    if (!Object.hasOwn(TASKS, name)) throw new Error(`The job queue has no handler for "${name}"`);
+    const { payload, run: handle } = TASKS[name as TTaskName] as TTask<z.ZodType>;
+    list[name] = async (raw) => handle(context, payload.parse(raw));
+  }
+  return list;
+}
 
 /**
  * A job worker: takes tool jobs from the PostgreSQL queue (woken by LISTEN/NOTIFY the moment
- * one is added) and runs them, every 15 s recovers jobs whose worker died, and hourly purges
- * expired sessions, sign-in flows and rate-limit counters. Any number of
- * these run side by side, in the server process or on their own (`npm run worker`).
+ * one is added) and runs them, and runs the scheduled tasks of SCHEDULE. Any number of these
+ * run side by side, in the server process or on their own (`npm run worker`).
+ *
+ * Two runners share the queue: one runs tool jobs (`concurrency` at a time), the other the
+ * scheduled tasks, one at a time, so a recovery sweep never waits behind a long upscale.
  */
 export async function startWorker(options: {
   db: TDatabase;
@@ -31,39 +108,38 @@ export async function startWorker(options: {
   concurrency: number;
   log: TLog;
 }): Promise<{ stop: () => Promise<void> }> {
-  const { db, deps, log } = options;
+  const { log } = options;
   const shutdown = new AbortController();
+  const context: TTaskContext = {
+    db: options.db,
+    deps: options.deps,
+    log,
+    signal: shutdown.signal,
+  };
   const logger = new Logger((scope) => (level, message, meta) => {
     if (level === 'error') log.error({ scope, meta }, message);
   });
-  const runner: Runner = await run({
-    pgPool: options.pool,
+  const scheduled = [...new Set(SCHEDULE.map((item) => item.task))];
+  const shared = { pgPool: options.pool, noHandleSignals: true, pollInterval: 2_000, logger };
+  const tools: Runner = await run({
+    ...shared,
     concurrency: options.concurrency,
-    noHandleSignals: true,
-    pollInterval: 2_000,
-    logger,
-    taskList: {
-      [RUN_JOB_TASK]: async (payload) =>
-        runJob(db, deps, payload as TRunJobPayload, log, shutdown.signal),
-      [PURGE_TASK]: async () => {
-        await purgeExpired(db);
-      },
-    },
-    // Hourly, once across all workers (the queue keeps track of which hour has run).
-    parsedCronItems: parseCronItems([{ task: PURGE_TASK, match: '17 * * * *' }]),
+    taskList: taskList([RUN_JOB_TASK], context),
   });
-  const recover = () =>
-    recoverStaleJobs(db).catch((error: unknown) =>
-      log.error({ err: error }, 'Job recovery failed'),
-    );
-  void recover();
-  const timer = setInterval(() => void recover(), RECOVERY_EVERY_MS);
+  const clock: Runner = await run({
+    ...shared,
+    concurrency: 1,
+    taskList: taskList(scheduled, context),
+    parsedCronItems: parseCronItems(SCHEDULE),
+  }).catch(async (error: unknown) => {
+    await tools.stop();
+    throw error;
+  });
   log.info(`Job worker started (${options.concurrency} at a time)`);
   return {
     async stop() {
-      clearInterval(timer);
       shutdown.abort();
-      await runner.stop();
+      await Promise.all([tools.stop(), clock.stop()]);
     },
   };
 }

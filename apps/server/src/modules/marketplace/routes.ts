@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { requireAuth } from '../auth/plugin';
 import { toPublicInfluencer } from '../influencers/service';
 import { claimModel } from './claims';
 import { getMarketplaceModel, listMarketplaceModels, readPortrait } from './service';
@@ -16,7 +15,7 @@ import { getMarketplaceModel, listMarketplaceModels, readPortrait } from './serv
 const ZModelParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The public marketplace: models with their claim counts, and their portraits. */
-export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get(
@@ -48,7 +47,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, position } = request.params;
-      const file = await readPortrait(db, app.storage, id, position, request.query.size);
+      const file = await readPortrait(db, app.services.storage, id, position, request.query.size);
       if (!file) throw notFound('This image does not exist');
       // Portraits are a few dozen kilobytes: sent whole, no half-read file stays open.
       const image = await buffer(file.stream);
@@ -67,23 +66,24 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Claiming takes a licence and an influencer slot: signed-in creators only. */
-export const marketplaceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireAuth(app);
+export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.post(
     '/marketplace/models/:id/claim',
     { schema: { params: ZModelParams, response: { 201: ZInfluencerResponse } } },
     async (request, reply) => {
+      const { services } = app;
       const influencer = await claimModel(
         db,
-        { storage: app.storage, files: app.files },
-        app.personaWriter,
+        services,
+        services.personaWriter,
         request.auth.user.id,
         request.params.id,
       );
-      return reply
-        .status(201)
-        .send({ success: true as const, influencer: toPublicInfluencer(influencer, app.files) });
+      return reply.status(201).send({
+        success: true as const,
+        influencer: toPublicInfluencer(influencer, services.files),
+      });
     },
   );
 };

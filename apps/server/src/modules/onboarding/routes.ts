@@ -1,6 +1,5 @@
 import { ZOnboardingResponse, ZUpdateOnboardingRequest, type TOnboardingState } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../auth/plugin';
 import {
   completeOnboarding,
   getOnboarding,
@@ -15,15 +14,14 @@ const answer = (onboarding: TOnboardingState) => ({
 });
 
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireAuth(app);
   const { db } = app.database;
-  const deps = { storage: app.storage, files: app.files };
+  const { services } = app;
 
   app.get(
     '/onboarding',
     { schema: { response: { 200: ZOnboardingResponse } } },
     async (request) => {
-      await promoteOnboardingDraft(db, deps, request.auth.user.id, app.personaWriter);
+      await promoteOnboardingDraft(db, services, request.auth.user.id, services.personaWriter);
       return answer(await getOnboarding(db, request.auth.user.id));
     },
   );
@@ -38,6 +36,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/onboarding/complete',
     { schema: { response: { 200: ZOnboardingResponse } } },
     async (request) =>
-      answer(await completeOnboarding(db, deps, request.auth.user.id, app.personaWriter)),
+      answer(await completeOnboarding(db, services, request.auth.user.id, services.personaWriter)),
   );
 };

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { parseFormFields } from '../../lib/forms';
 import { processUploadedImage } from '../../lib/images';
 import { readMultipartForm } from '../../lib/multipart';
-import { requireAuth } from '../auth/plugin';
 import {
   createProduct,
   deleteProduct,
@@ -23,9 +22,9 @@ const ZParams = z.object({ id: z.string() });
 const ZSuccess = z.object({ success: z.literal(true) });
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireAuth(app);
   const { db } = app.database;
-  const deps = { storage: app.storage, files: app.files };
+  const deps = app.services;
+  const { files } = deps;
 
   async function readProductForm(request: Parameters<typeof readMultipartForm>[0]) {
     const form = await readMultipartForm(request, {
@@ -42,7 +41,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/products', { schema: { response: { 200: ZProductsResponse } } }, async (request) => {
     const userId = request.auth.user.id;
     const [list, usage] = await Promise.all([
-      listProducts(db, app.files, userId),
+      listProducts(db, files, userId),
       productUsage(db, userId),
     ]);
     return { success: true as const, products: list, ...usage };
@@ -53,7 +52,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ZParams, response: { 200: ZProductResponse } } },
     async (request) => ({
       success: true as const,
-      product: await getProduct(db, app.files, request.auth.user.id, request.params.id),
+      product: await getProduct(db, files, request.auth.user.id, request.params.id),
     }),
   );
 
@@ -71,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     { schema: { params: ZParams, response: { 200: ZProductResponse } } },
     async (request) => {
-      await getProduct(db, app.files, request.auth.user.id, request.params.id);
+      await getProduct(db, files, request.auth.user.id, request.params.id);
       const form = await readProductForm(request);
       const product = await updateProduct(db, deps, request.auth.user.id, request.params.id, {
         ...form.fields,

@@ -1,12 +1,9 @@
 import { ZProfileResponse, ZUpdateProfileRequest } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../auth/plugin';
 import { toPublicUser } from '../auth/service';
 import { updateProfile } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireAuth(app);
-
   app.get(
     '/users/profile',
     { schema: { response: { 200: ZProfileResponse } } },

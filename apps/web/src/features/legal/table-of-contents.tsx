@@ -1,13 +1,15 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
-import type { TLegalSection } from './legal-document';
+
+/** What the table of contents needs of a section: its anchor and its title. */
+type TTocEntry = { id: string; title: string };
 
 /**
  * Links to every section of a legal page. Beside the text and sticky on wide screens; folded
  * behind an 'On this page' button on narrow ones, so the text starts near the top.
  */
-export function TableOfContents({ sections }: { sections: readonly TLegalSection[] }) {
+export function TableOfContents({ sections }: { sections: readonly TTocEntry[] }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const activeId = useActiveSection(sections);
@@ -70,7 +72,7 @@ export function TableOfContents({ sections }: { sections: readonly TLegalSection
 }
 
 /** The section whose heading was last scrolled past the reading line near the top. */
-function useActiveSection(sections: readonly TLegalSection[]): string | undefined {
+function useActiveSection(sections: readonly TTocEntry[]): string | undefined {
   const [activeId, setActiveId] = useState<string | undefined>(sections[0]?.id);
 
   useEffect(() => {

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorised } from '../lib/errors';
+import { findSession, type TAuthenticated } from '../modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user and session; set on every route of the protected scope. */
+    auth: TAuthenticated;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+}
+
+/**
+ * Makes `scope` the protected scope: every route registered inside it answers 401 without a
+ * valid, live session, and its handlers find the session in `request.auth`. Called once, by
+ * app.ts, so route files never opt in or out themselves.
+ */
+export function registerAuthentication(scope: FastifyInstance): void {
+  scope.decorateRequest('auth', null as unknown as TAuthenticated);
+  scope.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    // A real token is 43 characters; anything far off is not worth a database round trip.
+    if (!token || token.length > 100) throw unauthorised();
+    const found = await findSession(scope.database.db, token);
+    if (!found) throw unauthorised();
+    request.auth = found;
+  });
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './app';
+
+/** The routes anyone may call; every other route of the API must want a session. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/config',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'GET /api/auth/google',
+  'GET /api/auth/google/callback',
+  'POST /api/auth/google-callback',
+  'GET /api/marketplace/models',
+  'GET /api/marketplace/models/:id',
+  'GET /api/marketplace/models/:id/images/:position',
+  'GET /api/payments/pricing-plans',
+  'GET /api/files/*',
+  'GET /api/dev/mailbox',
+];
+
+const BRANCH = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/;
+
+/** Every registered route as "METHOD /path", read from Fastify's route tree (HEAD left out). */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes().split('\n')) {
+    const match = BRANCH.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (prefixes[depth - 1] ?? '') + match[2];
+    prefixes[depth] = path;
+    const methods = match[3]?.split(', ').filter((method) => method !== 'HEAD') ?? [];
+    for (const method of methods) routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+let app: FastifyInstance;
+let routes: string[];
+
+beforeAll(async () => {
+  ({ app } = await createTestApp());
+  routes = registeredRoutes(app).filter((route) => route.split(' ')[1]!.startsWith('/api/'));
+});
+
+describe('the protected scope', () => {
+  it('reads the whole route tree', () => {
+    expect(routes).toEqual(expect.arrayContaining(PUBLIC_ROUTES));
+    expect(routes).toEqual(
+      expect.arrayContaining(['GET /api/auth/me', 'POST /api/jobs', 'GET /api/jobs/:id/events']),
+    );
+  });
+
+  it('every route that is not public answers 401 without a token, and with a wrong one', async () => {
+    const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(route));
+    expect(protectedRoutes.length).toBeGreaterThan(25);
+    for (const route of protectedRoutes) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(/:\w+/g, '1').replace('*', 'x');
+      for (const headers of [{}, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
+        const response = await app.inject({ method: method as 'GET', url, headers });
+        expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
+        expect(response.json()).toMatchObject({ success: false });
+      }
+    }
+  });
+});
