@@ -33,7 +33,8 @@ async function main(): Promise<void> {
     database?: ReturnType<typeof connectDatabase>;
     services?: TServices;
     embedded?: TEmbeddedPostgres;
-    worker?: { stop: () => Promise<void> };
+    /** Awaited on shutdown, so a signal while the worker starts stops it once it has. */
+    worker?: Promise<{ stop: () => Promise<void> }>;
     warmingUp?: Promise<void>;
   } = {};
   const shutdown = new AbortController();
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
     else started.app.log.info(`${signal ?? 'Shutdown'} received, shutting down`);
     shutdown.abort();
     await started.warmingUp;
-    await started.worker?.stop();
+    const worker = await started.worker?.catch(() => undefined);
+    await worker?.stop();
     await started.app?.close();
     await started.services?.stop();
     await started.database?.close();
@@ -96,14 +98,16 @@ async function main(): Promise<void> {
   // WORKER_IN_SERVER=false, at least one dedicated worker must run.
   if (shutdown.signal.aborted) return;
   if (config.WORKER_IN_SERVER) {
-    started.worker = await startWorker({
+    started.worker = startWorker({
       db: database.db,
       pool: database.pool,
       deps: services,
       concurrency: config.WORKER_CONCURRENCY,
       log: app.log,
     });
+    await started.worker;
   }
+  if (shutdown.signal.aborted) return;
 
   // Draw the marketplace's portraits in the background; a request for one not drawn yet draws it.
   started.warmingUp = warmUpPortraits(database.db, services.storage, shutdown.signal).catch(
