@@ -89,9 +89,15 @@ async function main(): Promise<void> {
     throw error;
   }
   // Yearly plans get their credits monthly; test-mode plans renew or end with their period.
+  const grants = {
+    db: database.db,
+    storage: app.storage,
+    files: app.files,
+    personaWriter: app.personaWriter,
+  };
   const billingTick = async () => {
-    await grantDueMonthlyBenefits(database.db);
-    await advanceTestSubscriptions(database.db);
+    await grantDueMonthlyBenefits(grants);
+    await advanceTestSubscriptions(grants);
   };
   const runBillingTick = () => {
     billingTick().catch((error: unknown) => {

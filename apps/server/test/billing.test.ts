@@ -292,8 +292,14 @@ describe('test-mode checkout', () => {
     await testCheckout(headers, { plan: 'launch', billing: 'yearly' });
     expect((await summary(headers)).credits).toBe(2075);
     const threeMonthsOn = new Date(Date.now() + 3 * 31 * 24 * 60 * 60 * 1000);
-    await grantDueMonthlyBenefits(ctx.database.db, threeMonthsOn);
-    await grantDueMonthlyBenefits(ctx.database.db, threeMonthsOn);
+    const grants = {
+      db: ctx.database.db,
+      storage: ctx.app.storage,
+      files: ctx.app.files,
+      personaWriter: ctx.app.personaWriter,
+    };
+    await grantDueMonthlyBenefits(grants, threeMonthsOn);
+    await grantDueMonthlyBenefits(grants, threeMonthsOn);
     expect((await getBalances(ctx.database.db, userId)).credits).toBe(75 + 4 * 2000);
   });
 

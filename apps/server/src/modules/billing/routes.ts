@@ -30,7 +30,14 @@ const ZRedirect = z.object({ success: z.literal(true), url: z.string() });
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const stripe = app.config.STRIPE_SECRET_KEY ? new StripeGateway(app.config) : null;
-  const context: TBillingContext = { db, stripe, publicUrl: app.config.PUBLIC_URL };
+  const context: TBillingContext = {
+    db,
+    stripe,
+    publicUrl: app.config.PUBLIC_URL,
+    storage: app.storage,
+    files: app.files,
+    personaWriter: app.personaWriter,
+  };
 
   app.get('/payments/pricing-plans', async () => ({
     success: true as const,
@@ -64,7 +71,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw badRequest('Invalid Stripe signature');
         }
-        const outcome = await handleStripeEvent(db, stripe, event);
+        const outcome = await handleStripeEvent(context, stripe, event);
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
         return { received: true, outcome };
       });
@@ -126,7 +133,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         entries: (await listLedger(db, request.auth.user.id)).map((entry) => ({
           ...entry,
-          currency: entry.currency as 'credits' | 'model_tokens',
           createdAt: entry.createdAt.toISOString(),
         })),
       }),
@@ -146,7 +152,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
         async (request) => ({
           success: true as const,
-          url: await payTestCheckout(db, request.auth.user.id, request.params.id),
+          url: await payTestCheckout(context, request.auth.user.id, request.params.id),
         }),
       );
       protectedApp.post(

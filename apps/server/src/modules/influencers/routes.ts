@@ -11,7 +11,6 @@ import { parseFormFields } from '../../lib/forms';
 import { processUploadedImage } from '../../lib/images';
 import { field, readMultipartForm } from '../../lib/multipart';
 import { requireAuth } from '../auth/plugin';
-import { promoteOnboardingDraft } from '../onboarding/service';
 import {
   createInfluencer,
   deleteInfluencer,
@@ -45,7 +44,6 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: ZInfluencersResponse } } },
     async (request) => {
       const userId = request.auth.user.id;
-      await promoteOnboardingDraft(db, deps, userId, personaWriter);
       const [rows, usage] = await Promise.all([
         listInfluencers(db, userId),
         influencerUsage(db, userId),

@@ -1,12 +1,7 @@
 import { ZOnboardingResponse, ZUpdateOnboardingRequest, type TOnboardingState } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/plugin';
-import {
-  completeOnboarding,
-  getOnboarding,
-  promoteOnboardingDraft,
-  updateOnboarding,
-} from './service';
+import { completeOnboarding, getOnboarding, updateOnboarding } from './service';
 
 const answer = (onboarding: TOnboardingState) => ({
   success: true as const,
@@ -19,13 +14,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const deps = { storage: app.storage, files: app.files };
 
-  app.get(
-    '/onboarding',
-    { schema: { response: { 200: ZOnboardingResponse } } },
-    async (request) => {
-      await promoteOnboardingDraft(db, deps, request.auth.user.id, app.personaWriter);
-      return answer(await getOnboarding(db, request.auth.user.id));
-    },
+  app.get('/onboarding', { schema: { response: { 200: ZOnboardingResponse } } }, async (request) =>
+    answer(await getOnboarding(db, request.auth.user.id)),
   );
 
   app.put(
