@@ -23,6 +23,24 @@ function isUniqueViolation(error: unknown): boolean {
   return (cause as { code?: string }).code === '23505';
 }
 
+/** Whether a movement with this reference was recorded: a grant asked for again changes nothing. */
+export async function isRecorded(
+  db: TQueryable,
+  entry: { userId: string; currency: TLedgerCurrency; reference: string },
+): Promise<boolean> {
+  const [recorded] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, entry.userId),
+        eq(ledgerEntries.currency, entry.currency),
+        eq(ledgerEntries.reference, entry.reference),
+      ),
+    );
+  return !!recorded;
+}
+
 /**
  * Adds a grant or a refund. Returns false, changing nothing, when a movement with the same
  * reference was already recorded: grants for one invoice happen once, however often asked.

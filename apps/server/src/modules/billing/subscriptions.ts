@@ -11,7 +11,7 @@ import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { grantPromotingDraft, type TPromotionContext } from '../onboarding/service';
-import { credit } from './ledger';
+import { credit, isRecorded } from './ledger';
 
 export type TSubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -59,9 +59,12 @@ async function grantMonth(
 ): Promise<boolean> {
   const plan = PLANS[subscription.plan];
   const what = kind === 'upgrade' ? 'upgrade' : kind === 'renewal' ? 'renewal' : 'plan';
-  const { granted } = await grantPromotingDraft(context, subscription.userId, async (tx) => {
+  // Repeated deliveries and every schedule tick ask again: no persona work for a done grant.
+  const { userId } = subscription;
+  if (await isRecorded(context.db, { userId, currency: 'model_tokens', reference })) return false;
+  const { granted } = await grantPromotingDraft(context, userId, async (tx) => {
     const credited = await credit(tx, {
-      userId: subscription.userId,
+      userId,
       currency: 'credits',
       amount: plan.creditsPerMonth,
       kind,
@@ -69,7 +72,7 @@ async function grantMonth(
       reference,
     });
     await credit(tx, {
-      userId: subscription.userId,
+      userId,
       currency: 'model_tokens',
       amount: plan.trainingsPerMonth,
       kind,

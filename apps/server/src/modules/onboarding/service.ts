@@ -297,15 +297,13 @@ async function writePromotingDraft<T>(
  * A grant of influencer slots (a paid period, a renewal, an upgrade): `grant` runs in one
  * transaction with the promotion of a finished onboarding's waiting persona into one of them.
  */
-export function grantPromotingDraft<T>(
+export async function grantPromotingDraft<T>(
   context: TPromotionContext,
   userId: string,
   grant: (tx: TTransaction) => Promise<T>,
 ): Promise<{ granted: T; promotion: TPromotionOutcome }> {
-  return writePromotingDraft(context, userId, grant, false).then(({ written, promotion }) => ({
-    granted: written,
-    promotion,
-  }));
+  const { written, promotion } = await writePromotingDraft(context, userId, grant, false);
+  return { granted: written, promotion };
 }
 
 /**
