@@ -5,6 +5,7 @@ import { credit, debit, getBalances, refund } from '../src/modules/billing/ledge
 import { grantDueMonthlyBenefits } from '../src/modules/billing/subscriptions';
 import { registerAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { rowsOf } from './drafts';
 
 let ctx: TTestContext;
 beforeAll(async () => {
@@ -287,13 +288,46 @@ describe('test-mode checkout', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('grants a plan to an account with no finished onboarding and writes nothing else', async () => {
+    const fresh = await newAccount();
+    const halfway = await newAccount();
+    const step2 = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding',
+      headers: halfway.headers,
+      payload: { step: 2, goal: 'content-creation' },
+    });
+    expect(step2.statusCode).toBe(200);
+
+    for (const account of [fresh, halfway]) {
+      await testCheckout(account.headers, { plan: 'launch', billing: 'monthly' });
+      const rows = await rowsOf(ctx.database.db, account.userId);
+      expect(rows.influencers).toEqual([]);
+      expect(rows.licences).toEqual([]);
+      expect(rows.ledger.map((entry) => [entry.currency, entry.kind, entry.amount]).sort()).toEqual(
+        [
+          ['credits', 'plan', 2000],
+          ['credits', 'welcome', 75],
+          ['model_tokens', 'plan', 2],
+        ],
+      );
+      expect(rows.balance).toMatchObject({ modelTokens: 2, modelTokensGranted: 2 });
+    }
+    expect((await rowsOf(ctx.database.db, halfway.userId)).onboarding).toMatchObject({
+      step: 2,
+      completedAt: null,
+      influencerId: null,
+    });
+  });
+
   it('gives a yearly plan its credits every month', async () => {
     const { headers, userId } = await newAccount();
     await testCheckout(headers, { plan: 'launch', billing: 'yearly' });
     expect((await summary(headers)).credits).toBe(2075);
     const threeMonthsOn = new Date(Date.now() + 3 * 31 * 24 * 60 * 60 * 1000);
-    await grantDueMonthlyBenefits(ctx.database.db, threeMonthsOn);
-    await grantDueMonthlyBenefits(ctx.database.db, threeMonthsOn);
+    const grants = { db: ctx.database.db, ...ctx.app.services };
+    await grantDueMonthlyBenefits(grants, threeMonthsOn);
+    await grantDueMonthlyBenefits(grants, threeMonthsOn);
     expect((await getBalances(ctx.database.db, userId)).credits).toBe(75 + 4 * 2000);
   });
 

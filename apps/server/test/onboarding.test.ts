@@ -1,10 +1,12 @@
-import { ONBOARDING_OFFER_SECONDS, ONBOARDING_TEXTS } from '@muse/shared';
-import { eq } from 'drizzle-orm';
+import { LICENCES_PER_MODEL, ONBOARDING_OFFER_SECONDS, ONBOARDING_TEXTS } from '@muse/shared';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { modelLicences } from '../src/db/schema';
-import { getBalances } from '../src/modules/billing/ledger';
+import { credit, getBalances } from '../src/modules/billing/ledger';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { countWrites, finishOnboarding, ONBOARDING_ANSWERS, rowsOf } from './drafts';
+import { multipartForm } from './images';
 
 let ctx: TTestContext;
 beforeAll(async () => {
@@ -22,18 +24,7 @@ const save = (account: TTestAccount, payload: object) =>
 const complete = (account: TTestAccount) =>
   ctx.app.inject({ method: 'POST', url: '/api/onboarding/complete', headers: account.headers });
 
-const ALL_ANSWERS = {
-  goal: 'content-creation',
-  experience: 'some',
-  creationMethod: 'marketplace',
-  modelId: 2,
-  aiName: 'Mira',
-  niche: 'travel',
-  visualStyle: 'realistic',
-  platforms: ['Instagram', 'TikTok'],
-  postingFrequency: 'regular',
-  contentTypes: ['photos', 'reels'],
-} as const;
+const ALL_ANSWERS = ONBOARDING_ANSWERS;
 
 async function walkToStep7(account: TTestAccount, answers: object = ALL_ANSWERS) {
   const answered = await save(account, { step: 7, ...answers });
@@ -119,7 +110,11 @@ describe('onboarding', () => {
       .where(eq(modelLicences.userId, account.userId));
     expect(licences).toEqual([]);
 
+    // Paying for the plan makes the influencer: before anything is read.
     await buyPlan(ctx.app, account, 'launch');
+    const rows = await rowsOf(ctx.database.db, account.userId);
+    expect(rows.influencers.map((row) => [row.name, row.modelId])).toEqual([['Mira', 2]]);
+    expect(rows.onboarding?.influencerId).toBe(rows.influencers[0]?.id);
     const dashboard = (
       await ctx.app.inject({ method: 'GET', url: '/api/users/dashboard', headers: account.headers })
     ).json().dashboard;
@@ -173,4 +168,82 @@ describe('onboarding', () => {
     // Completing twice changes nothing.
     expect((await complete(account)).json().onboarding.influencerId).toBe(done.influencerId);
   });
+
+  it('a persona that waited beside a full plan becomes an influencer when an upgrade adds slots', async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'builder');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/influencers',
+      headers: account.headers,
+      payload: multipartForm({
+        name: 'Luna Vale',
+        niche: 'fitness',
+        personality: 'Upbeat',
+        target_audience: 'Parents',
+        description: 'Home workouts.',
+      }),
+    });
+    expect(created.statusCode).toBe(201);
+    const waiting = await finishOnboarding(ctx.app, account, {
+      ...ALL_ANSWERS,
+      creationMethod: 'custom',
+      modelId: null,
+    });
+    expect(waiting).toMatchObject({ draftPending: true, influencerId: null });
+
+    await buyPlan(ctx.app, account, 'launch');
+    const rows = await rowsOf(ctx.database.db, account.userId);
+    expect(rows.influencers.map((row) => row.name).sort()).toEqual(['Luna Vale', 'Mira']);
+    expect(rows.balance).toMatchObject({ modelTokensGranted: 3, modelTokens: 1 });
+    expect((await read(account)).onboarding).toMatchObject({ draftPending: false });
+  });
+
+  it('a pick fully claimed while the persona waited becomes an influencer without the template', async () => {
+    const account = await registerAccount(ctx.app);
+    await finishOnboarding(ctx.app, account, { ...ALL_ANSWERS, modelId: 9 });
+    const [held] = await ctx.database.db
+      .select({ total: count() })
+      .from(modelLicences)
+      .where(eq(modelLicences.modelId, 9));
+    const outside = Array.from({ length: LICENCES_PER_MODEL - (held?.total ?? 0) }, () => ({
+      modelId: 9,
+      userId: null,
+    }));
+    if (outside.length) await ctx.database.db.insert(modelLicences).values(outside);
+
+    await buyPlan(ctx.app, account, 'builder');
+    const rows = await rowsOf(ctx.database.db, account.userId);
+    expect(rows.influencers).toHaveLength(1);
+    expect(rows.influencers[0]).toMatchObject({ name: 'Mira', modelId: null, imageKey: null });
+    expect(rows.licences).toEqual([]);
+  });
+});
+
+describe('reads never write', () => {
+  it.each(['/api/onboarding', '/api/users/dashboard', '/api/influencers'])(
+    'GET %s leaves a waiting persona waiting, even beside a free slot',
+    async (url) => {
+      const account = await registerAccount(ctx.app);
+      expect(await finishOnboarding(ctx.app, account)).toMatchObject({ draftPending: true });
+      // A slot given by hand, not by a grant: only a grant or finishing promotes a persona.
+      await credit(ctx.database.db, {
+        userId: account.userId,
+        currency: 'model_tokens',
+        amount: 1,
+        kind: 'adjustment',
+        description: 'One slot by hand',
+        reference: 'test-slot',
+      });
+      const before = await countWrites(ctx.database.db);
+
+      const response = await ctx.app.inject({ method: 'GET', url, headers: account.headers });
+      expect(response.statusCode).toBe(200);
+      expect(await countWrites(ctx.database.db)).toEqual(before);
+      expect((await rowsOf(ctx.database.db, account.userId)).onboarding).toMatchObject({
+        influencerId: null,
+        influencerCreatedAt: null,
+      });
+    },
+  );
 });

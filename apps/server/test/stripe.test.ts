@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStripeCatalogue } from '../src/modules/billing/stripe-setup';
 import { registerAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { finishOnboarding, rowsOf } from './drafts';
 import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
 
 let fake: TFakeStripe;
@@ -128,6 +129,23 @@ describe('Stripe webhooks', () => {
     for (let i = 0; i < 10; i += 1) expect((await deliver(paid)).statusCode).toBe(200);
     await deliver(completed);
     expect((await summary(headers)).credits).toBe(2075);
+  });
+
+  it("turns a finished onboarding's waiting persona into an influencer with the paid invoice, once", async () => {
+    const account = await newAccount();
+    expect(await finishOnboarding(ctx.app, account)).toMatchObject({ draftPending: true });
+    const { completed, paid } = await payAndNotify(
+      await checkout(account.headers, { plan: 'builder', billing: 'monthly' }),
+    );
+    await deliver(completed);
+    expect((await rowsOf(ctx.database.db, account.userId)).influencers).toEqual([]);
+    for (let i = 0; i < 3; i += 1) expect((await deliver(paid)).statusCode).toBe(200);
+
+    const rows = await rowsOf(ctx.database.db, account.userId);
+    expect(rows.influencers.map((row) => [row.name, row.modelId])).toEqual([['Mira', 2]]);
+    expect(rows.licences.map((licence) => licence.modelId)).toEqual([2]);
+    expect(rows.onboarding?.influencerId).toBe(rows.influencers[0]?.id);
+    expect(rows.balance).toMatchObject({ modelTokens: 0, modelTokensGranted: 1 });
   });
 
   it('refuses a bad signature with 400 and changes nothing', async () => {

@@ -6,8 +6,8 @@
 
 export const PLAN_KEYS = ['builder', 'launch', 'growth'] as const;
 export type TPlanKey = (typeof PLAN_KEYS)[number];
-export type TBillingPeriod = 'monthly' | 'yearly';
-export const BILLING_PERIODS: readonly TBillingPeriod[] = ['monthly', 'yearly'];
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
+export type TBillingPeriod = (typeof BILLING_PERIODS)[number];
 
 /** What an account may do: every limit is 0 without a plan (FREE). */
 export type TEntitlements = {

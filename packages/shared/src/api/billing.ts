@@ -1,5 +1,46 @@
 import { z } from 'zod';
-import { PLAN_KEYS } from '../plans';
+import { BILLING_PERIODS, PLAN_KEYS } from '../plans';
+
+/** A plan key or billing period arriving from outside (Stripe metadata, a price lookup key). */
+export const ZPlanKey = z.enum(PLAN_KEYS);
+export const ZBillingPeriod = z.enum(BILLING_PERIODS);
+
+/** Who runs a subscription: Stripe, or Muse's own TEST MODE checkout without Stripe keys. */
+export const SUBSCRIPTION_PROVIDERS = ['stripe', 'test'] as const;
+export type TSubscriptionProvider = (typeof SUBSCRIPTION_PROVIDERS)[number];
+
+/** Stripe's subscription statuses; the TEST MODE checkout uses active and canceled. */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const;
+export const ZSubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
+
+export const TEST_CHECKOUT_STATUSES = ['open', 'complete', 'cancelled'] as const;
+export type TTestCheckoutStatus = (typeof TEST_CHECKOUT_STATUSES)[number];
+
+/** What the ledger counts: credits, and model tokens (influencer slots). */
+export const LEDGER_CURRENCIES = ['credits', 'model_tokens'] as const;
+export type TLedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
+
+/** Why credits or tokens moved. */
+export const LEDGER_KINDS = [
+  'welcome',
+  'plan',
+  'renewal',
+  'upgrade',
+  'spend',
+  'refund',
+  'adjustment',
+] as const;
+export type TLedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const BILLING_TEXTS = {
   // Spec §8, word for word.
@@ -20,7 +61,7 @@ export const BILLING_TEXTS = {
 
 export const ZCreateCheckoutRequest = z.object({
   plan: z.enum(PLAN_KEYS, { error: 'Choose a plan: builder, launch or growth' }),
-  billing: z.enum(['monthly', 'yearly'], { error: 'Choose monthly or yearly billing' }),
+  billing: z.enum(BILLING_PERIODS, { error: 'Choose monthly or yearly billing' }),
   promoCode: z.string().trim().max(50).nullish(),
   /** Where the payment returns to: the credits page (default) or, from onboarding, the dashboard. */
   returnTo: z.enum(['credits', 'dashboard']).optional(),
@@ -39,11 +80,11 @@ export const ZSubscriptionSummary = z.object({
   influencerSlots: z.number(),
   subscription: z
     .object({
-      plan: z.enum(PLAN_KEYS),
+      plan: ZPlanKey,
       planName: z.string(),
-      billing: z.enum(['monthly', 'yearly']),
+      billing: ZBillingPeriod,
       status: z.string(),
-      provider: z.enum(['stripe', 'test']),
+      provider: z.enum(SUBSCRIPTION_PROVIDERS),
       currentPeriodStart: z.string(),
       currentPeriodEnd: z.string(),
       cancelAtPeriodEnd: z.boolean(),
@@ -60,7 +101,7 @@ export const ZSubscriptionResponse = z.object({
 
 export const ZLedgerEntry = z.object({
   id: z.string(),
-  currency: z.enum(['credits', 'model_tokens']),
+  currency: z.enum(LEDGER_CURRENCIES),
   amount: z.number(),
   kind: z.string(),
   description: z.string(),
@@ -75,10 +116,10 @@ export const ZCreditHistoryResponse = z.object({
 
 export const ZTestCheckoutSession = z.object({
   id: z.string(),
-  plan: z.enum(PLAN_KEYS),
-  billing: z.enum(['monthly', 'yearly']),
+  plan: ZPlanKey,
+  billing: ZBillingPeriod,
   amountCents: z.number(),
-  status: z.enum(['open', 'complete', 'cancelled']),
+  status: z.enum(TEST_CHECKOUT_STATUSES),
   email: z.string(),
 });
 export type TTestCheckoutSession = z.infer<typeof ZTestCheckoutSession>;

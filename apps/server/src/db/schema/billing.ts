@@ -1,3 +1,12 @@
+import type {
+  TBillingPeriod,
+  TLedgerCurrency,
+  TLedgerKind,
+  TPlanKey,
+  TSubscriptionProvider,
+  TSubscriptionStatus,
+  TTestCheckoutStatus,
+} from '@muse/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -24,12 +33,10 @@ export const ledgerEntries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'credits' or 'model_tokens'. */
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<TLedgerCurrency>().notNull(),
     /** Positive for grants and refunds, negative for spends. */
     amount: integer('amount').notNull(),
-    /** 'welcome' | 'plan' | 'renewal' | 'upgrade' | 'spend' | 'refund' | 'adjustment' */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<TLedgerKind>().notNull(),
     description: text('description').notNull(),
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,14 +77,12 @@ export const subscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'stripe' | 'test' */
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<TSubscriptionProvider>().notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
     providerCustomerId: text('provider_customer_id'),
-    plan: text('plan').notNull(),
-    billing: text('billing').notNull(),
-    /** Stripe's statuses: active, trialing, past_due, unpaid, canceled, incomplete, … */
-    status: text('status').notNull(),
+    plan: text('plan').$type<TPlanKey>().notNull(),
+    billing: text('billing').$type<TBillingPeriod>().notNull(),
+    status: text('status').$type<TSubscriptionStatus>().notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -101,13 +106,12 @@ export const testCheckoutSessions = pgTable('test_checkout_sessions', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  plan: text('plan').notNull(),
-  billing: text('billing').notNull(),
+  plan: text('plan').$type<TPlanKey>().notNull(),
+  billing: text('billing').$type<TBillingPeriod>().notNull(),
   promoCode: text('promo_code'),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
-  /** 'open' | 'complete' | 'cancelled' */
-  status: text('status').notNull().default('open'),
+  status: text('status').$type<TTestCheckoutStatus>().notNull().default('open'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

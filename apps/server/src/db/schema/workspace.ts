@@ -1,3 +1,4 @@
+import type { TInfluencerNiche, TVisualStyle } from '@muse/shared';
 import {
   index,
   integer,
@@ -20,7 +21,7 @@ export const influencers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    niche: text('niche').notNull(),
+    niche: text('niche').$type<TInfluencerNiche>().notNull(),
     personality: text('personality').notNull().default(''),
     targetAudience: text('target_audience').notNull().default(''),
     description: text('description').notNull(),
@@ -29,7 +30,7 @@ export const influencers = pgTable(
     thumbnailKey: text('thumbnail_key'),
     /** The marketplace model it was made from (onboarding), if any. */
     modelId: integer('model_id').references(() => marketplaceModels.id, { onDelete: 'set null' }),
-    visualStyle: text('visual_style'),
+    visualStyle: text('visual_style').$type<TVisualStyle>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,7 +23,7 @@ export async function getAccountState(db: TDatabase, userId: string): Promise<TA
     getBalances(db, userId),
     findLiveSubscription(db, userId),
   ]);
-  const plan = (subscription?.plan as TPlanKey | undefined) ?? null;
+  const plan = subscription?.plan ?? null;
   return {
     ...balances,
     plan,

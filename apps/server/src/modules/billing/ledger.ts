@@ -1,17 +1,13 @@
-import { WELCOME_CREDITS } from '@muse/shared';
+import { WELCOME_CREDITS, type TLedgerCurrency, type TLedgerKind } from '@muse/shared';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { accountBalances, ledgerEntries } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
-export type TCurrency = 'credits' | 'model_tokens';
-export type TLedgerKind =
-  'welcome' | 'plan' | 'renewal' | 'upgrade' | 'spend' | 'refund' | 'adjustment';
-
 export type TBalances = { credits: number; modelTokens: number; modelTokensGranted: number };
 
 export class InsufficientBalanceError extends AppError {
-  constructor(readonly currency: TCurrency) {
+  constructor(readonly currency: TLedgerCurrency) {
     super(
       402,
       currency === 'credits'
@@ -27,6 +23,24 @@ function isUniqueViolation(error: unknown): boolean {
   return (cause as { code?: string }).code === '23505';
 }
 
+/** Whether a movement with this reference was recorded: a grant asked for again changes nothing. */
+export async function isRecorded(
+  db: TQueryable,
+  entry: { userId: string; currency: TLedgerCurrency; reference: string },
+): Promise<boolean> {
+  const [recorded] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, entry.userId),
+        eq(ledgerEntries.currency, entry.currency),
+        eq(ledgerEntries.reference, entry.reference),
+      ),
+    );
+  return !!recorded;
+}
+
 /**
  * Adds a grant or a refund. Returns false, changing nothing, when a movement with the same
  * reference was already recorded: grants for one invoice happen once, however often asked.
@@ -35,7 +49,7 @@ export async function credit(
   db: TQueryable,
   entry: {
     userId: string;
-    currency: TCurrency;
+    currency: TLedgerCurrency;
     amount: number;
     kind: TLedgerKind;
     description: string;
@@ -79,7 +93,7 @@ export async function debit(
   db: TQueryable,
   entry: {
     userId: string;
-    currency: TCurrency;
+    currency: TLedgerCurrency;
     amount: number;
     description: string;
     reference: string;
@@ -117,7 +131,7 @@ export async function debit(
 /** Gives back what the spend with `reference` took, exactly once. */
 export async function refund(
   db: TQueryable,
-  entry: { userId: string; currency: TCurrency; reference: string; description: string },
+  entry: { userId: string; currency: TLedgerCurrency; reference: string; description: string },
 ): Promise<boolean> {
   const [spent] = await db
     .select({ amount: ledgerEntries.amount })

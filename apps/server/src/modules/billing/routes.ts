@@ -29,12 +29,21 @@ const ZRedirect = z.object({ success: z.literal(true), url: z.string() });
 
 function billingContext(app: FastifyInstance): TBillingContext {
   const stripe = app.config.STRIPE_SECRET_KEY ? new StripeGateway(app.config) : null;
-  return { db: app.database.db, stripe, publicUrl: app.config.PUBLIC_URL };
+  const { storage, files, personaWriter } = app.services;
+  return {
+    db: app.database.db,
+    stripe,
+    publicUrl: app.config.PUBLIC_URL,
+    storage,
+    files,
+    personaWriter,
+  };
 }
 
 /** The plans and prices anyone may read, and Stripe's webhook (signed by Stripe, not a user). */
 export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, stripe } = billingContext(app);
+  const context = billingContext(app);
+  const { stripe } = context;
 
   app.get('/payments/pricing-plans', async () => ({
     success: true as const,
@@ -68,7 +77,7 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw badRequest('Invalid Stripe signature');
         }
-        const outcome = await handleStripeEvent(db, stripe, event);
+        const outcome = await handleStripeEvent(context, stripe, event);
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
         return { received: true, outcome };
       });
@@ -128,7 +137,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       entries: (await listLedger(db, request.auth.user.id)).map((entry) => ({
         ...entry,
-        currency: entry.currency as 'credits' | 'model_tokens',
         createdAt: entry.createdAt.toISOString(),
       })),
     }),
@@ -148,7 +156,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
       async (request) => ({
         success: true as const,
-        url: await payTestCheckout(db, request.auth.user.id, request.params.id),
+        url: await payTestCheckout(context, request.auth.user.id, request.params.id),
       }),
     );
     app.post(

@@ -29,23 +29,27 @@ import {
   findLatestSubscription,
   findLiveSubscription,
   grantPaidPeriod,
+  type TGrantContext,
   type TSubscriptionRow,
   type TSubscriptionSnapshot,
 } from './subscriptions';
 
-export type TBillingContext = { db: TDatabase; stripe: StripeGateway | null; publicUrl: string };
+export type TBillingContext = TGrantContext & {
+  stripe: StripeGateway | null;
+  publicUrl: string;
+};
 
 /**
- * A paid period of a subscription: records its state and grants the period's benefits. The
- * Stripe webhook and the test-mode checkout's Pay both fulfil through this one function.
+ * A paid period of a test-mode subscription: records its state and grants the period's
+ * benefits through `grantPaidPeriod`, the function the Stripe webhook's paid invoice uses too.
  */
 export async function fulfilSubscriptionPayment(
-  db: TDatabase,
+  context: TGrantContext,
   snapshot: TSubscriptionSnapshot,
   firstPeriod: boolean,
 ): Promise<TSubscriptionRow> {
-  const row = await applySubscription(db, snapshot);
-  await grantPaidPeriod(db, row, firstPeriod);
+  const row = await applySubscription(context, snapshot);
+  await grantPaidPeriod(context, row, firstPeriod);
   return row;
 }
 
@@ -122,10 +126,10 @@ async function changePlan(
       cancel_at_period_end: false,
       metadata: { userId: live.userId, plan, billing },
     });
-    await applySubscription(context.db, snapshotFromStripe(updated, live.userId));
+    await applySubscription(context, snapshotFromStripe(updated, live.userId));
     return;
   }
-  await applySubscription(context.db, {
+  await applySubscription(context, {
     userId: live.userId,
     provider: 'test',
     providerSubscriptionId: live.providerSubscriptionId,
@@ -150,11 +154,12 @@ export const HANDLED_STRIPE_EVENTS = [
 ] as const;
 
 async function syncStripeSubscription(
-  db: TDatabase,
+  context: TGrantContext,
   stripe: StripeGateway,
   subscriptionId: string,
   userHint: string | null,
 ): Promise<TSubscriptionRow | null> {
+  const { db } = context;
   const subscription = await stripe.client.subscriptions.retrieve(subscriptionId);
   const [known] = await db
     .select({ userId: subscriptions.userId })
@@ -164,7 +169,7 @@ async function syncStripeSubscription(
   if (!userId) return null;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return null;
-  return applySubscription(db, snapshotFromStripe(subscription, userId));
+  return applySubscription(context, snapshotFromStripe(subscription, userId));
 }
 
 /**
@@ -172,10 +177,11 @@ async function syncStripeSubscription(
  * skipped when already handled, and every object is re-read from Stripe before acting on it.
  */
 export async function handleStripeEvent(
-  db: TDatabase,
+  context: TGrantContext,
   stripe: StripeGateway,
   event: Stripe.Event,
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const { db } = context;
   if (!(HANDLED_STRIPE_EVENTS as readonly string[]).includes(event.type)) return 'ignored';
   const [seen] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id));
   if (seen) return 'duplicate';
@@ -186,7 +192,7 @@ export async function handleStripeEvent(
       const subscriptionId =
         typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
       if (session.mode === 'subscription' && subscriptionId) {
-        await syncStripeSubscription(db, stripe, subscriptionId, session.client_reference_id);
+        await syncStripeSubscription(context, stripe, subscriptionId, session.client_reference_id);
       }
       break;
     }
@@ -194,19 +200,21 @@ export async function handleStripeEvent(
       const invoice = await stripe.client.invoices.retrieve(event.data.object.id as string);
       const subscriptionId = invoiceSubscriptionId(invoice);
       if (invoice.status !== 'paid' || !subscriptionId) break;
-      const row = await syncStripeSubscription(db, stripe, subscriptionId, null);
-      if (row) await grantPaidPeriod(db, row, invoice.billing_reason === 'subscription_create');
+      const row = await syncStripeSubscription(context, stripe, subscriptionId, null);
+      if (row) {
+        await grantPaidPeriod(context, row, invoice.billing_reason === 'subscription_create');
+      }
       break;
     }
     case 'invoice.payment_failed': {
       const invoice = await stripe.client.invoices.retrieve(event.data.object.id as string);
       const subscriptionId = invoiceSubscriptionId(invoice);
-      if (subscriptionId) await syncStripeSubscription(db, stripe, subscriptionId, null);
+      if (subscriptionId) await syncStripeSubscription(context, stripe, subscriptionId, null);
       break;
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      await syncStripeSubscription(db, stripe, event.data.object.id, null);
+      await syncStripeSubscription(context, stripe, event.data.object.id, null);
       break;
   }
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
@@ -223,7 +231,7 @@ export async function cancelSubscription(context: TBillingContext, userId: strin
     const updated = await context.stripe.client.subscriptions.update(live.providerSubscriptionId, {
       cancel_at_period_end: true,
     });
-    await applySubscription(context.db, snapshotFromStripe(updated, userId));
+    await applySubscription(context, snapshotFromStripe(updated, userId));
     return;
   }
   await context.db
@@ -242,7 +250,7 @@ export async function resumeSubscription(context: TBillingContext, userId: strin
     const updated = await context.stripe.client.subscriptions.update(live.providerSubscriptionId, {
       cancel_at_period_end: false,
     });
-    await applySubscription(context.db, snapshotFromStripe(updated, userId));
+    await applySubscription(context, snapshotFromStripe(updated, userId));
     return;
   }
   await context.db
@@ -265,11 +273,11 @@ export async function subscriptionSummary(
     influencerSlots: state.influencerSlots,
     subscription: shown
       ? {
-          plan: shown.plan as TPlanKey,
-          planName: PLANS[shown.plan as TPlanKey].name,
-          billing: shown.billing as TBillingPeriod,
+          plan: shown.plan,
+          planName: PLANS[shown.plan].name,
+          billing: shown.billing,
           status: shown.status,
-          provider: shown.provider as 'stripe' | 'test',
+          provider: shown.provider,
           currentPeriodStart: shown.currentPeriodStart.toISOString(),
           currentPeriodEnd: shown.currentPeriodEnd.toISOString(),
           cancelAtPeriodEnd: shown.cancelAtPeriodEnd,
@@ -296,20 +304,25 @@ export async function getTestCheckout(
   id: string,
 ): Promise<TTestCheckoutSession> {
   const session = await openTestSession(db, user.id, id);
-  const plan = PLANS[session.plan as TPlanKey];
-  const billing = session.billing as TBillingPeriod;
+  const plan = PLANS[session.plan];
+  const { billing } = session;
   return {
     id: session.id,
     plan: plan.key,
     billing,
     amountCents: billing === 'yearly' ? plan.yearlyTotalCents : priceCents(plan, billing),
-    status: session.status as TTestCheckoutSession['status'],
+    status: session.status,
     email: user.email,
   };
 }
 
 /** Pays a test-mode checkout: the subscription starts and its first period is granted. */
-export async function payTestCheckout(db: TDatabase, userId: string, id: string): Promise<string> {
+export async function payTestCheckout(
+  context: TGrantContext,
+  userId: string,
+  id: string,
+): Promise<string> {
+  const { db } = context;
   const session = await openTestSession(db, userId, id);
   // Completing the session and starting the subscription happen once, also on a double click.
   const [claimed] = await db
@@ -327,16 +340,15 @@ export async function payTestCheckout(db: TDatabase, userId: string, id: string)
     if (session.status === 'complete') return session.successUrl;
     throw badRequest('This checkout has expired or was cancelled. Start again from the plans.');
   }
-  const plan = session.plan as TPlanKey;
-  const billing = session.billing as TBillingPeriod;
+  const { plan, billing } = session;
   const live = await findLiveSubscription(db, userId);
   if (live) {
-    await changePlan({ db, stripe: null, publicUrl: '' }, live, plan, billing);
+    await changePlan({ ...context, stripe: null, publicUrl: '' }, live, plan, billing);
     return session.successUrl;
   }
   const start = new Date();
   await fulfilSubscriptionPayment(
-    db,
+    context,
     {
       userId,
       provider: 'test',

@@ -1,4 +1,11 @@
-import { BILLING_TEXTS, PLAN_KEYS, type TBillingPeriod, type TPlanKey } from '@muse/shared';
+import {
+  BILLING_TEXTS,
+  ZBillingPeriod,
+  ZPlanKey,
+  ZSubscriptionStatus,
+  type TBillingPeriod,
+  type TPlanKey,
+} from '@muse/shared';
 import Stripe from 'stripe';
 import type { TConfig } from '../../config';
 import { AppError, badRequest } from '../../lib/errors';
@@ -12,9 +19,10 @@ export function priceLookupKey(plan: TPlanKey, billing: TBillingPeriod): string 
 export function parseLookupKey(
   key: string | null | undefined,
 ): { plan: TPlanKey; billing: TBillingPeriod } | null {
-  const match = /^muse_(\w+)_(monthly|yearly)$/.exec(key ?? '');
-  if (!match || !(PLAN_KEYS as readonly string[]).includes(match[1]!)) return null;
-  return { plan: match[1] as TPlanKey, billing: match[2] as TBillingPeriod };
+  const match = /^muse_(\w+)_(\w+)$/.exec(key ?? '');
+  const plan = ZPlanKey.safeParse(match?.[1]);
+  const billing = ZBillingPeriod.safeParse(match?.[2]);
+  return plan.success && billing.success ? { plan: plan.data, billing: billing.data } : null;
 }
 
 export function createStripeClient(config: TConfig): Stripe {
@@ -43,6 +51,11 @@ export function snapshotFromStripe(
   );
   const planAndBilling = fromPrice ?? fromMetadata;
   if (!planAndBilling) throw new Error(`Subscription ${subscription.id} is for no Muse plan`);
+  // The Stripe client pins its API version, whose statuses are the ones Muse knows.
+  const status = ZSubscriptionStatus.safeParse(subscription.status);
+  if (!status.success) {
+    throw new Error(`Subscription ${subscription.id} has an unknown status ${subscription.status}`);
+  }
   const legacy = subscription as unknown as {
     current_period_start?: number;
     current_period_end?: number;
@@ -58,7 +71,7 @@ export function snapshotFromStripe(
       typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
     plan: planAndBilling.plan,
     billing: planAndBilling.billing,
-    status: subscription.status,
+    status: status.data,
     currentPeriodStart: unixToDate(start),
     currentPeriodEnd: unixToDate(end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,

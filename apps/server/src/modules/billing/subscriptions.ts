@@ -1,23 +1,44 @@
-import { PLANS, formatCount, type TBillingPeriod, type TPlanKey } from '@muse/shared';
+import {
+  PLANS,
+  formatCount,
+  type TBillingPeriod,
+  type TLedgerKind,
+  type TPlanKey,
+  type TSubscriptionProvider,
+  type TSubscriptionStatus,
+} from '@muse/shared';
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { subscriptions } from '../../db/schema';
-import { credit, type TLedgerKind } from './ledger';
+import { grantPromotingDraft, type TPromotionContext } from '../onboarding/service';
+import { credit, isRecorded } from './ledger';
 
 export type TSubscriptionRow = typeof subscriptions.$inferSelect;
 
+/**
+ * What a grant of a plan's benefits needs: the database, and what turns a finished onboarding's
+ * waiting persona into an influencer when the grant gives it a slot.
+ */
+export type TGrantContext = TPromotionContext;
+
 /** Statuses in which a plan's benefits are in force (Stripe keeps retrying a past-due payment). */
-export const LIVE_STATUSES = ['active', 'trialing', 'past_due'] as const;
+export const LIVE_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+] as const satisfies readonly TSubscriptionStatus[];
+
+const isLive = (status: TSubscriptionStatus) => LIVE_STATUSES.some((live) => live === status);
 
 /** What Muse knows of a subscription, from Stripe or from the test-mode checkout. */
 export type TSubscriptionSnapshot = {
   userId: string;
-  provider: 'stripe' | 'test';
+  provider: TSubscriptionProvider;
   providerSubscriptionId: string;
   providerCustomerId: string | null;
   plan: TPlanKey;
   billing: TBillingPeriod;
-  status: string;
+  status: TSubscriptionStatus;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
@@ -26,32 +47,41 @@ export type TSubscriptionSnapshot = {
 
 const PLAN_ORDER: TPlanKey[] = ['builder', 'launch', 'growth'];
 
-/** Grants one month of a plan's benefits: its credits and its influencer trainings. */
+/**
+ * Grants one month of a plan's benefits: its credits and its influencer trainings (slots). A
+ * finished onboarding's persona waiting for a slot becomes an influencer in the same transaction.
+ */
 async function grantMonth(
-  db: TDatabase,
-  subscription: Pick<TSubscriptionRow, 'id' | 'userId'> & { plan: TPlanKey },
+  context: TGrantContext,
+  subscription: Pick<TSubscriptionRow, 'id' | 'userId' | 'plan'>,
   kind: TLedgerKind,
   reference: string,
 ): Promise<boolean> {
   const plan = PLANS[subscription.plan];
   const what = kind === 'upgrade' ? 'upgrade' : kind === 'renewal' ? 'renewal' : 'plan';
-  const credited = await credit(db, {
-    userId: subscription.userId,
-    currency: 'credits',
-    amount: plan.creditsPerMonth,
-    kind,
-    description: `${plan.name} ${what}: ${formatCount(plan.creditsPerMonth)} monthly credits`,
-    reference,
+  // Repeated deliveries and every schedule tick ask again: no persona work for a done grant.
+  const { userId } = subscription;
+  if (await isRecorded(context.db, { userId, currency: 'model_tokens', reference })) return false;
+  const { granted } = await grantPromotingDraft(context, userId, async (tx) => {
+    const credited = await credit(tx, {
+      userId,
+      currency: 'credits',
+      amount: plan.creditsPerMonth,
+      kind,
+      description: `${plan.name} ${what}: ${formatCount(plan.creditsPerMonth)} monthly credits`,
+      reference,
+    });
+    await credit(tx, {
+      userId,
+      currency: 'model_tokens',
+      amount: plan.trainingsPerMonth,
+      kind,
+      description: `${plan.name} ${what}: ${plan.trainingsPerMonth} influencer training${plan.trainingsPerMonth === 1 ? '' : 's'}`,
+      reference,
+    });
+    return credited;
   });
-  await credit(db, {
-    userId: subscription.userId,
-    currency: 'model_tokens',
-    amount: plan.trainingsPerMonth,
-    kind,
-    description: `${plan.name} ${what}: ${plan.trainingsPerMonth} influencer training${plan.trainingsPerMonth === 1 ? '' : 's'}`,
-    reference,
-  });
-  return credited;
+  return granted;
 }
 
 function monthReference(
@@ -66,9 +96,10 @@ function monthReference(
  * once: benefits accumulate on every upgrade and never reset (spec §9).
  */
 export async function applySubscription(
-  db: TDatabase,
+  context: TGrantContext,
   snapshot: TSubscriptionSnapshot,
 ): Promise<TSubscriptionRow> {
+  const { db } = context;
   const [before] = await db
     .select()
     .from(subscriptions)
@@ -82,12 +113,11 @@ export async function applySubscription(
     })
     .returning();
   if (!row) throw new Error('subscription upsert returned no row');
-  const upgraded =
-    before && PLAN_ORDER.indexOf(snapshot.plan) > PLAN_ORDER.indexOf(before.plan as TPlanKey);
-  if (upgraded && (LIVE_STATUSES as readonly string[]).includes(row.status)) {
+  const upgraded = before && PLAN_ORDER.indexOf(snapshot.plan) > PLAN_ORDER.indexOf(before.plan);
+  if (upgraded && isLive(row.status)) {
     await grantMonth(
-      db,
-      { ...row, plan: snapshot.plan },
+      context,
+      row,
       'upgrade',
       `upgrade:${row.id}:${snapshot.plan}:${row.currentPeriodStart.toISOString()}`,
     );
@@ -100,13 +130,13 @@ export async function applySubscription(
  * once (the reference is the subscription and the period's start).
  */
 export async function grantPaidPeriod(
-  db: TDatabase,
+  context: TGrantContext,
   subscription: TSubscriptionRow,
   firstPeriod: boolean,
 ): Promise<boolean> {
   return grantMonth(
-    db,
-    { ...subscription, plan: subscription.plan as TPlanKey },
+    context,
+    subscription,
     firstPeriod ? 'plan' : 'renewal',
     monthReference(subscription, 0),
   );
@@ -126,8 +156,11 @@ function monthsBetween(start: Date, end: Date): number {
  * Yearly plans receive their monthly credits every month: grants each month of a live yearly
  * period that has begun and is not granted yet. Safe to run as often as wanted, anywhere.
  */
-export async function grantDueMonthlyBenefits(db: TDatabase, now = new Date()): Promise<number> {
-  const yearly = await db
+export async function grantDueMonthlyBenefits(
+  context: TGrantContext,
+  now = new Date(),
+): Promise<number> {
+  const yearly = await context.db
     .select()
     .from(subscriptions)
     .where(
@@ -139,8 +172,8 @@ export async function grantDueMonthlyBenefits(db: TDatabase, now = new Date()): 
     const elapsed = Math.min(11, monthsBetween(subscription.currentPeriodStart, end));
     for (let month = 1; month <= elapsed; month += 1) {
       const done = await grantMonth(
-        db,
-        { ...subscription, plan: subscription.plan as TPlanKey },
+        context,
+        subscription,
         'renewal',
         monthReference(subscription, month),
       );
@@ -179,7 +212,11 @@ export async function findLatestSubscription(
 }
 
 /** Test-mode subscriptions have no Stripe to renew or end them: this does, when their period ends. */
-export async function advanceTestSubscriptions(db: TDatabase, now = new Date()): Promise<void> {
+export async function advanceTestSubscriptions(
+  context: TGrantContext,
+  now = new Date(),
+): Promise<void> {
+  const { db } = context;
   const due = await db
     .select()
     .from(subscriptions)
@@ -199,13 +236,13 @@ export async function advanceTestSubscriptions(db: TDatabase, now = new Date()):
       continue;
     }
     const start = subscription.currentPeriodEnd;
-    const end = addPeriod(start, subscription.billing as TBillingPeriod);
+    const end = addPeriod(start, subscription.billing);
     const [renewed] = await db
       .update(subscriptions)
       .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
       .where(eq(subscriptions.id, subscription.id))
       .returning();
-    if (renewed) await grantPaidPeriod(db, renewed, false);
+    if (renewed) await grantPaidPeriod(context, renewed, false);
   }
 }
 

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { parseFormFields } from '../../lib/forms';
 import { processUploadedImage } from '../../lib/images';
 import { field, readMultipartForm } from '../../lib/multipart';
-import { promoteOnboardingDraft } from '../onboarding/service';
 import {
   createInfluencer,
   deleteInfluencer,
@@ -43,7 +42,6 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: ZInfluencersResponse } } },
     async (request) => {
       const userId = request.auth.user.id;
-      await promoteOnboardingDraft(db, deps, userId, personaWriter);
       const [rows, usage] = await Promise.all([
         listInfluencers(db, userId),
         influencerUsage(db, userId),

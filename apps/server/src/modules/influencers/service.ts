@@ -4,6 +4,7 @@ import {
   type TInfluencer,
   type TInfluencerFields,
   type TUsage,
+  type TVisualStyle,
 } from '@muse/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
@@ -17,6 +18,8 @@ import { debit, getBalances, InsufficientBalanceError, refund } from '../billing
 type TInfluencerRow = typeof influencers.$inferSelect;
 
 export type TFilesDeps = { storage: TStorage; files: TFileUrlSigner };
+
+export type TInfluencerImageKeys = { imageKey: string; thumbnailKey: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -81,12 +84,13 @@ export async function influencerUsage(db: TDatabase, userId: string): Promise<TU
   return { used, limit: balances.modelTokensGranted };
 }
 
-async function storeImage(
+/** Stores an influencer's picture and thumbnail under fresh keys. */
+export async function storeInfluencerImage(
   storage: TStorage,
   userId: string,
   influencerId: string,
   image: TProcessedImage,
-) {
+): Promise<TInfluencerImageKeys> {
   const base = `users/${userId}/influencers/${influencerId}/${randomUUID()}`;
   const keys = { imageKey: `${base}.webp`, thumbnailKey: `${base}-thumb.webp` };
   await Promise.all([
@@ -96,20 +100,61 @@ async function storeImage(
   return keys;
 }
 
-async function removeFiles(storage: TStorage, keys: (string | null | undefined)[]) {
+export async function removeInfluencerFiles(
+  storage: TStorage,
+  keys: (string | null | undefined)[],
+): Promise<void> {
   await Promise.all(keys.filter((key): key is string => !!key).map((key) => storage.delete(key)));
 }
 
 export type TNewInfluencer = TInfluencerFields & {
   image?: TProcessedImage | null;
   modelId?: number | null;
-  visualStyle?: string | null;
+  visualStyle?: TVisualStyle | null;
 };
 
 /**
- * Creates an influencer in one of the account's free slots: the slot's model token is spent in
- * the same transaction as the row is written, so two concurrent creates can never share a slot.
- * `inTransaction` runs inside that transaction (the onboarding records its link there).
+ * Writes an influencer into one of the account's free slots, inside the caller's transaction:
+ * the slot's model token is spent with the row, so two concurrent creates never share a slot.
+ * Throws InsufficientBalanceError when no slot is free.
+ */
+export async function insertInfluencer(
+  tx: TQueryable,
+  userId: string,
+  id: string,
+  input: Omit<TNewInfluencer, 'image'>,
+  keys: TInfluencerImageKeys | null,
+): Promise<TInfluencerRow> {
+  await debit(tx, {
+    userId,
+    currency: 'model_tokens',
+    amount: 1,
+    description: `Influencer slot: ${input.name}`,
+    reference: slotReference(id),
+  });
+  const [row] = await tx
+    .insert(influencers)
+    .values({
+      id,
+      userId,
+      name: input.name,
+      niche: input.niche,
+      personality: input.personality,
+      targetAudience: input.target_audience,
+      description: input.description,
+      imageKey: keys?.imageKey ?? null,
+      thumbnailKey: keys?.thumbnailKey ?? null,
+      modelId: input.modelId ?? null,
+      visualStyle: input.visualStyle ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('The influencer was not written');
+  return row;
+}
+
+/**
+ * Creates an influencer in one of the account's free slots (see `insertInfluencer`).
+ * `inTransaction` runs inside that transaction (a marketplace claim takes its licence there).
  */
 export async function createInfluencer(
   db: TDatabase,
@@ -119,39 +164,18 @@ export async function createInfluencer(
   inTransaction?: (tx: TQueryable, row: TInfluencerRow) => Promise<void>,
 ): Promise<TInfluencerRow> {
   const id = randomUUID();
-  const keys = input.image ? await storeImage(deps.storage, userId, id, input.image) : null;
+  const keys = input.image
+    ? await storeInfluencerImage(deps.storage, userId, id, input.image)
+    : null;
   try {
     return await db.transaction(async (tx) => {
-      await debit(tx, {
-        userId,
-        currency: 'model_tokens',
-        amount: 1,
-        description: `Influencer slot: ${input.name}`,
-        reference: slotReference(id),
-      });
-      const [row] = await tx
-        .insert(influencers)
-        .values({
-          id,
-          userId,
-          name: input.name,
-          niche: input.niche,
-          personality: input.personality,
-          targetAudience: input.target_audience,
-          description: input.description,
-          imageKey: keys?.imageKey ?? null,
-          thumbnailKey: keys?.thumbnailKey ?? null,
-          modelId: input.modelId ?? null,
-          visualStyle: input.visualStyle ?? null,
-        })
-        .returning();
-      if (!row) throw new Error('The influencer was not written');
+      const row = await insertInfluencer(tx, userId, id, input, keys);
       await inTransaction?.(tx, row);
       return row;
     });
   } catch (error) {
     // Nothing half-written: the files of a refused create go too.
-    await removeFiles(deps.storage, [keys?.imageKey, keys?.thumbnailKey]);
+    await removeInfluencerFiles(deps.storage, [keys?.imageKey, keys?.thumbnailKey]);
     if (error instanceof InsufficientBalanceError) throw influencerLimitReached();
     throw error;
   }
@@ -165,7 +189,9 @@ export async function updateInfluencer(
   input: TInfluencerFields & { image?: TProcessedImage | null; removeImage?: boolean },
 ): Promise<TInfluencerRow> {
   const current = await findInfluencer(db, userId, id);
-  const keys = input.image ? await storeImage(deps.storage, userId, id, input.image) : null;
+  const keys = input.image
+    ? await storeInfluencerImage(deps.storage, userId, id, input.image)
+    : null;
   const dropImage = !!keys || !!input.removeImage;
   const [row] = await db
     .update(influencers)
@@ -183,10 +209,11 @@ export async function updateInfluencer(
     .where(and(eq(influencers.id, id), eq(influencers.userId, userId)))
     .returning();
   if (!row) {
-    await removeFiles(deps.storage, [keys?.imageKey, keys?.thumbnailKey]);
+    await removeInfluencerFiles(deps.storage, [keys?.imageKey, keys?.thumbnailKey]);
     throw influencerNotFound();
   }
-  if (dropImage) await removeFiles(deps.storage, [current.imageKey, current.thumbnailKey]);
+  if (dropImage)
+    await removeInfluencerFiles(deps.storage, [current.imageKey, current.thumbnailKey]);
   return row;
 }
 
@@ -212,5 +239,5 @@ export async function deleteInfluencer(
     });
     return row;
   });
-  await removeFiles(deps.storage, [deleted.imageKey, deleted.thumbnailKey]);
+  await removeInfluencerFiles(deps.storage, [deleted.imageKey, deleted.thumbnailKey]);
 }

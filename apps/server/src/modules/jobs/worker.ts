@@ -11,11 +11,11 @@ import { z } from 'zod';
 import type { TDatabase } from '../../db/client';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
+import type { TServices } from '../../services';
 import {
   recoverStaleJobs,
   runJob,
   RUN_JOB_TASK,
-  type TJobDeps,
   type TRunJobPayload,
 } from './service';
 
@@ -24,7 +24,7 @@ type TLog = {
   error: (object: object, message: string) => void;
 };
 
-type TTaskContext = { db: TDatabase; deps: TJobDeps; log: TLog; signal: AbortSignal };
+type TTaskContext = { db: TDatabase; deps: TServices; log: TLog; signal: AbortSignal };
 
 type TTask<TPayload extends z.ZodType> = {
   payload: TPayload;
@@ -57,9 +57,10 @@ export const TASKS = {
     await purgeExpired(db);
   }),
   // Yearly plans get their credits monthly; test-mode plans renew or end with their period.
-  'billing-tick': task(ZScheduledPayload, async ({ db }) => {
-    await grantDueMonthlyBenefits(db);
-    await advanceTestSubscriptions(db);
+  'billing-tick': task(ZScheduledPayload, async ({ db, deps }) => {
+    const grants = { db, ...deps };
+    await grantDueMonthlyBenefits(grants);
+    await advanceTestSubscriptions(grants);
   }),
 };
 
@@ -104,7 +105,7 @@ export function taskList(names: readonly string[], context: TTaskContext): TaskL
 export async function startWorker(options: {
   db: TDatabase;
   pool: pg.Pool;
-  deps: TJobDeps;
+  deps: TServices;
   concurrency: number;
   log: TLog;
 }): Promise<{ stop: () => Promise<void> }> {

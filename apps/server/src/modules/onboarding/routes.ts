@@ -1,11 +1,6 @@
 import { ZOnboardingResponse, ZUpdateOnboardingRequest, type TOnboardingState } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  completeOnboarding,
-  getOnboarding,
-  promoteOnboardingDraft,
-  updateOnboarding,
-} from './service';
+import { completeOnboarding, getOnboarding, updateOnboarding } from './service';
 
 const answer = (onboarding: TOnboardingState) => ({
   success: true as const,
@@ -17,13 +12,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const { services } = app;
 
-  app.get(
-    '/onboarding',
-    { schema: { response: { 200: ZOnboardingResponse } } },
-    async (request) => {
-      await promoteOnboardingDraft(db, services, request.auth.user.id, services.personaWriter);
-      return answer(await getOnboarding(db, request.auth.user.id));
-    },
+  app.get('/onboarding', { schema: { response: { 200: ZOnboardingResponse } } }, async (request) =>
+    answer(await getOnboarding(db, request.auth.user.id)),
   );
 
   app.put(

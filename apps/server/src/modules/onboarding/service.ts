@@ -15,13 +15,20 @@ import {
   type TOnboardingState,
   type TUpdateOnboardingRequest,
 } from '@muse/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { TDatabase, TQueryable } from '../../db/client';
-import { onboardingStates } from '../../db/schema';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
+import { accountBalances, onboardingStates } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { getAccountState } from '../billing/entitlements';
-import { createInfluencer, type TFilesDeps } from '../influencers/service';
 import type { TPersonaWriter } from '../influencers/persona-writer';
+import {
+  insertInfluencer,
+  removeInfluencerFiles,
+  storeInfluencerImage,
+  type TFilesDeps,
+  type TInfluencerImageKeys,
+  type TNewInfluencer,
+} from '../influencers/service';
 import { claimLicence, ModelFullyClaimedError, readTemplateImage } from '../marketplace/claims';
 
 type TStateRow = typeof onboardingStates.$inferSelect;
@@ -61,6 +68,14 @@ function toState(row: TStateRow | undefined): TOnboardingState {
 async function findRow(db: TQueryable, userId: string) {
   const [row] = await db.select().from(onboardingStates).where(eq(onboardingStates.userId, userId));
   return row;
+}
+
+async function lockRow(tx: TTransaction, userId: string): Promise<void> {
+  await tx
+    .select({ userId: onboardingStates.userId })
+    .from(onboardingStates)
+    .where(eq(onboardingStates.userId, userId))
+    .for('update');
 }
 
 export async function getOnboarding(db: TDatabase, userId: string): Promise<TOnboardingState> {
@@ -139,77 +154,163 @@ function describePersona(answers: TOnboardingAnswers): string {
   return `${parts.join(', ')}.`;
 }
 
-class AlreadyPromoted extends Error {}
+/** What became of a finished onboarding's waiting persona when a slot could have appeared. */
+export type TPromotionOutcome =
+  | { status: 'promoted'; influencerId: string }
+  /** Nothing waits: the onboarding is not finished, or its persona is an influencer already. */
+  | { status: 'no-draft' }
+  /** The persona keeps waiting: the account has no free slot. */
+  | { status: 'no-slot' };
 
-/**
- * Turns a finished onboarding's persona into an influencer when the account has a free slot;
- * otherwise it waits as a draft, and this runs again whenever the workspace is opened. A
- * marketplace pick claims one of the model's licences in the same transaction; if the model
- * has been fully claimed in the meantime, the influencer is made without the template.
- */
-export async function promoteOnboardingDraft(
-  db: TDatabase,
-  deps: TFilesDeps,
+/** What turning a persona into an influencer needs: the database, file storage, a writer. */
+export type TPromotionContext = TFilesDeps & { db: TDatabase; personaWriter: TPersonaWriter };
+
+const NO_DRAFT: TPromotionOutcome = { status: 'no-draft' };
+
+/** A persona made ready outside the transaction: its texts, and the template's stored picture. */
+type TPreparedDraft = {
+  influencerId: string;
+  influencer: Omit<TNewInfluencer, 'image' | 'modelId'>;
+  modelId: number | null;
+  keys: TInfluencerImageKeys | null;
+};
+
+/** A persona waits while its onboarding is finished (or finishing) and it is no influencer yet. */
+function isWaiting(row: TStateRow | undefined, finishing: boolean): row is TStateRow {
+  return !!row && !row.influencerCreatedAt && (finishing || !!row.completedAt);
+}
+
+/** Writes the persona and stores the template's picture: slow work kept out of the transaction. */
+async function prepareDraft(
+  context: TPromotionContext,
   userId: string,
-  personaWriter: TPersonaWriter,
-): Promise<boolean> {
-  const row = await findRow(db, userId);
-  if (!row?.completedAt || row.influencerCreatedAt) return false;
-  const account = await getAccountState(db, userId);
-  if (account.modelTokens < 1) return false;
-
+  row: TStateRow,
+): Promise<TPreparedDraft> {
   const answers = readAnswers(row.answers);
   const niche = INFLUENCER_NICHE_OF[answers.niche ?? 'other'];
-  const persona = await personaWriter.write(niche);
-  const base = {
-    name: answers.aiName.trim() || ONBOARDING_DEFAULT_AI_NAME,
-    niche,
-    personality: persona.personality,
-    target_audience: persona.target_audience,
-    description: describePersona(answers),
-    visualStyle: answers.visualStyle,
-  };
+  const persona = await context.personaWriter.write(niche);
+  const influencerId = randomUUID();
   const modelId = answers.creationMethod === 'marketplace' ? answers.modelId : null;
-
-  const attempt = async (withModel: number | null) => {
-    const image = withModel ? await readTemplateImage(db, deps, withModel) : null;
-    await createInfluencer(
-      db,
-      deps,
-      userId,
-      { ...base, modelId: withModel, image },
-      async (tx, influencer) => {
-        if (withModel) await claimLicence(tx, userId, withModel);
-        const [linked] = await tx
-          .update(onboardingStates)
-          .set({ influencerId: influencer.id, influencerCreatedAt: new Date() })
-          .where(
-            and(eq(onboardingStates.userId, userId), isNull(onboardingStates.influencerCreatedAt)),
-          )
-          .returning({ userId: onboardingStates.userId });
-        // Another request promoted the draft first: this one takes nothing.
-        if (!linked) throw new AlreadyPromoted();
-      },
-    );
+  const image = modelId ? await readTemplateImage(context.db, context, modelId) : null;
+  return {
+    influencerId,
+    influencer: {
+      name: answers.aiName.trim() || ONBOARDING_DEFAULT_AI_NAME,
+      niche,
+      personality: persona.personality,
+      target_audience: persona.target_audience,
+      description: describePersona(answers),
+      visualStyle: answers.visualStyle,
+    },
+    modelId,
+    keys: image ? await storeInfluencerImage(context.storage, userId, influencerId, image) : null,
   };
+}
 
+/** Takes one of the pick's licences; false when the model was fully claimed meanwhile. */
+async function takeLicence(tx: TTransaction, userId: string, modelId: number): Promise<boolean> {
   try {
-    try {
-      await attempt(modelId);
-    } catch (error) {
-      if (!(error instanceof ModelFullyClaimedError)) throw error;
-      await attempt(null);
-    }
+    // Already holding one (claimed from the marketplace) is fine: the influencer shares it.
+    await claimLicence(tx, userId, modelId);
     return true;
   } catch (error) {
-    if (error instanceof AlreadyPromoted) return false;
-    // No free slot after all (a concurrent create took it): the draft keeps waiting.
-    if ((error as { code?: string }).code === 'INFLUENCER_LIMIT') return false;
+    if (error instanceof ModelFullyClaimedError) return false;
     throw error;
   }
 }
 
-/** Step 7's Continue (or the checkout): the onboarding is finished and the persona is kept. */
+/**
+ * Turns the persona into an influencer inside the caller's transaction, which holds the
+ * onboarding row's lock. The balance row is locked before it is read, so the slot seen free is
+ * the slot spent. A marketplace pick takes one of the model's licences; if the model has been
+ * fully claimed meanwhile, the influencer is made without the template.
+ */
+async function promoteLocked(
+  tx: TTransaction,
+  userId: string,
+  draft: TPreparedDraft,
+): Promise<{ outcome: TPromotionOutcome; keptPicture: boolean }> {
+  const [balance] = await tx
+    .select({ modelTokens: accountBalances.modelTokens })
+    .from(accountBalances)
+    .where(eq(accountBalances.userId, userId))
+    .for('update');
+  if ((balance?.modelTokens ?? 0) < 1)
+    return { outcome: { status: 'no-slot' }, keptPicture: false };
+  const withModel = draft.modelId !== null && (await takeLicence(tx, userId, draft.modelId));
+  const row = await insertInfluencer(
+    tx,
+    userId,
+    draft.influencerId,
+    { ...draft.influencer, modelId: withModel ? draft.modelId : null },
+    withModel ? draft.keys : null,
+  );
+  await tx
+    .update(onboardingStates)
+    .set({ influencerId: row.id, influencerCreatedAt: new Date() })
+    .where(eq(onboardingStates.userId, userId));
+  return { outcome: { status: 'promoted', influencerId: row.id }, keptPicture: withModel };
+}
+
+/**
+ * Runs `write` in one transaction with the promotion of the account's waiting persona, so that
+ * whatever `write` commits (a grant of slots, the onboarding's completion) commits together
+ * with the influencer it makes possible: no crash can leave a free slot beside a waiting
+ * persona. The onboarding row is locked before `write` runs, in the same order as every other
+ * path that takes it, then the balance.
+ */
+async function writePromotingDraft<T>(
+  context: TPromotionContext,
+  userId: string,
+  write: (tx: TTransaction) => Promise<T>,
+  finishing: boolean,
+): Promise<{ written: T; promotion: TPromotionOutcome }> {
+  const row = await findRow(context.db, userId);
+  const draft = isWaiting(row, finishing) ? await prepareDraft(context, userId, row) : null;
+  let keptPicture = false;
+  try {
+    const done = await context.db.transaction(async (tx) => {
+      if (!draft) return { written: await write(tx), promotion: NO_DRAFT, keptPicture: false };
+      await lockRow(tx, userId);
+      const written = await write(tx);
+      // Another request may have promoted the persona since it was read: then nothing is made.
+      if (!isWaiting(await findRow(tx, userId), finishing)) {
+        return { written, promotion: NO_DRAFT, keptPicture: false };
+      }
+      const { outcome, keptPicture } = await promoteLocked(tx, userId, draft);
+      return { written, promotion: outcome, keptPicture };
+    });
+    keptPicture = done.keptPicture;
+    return { written: done.written, promotion: done.promotion };
+  } finally {
+    // The template's picture stays only with the influencer it was stored for.
+    if (draft && !keptPicture) {
+      await removeInfluencerFiles(context.storage, [
+        draft.keys?.imageKey,
+        draft.keys?.thumbnailKey,
+      ]);
+    }
+  }
+}
+
+/**
+ * A grant of influencer slots (a paid period, a renewal, an upgrade): `grant` runs in one
+ * transaction with the promotion of a finished onboarding's waiting persona into one of them.
+ */
+export async function grantPromotingDraft<T>(
+  context: TPromotionContext,
+  userId: string,
+  grant: (tx: TTransaction) => Promise<T>,
+): Promise<{ granted: T; promotion: TPromotionOutcome }> {
+  const { written, promotion } = await writePromotingDraft(context, userId, grant, false);
+  return { granted: written, promotion };
+}
+
+/**
+ * Step 7's Continue (or the checkout): the onboarding is finished and the persona is kept. It
+ * becomes an influencer at once when the account has a free slot; otherwise it waits for the
+ * next grant of slots (see `grantPromotingDraft`).
+ */
 export async function completeOnboarding(
   db: TDatabase,
   deps: TFilesDeps,
@@ -219,13 +320,18 @@ export async function completeOnboarding(
 ): Promise<TOnboardingState> {
   const current = await getOnboarding(db, userId);
   if (current.step < ONBOARDING_STEPS) throw badRequest(ONBOARDING_TEXTS.stepLocked);
-  await db
-    .update(onboardingStates)
-    .set({
-      completedAt: sql`coalesce(${onboardingStates.completedAt}, ${now.toISOString()}::timestamptz)`,
-      updatedAt: now,
-    })
-    .where(eq(onboardingStates.userId, userId));
-  await promoteOnboardingDraft(db, deps, userId, personaWriter);
+  await writePromotingDraft(
+    { db, ...deps, personaWriter },
+    userId,
+    (tx) =>
+      tx
+        .update(onboardingStates)
+        .set({
+          completedAt: sql`coalesce(${onboardingStates.completedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
+        .where(eq(onboardingStates.userId, userId)),
+    true,
+  );
   return getOnboarding(db, userId);
 }
