@@ -45,9 +45,9 @@ async function measure(file: File): Promise<{ width: number; height: number } | 
 }
 
 /**
- * Choose or drop one image, checked before anything is sent with the upload rule of ImageInput,
- * then decoded, and (for tools with a pixel limit) not larger than `maxSide` on its longer side. While
- * `blocked` (the plan or balance says no), any attempt to pick calls `onBlocked` instead.
+ * Choose or drop one image, checked before anything is sent: ImageInput's upload rule, then it
+ * must decode, and (for tools with a pixel limit) not be larger than `maxSide` on its longer
+ * side. While `blocked` (the plan or balance says no), any attempt to pick calls `onBlocked`.
  */
 export function ImagePicker({
   label,
