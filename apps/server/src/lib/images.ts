@@ -1,9 +1,18 @@
 import sharp, { type Sharp } from 'sharp';
-import { UPLOAD_TEXTS } from '@muse/shared';
+import { ACCEPTED_IMAGE_TYPES, UPLOAD_TEXTS, type TAcceptedImageType } from '@muse/shared';
 import { badRequest } from './errors';
 
+/** sharp's names for the accepted types: AVIF is read as its container format, HEIF. */
+const SHARP_FORMATS: Record<TAcceptedImageType, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpeg'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+  'image/avif': ['avif', 'heif'],
+};
+
 /** What an upload may be, judged by its bytes, never by its name or declared type. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+const ACCEPTED_FORMATS = new Set(ACCEPTED_IMAGE_TYPES.flatMap((type) => SHARP_FORMATS[type]));
 /** A decompression bomb stops here: 50 megapixels is far above any phone photo. */
 const MAX_INPUT_PIXELS = 50_000_000;
 

@@ -36,7 +36,7 @@ const tools = () => import('../features/tools/pages');
 
 // The onboarding is a full page of its own, without the app shell (see the routes below).
 const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObject['lazy']> = {
-  '/dashboard': page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+  '/dashboard': page(() => import('./routes/dashboard'), 'DashboardRoute'),
   '/influencers': page(() => import('../features/influencers/influencers-page'), 'InfluencersPage'),
   '/products': page(() => import('../features/products/products-page'), 'ProductsPage'),
   '/tools': page(tools, 'ToolsPage'),

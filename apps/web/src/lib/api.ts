@@ -92,10 +92,3 @@ export async function api<T = unknown>(path: string, options: TRequestOptions<T>
   }
   return options.schema ? options.schema.parse(payload) : (payload as T);
 }
-
-/** The server's text for a failed call, or `fallback`. */
-export function apiErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError)
-    return error.serverError ?? (error.status === 0 ? error.message : fallback);
-  return fallback;
-}

@@ -36,8 +36,20 @@ export function influencerNicheLabel(niche: string): string {
   );
 }
 
-/** Spec §5: uploads are images up to 10 MB. */
+/** Uploads are images up to 10 MB (docs/product/workspace.md). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * The image types an upload may be (UPLOAD_TEXTS.notAnImage names them): the web app's file
+ * pickers offer and check these, and the server checks an upload's bytes against the same list.
+ */
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+export type TAcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 export const IMAGE_UPLOAD_HINT = 'PNG, JPG up to 10MB';
 
 export const INFLUENCER_TEXTS = {

@@ -2,14 +2,19 @@ import { AUTH_TEXTS, ZForgotPasswordRequest } from '@muse/shared';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import {
+  ErrorBanner,
+  errorText,
+  parseForm,
+  type TFormError,
+  Field,
+  Input,
+} from '../../components/ui/form';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/input';
 import { usePublicConfig } from '../../lib/public-config';
 import { useRequestPasswordReset } from './api/request-password-reset';
 import { AuthCard, AuthLink } from './components/auth-card';
-import { ErrorBanner } from './components/form-banner';
 import { SubmitButton } from './components/submit-button';
-import { errorText, parseForm, type TFormError } from './form-errors';
 
 /** How long a mailed reset link works; the server enforces it. */
 const RESET_LINK_VALID_FOR = '1 hour';
@@ -50,18 +55,17 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      {error ? <ErrorBanner>{error.message}</ErrorBanner> : null}
+      {error ? <ErrorBanner className="mb-5">{error.message}</ErrorBanner> : null}
       <form noValidate onSubmit={submit} className="space-y-4">
-        <Field label="Email">
-          {(id) => (
+        <Field label="Email" invalid={error?.field === 'email'}>
+          {(control) => (
             <Input
-              id={id}
+              {...control}
               name="email"
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
               required
-              aria-invalid={error?.field === 'email' || undefined}
             />
           )}
         </Field>

@@ -1,14 +1,20 @@
 import { ZLoginRequest } from '@muse/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Field, Input } from '../../components/ui/input';
+import {
+  ErrorBanner,
+  NoticeBanner,
+  UNEXPECTED_ERROR,
+  parseForm,
+  type TFormError,
+  Field,
+  Input,
+} from '../../components/ui/form';
 import { useAuth } from '../../lib/auth';
 import { AuthCard, AuthLink } from './components/auth-card';
 import { ContinueWithGoogle, OrDivider } from './components/continue-with-google';
-import { ErrorBanner, NoticeBanner } from './components/form-banner';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-import { UNEXPECTED_ERROR, parseForm, type TFormError } from './form-errors';
 
 const DEFAULT_DESTINATION = '/onboarding';
 
@@ -81,21 +87,22 @@ export function LoginPage() {
       }
     >
       {searchParams.get('reset') === 'success' && !error ? (
-        <NoticeBanner>Your password has been changed. Sign in with your new password.</NoticeBanner>
+        <NoticeBanner className="mb-5">
+          Your password has been changed. Sign in with your new password.
+        </NoticeBanner>
       ) : null}
-      {error ? <ErrorBanner>{error.message}</ErrorBanner> : null}
+      {error ? <ErrorBanner className="mb-5">{error.message}</ErrorBanner> : null}
 
       <form noValidate onSubmit={submit} className="space-y-4">
-        <Field label="Email">
-          {(id) => (
+        <Field label="Email" invalid={error?.field === 'email'}>
+          {(control) => (
             <Input
-              id={id}
+              {...control}
               name="email"
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
               required
-              aria-invalid={invalid('email')}
             />
           )}
         </Field>

@@ -1,14 +1,19 @@
 import { REGISTER_NAVIGATION_DELAY_MS, ZRegisterForm } from '@muse/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Field, Input } from '../../components/ui/input';
+import {
+  ErrorBanner,
+  UNEXPECTED_ERROR,
+  parseForm,
+  type TFormError,
+  Field,
+  Input,
+} from '../../components/ui/form';
 import { useAuth } from '../../lib/auth';
 import { AuthCard, AuthLink } from './components/auth-card';
 import { ContinueWithGoogle, OrDivider } from './components/continue-with-google';
-import { ErrorBanner } from './components/form-banner';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-import { UNEXPECTED_ERROR, parseForm, type TFormError } from './form-errors';
 
 const legalLinkClass = 'font-medium text-brand-300 hover:text-brand-400 hover:underline';
 
@@ -73,31 +78,29 @@ export function RegisterPage() {
         </>
       }
     >
-      {error ? <ErrorBanner>{error.message}</ErrorBanner> : null}
+      {error ? <ErrorBanner className="mb-5">{error.message}</ErrorBanner> : null}
 
       <form noValidate onSubmit={submit} className="space-y-4">
-        <Field label="Full Name">
-          {(id) => (
+        <Field label="Full Name" invalid={error?.field === 'fullName'}>
+          {(control) => (
             <Input
-              id={id}
+              {...control}
               name="fullName"
               autoComplete="name"
               placeholder="Ava Creator"
               required
-              aria-invalid={invalid('fullName')}
             />
           )}
         </Field>
-        <Field label="Email">
-          {(id) => (
+        <Field label="Email" invalid={error?.field === 'email'}>
+          {(control) => (
             <Input
-              id={id}
+              {...control}
               name="email"
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
               required
-              aria-invalid={invalid('email')}
             />
           )}
         </Field>

@@ -1,14 +1,13 @@
 import { AUTH_TEXTS, ZResetPasswordForm } from '@muse/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorBanner, errorText, parseForm, type TFormError } from '../../components/ui/form';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useResetPassword } from './api/reset-password';
 import { AuthCard, AuthLink } from './components/auth-card';
-import { ErrorBanner } from './components/form-banner';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-import { errorText, parseForm, type TFormError } from './form-errors';
 
 /** A 400 with one of these is about the new password, not the link. */
 const passwordTexts: readonly string[] = [
@@ -71,7 +70,7 @@ export function ResetPasswordPage() {
         </>
       }
     >
-      {error ? <ErrorBanner>{error.message}</ErrorBanner> : null}
+      {error ? <ErrorBanner className="mb-5">{error.message}</ErrorBanner> : null}
       <form noValidate onSubmit={submit} className="space-y-4">
         <PasswordField
           label="New Password"
@@ -106,7 +105,7 @@ function InvalidLink({ message }: { message: string }) {
         </>
       }
     >
-      <ErrorBanner>{message}</ErrorBanner>
+      <ErrorBanner className="mb-5">{message}</ErrorBanner>
       <Button asChild size="lg" className="w-full">
         <Link to="/forgot-password">Request a new link</Link>
       </Button>

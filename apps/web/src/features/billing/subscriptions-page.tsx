@@ -2,6 +2,7 @@ import { PLANS, formatCount, formatUsd, type TSubscriptionSummary } from '@muse/
 import { AlertTriangle, ArrowRight, CalendarClock, CreditCard, Info } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { QueryError } from '../../components/ui/query-error';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -25,12 +26,11 @@ export function SubscriptionsPage() {
     body = <Spinner label="Loading subscription..." className="py-24" />;
   } else if (subscription.isError) {
     body = (
-      <div className="flex flex-col items-center gap-4 rounded-2xl border border-ink-800 bg-ink-900/70 px-6 py-14 text-center">
-        <p className="text-zinc-300">Your subscription could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryError
+        query={subscription}
+        title="Your subscription could not be loaded."
+        className="py-14"
+      />
     );
   } else if (!subscription.data.subscription) {
     body = <NoSubscription />;

@@ -19,6 +19,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { errorText } from '../../components/ui/form';
+import { QueryError } from '../../components/ui/query-error';
 import { Logo } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -27,7 +29,6 @@ import { ApiError } from '../../lib/api';
 import { useCancelTestCheckout } from './api/cancel-test-checkout';
 import { testCheckoutQuery, useTestCheckout } from './api/get-test-checkout';
 import { usePayTestCheckout } from './api/pay-test-checkout';
-import { apiErrorText } from '../../lib/api';
 import { redirectTo } from '../../lib/checkout';
 import { PlanIcon } from './components/plan-icon';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -53,16 +54,20 @@ export function TestCheckoutPage() {
           text="The link may be mistyped, or the checkout belongs to another account."
         />
       ) : (
-        <Outcome
-          icon={CircleX}
+        <QueryError
+          query={session}
+          heading
           title="This checkout could not be loaded"
-          text={apiErrorText(session.error, 'Please try again in a moment.')}
-          action={
-            <Button variant="outline" onClick={() => void session.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+          detail={errorText(session.error, 'Please try again in a moment.')}
+          className="mx-auto max-w-lg py-14"
+        >
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/credits">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to credits
+            </Link>
+          </Button>
+        </QueryError>
       );
   } else if (session.data.status === 'complete') {
     body = (
@@ -120,7 +125,7 @@ function CheckoutForm({ session }: { session: TTestCheckoutSession }) {
   const busy = pay.isPending || cancel.isPending || pay.isSuccess || cancel.isSuccess;
 
   function onFailure(error: unknown, fallback: string) {
-    toast.error(apiErrorText(error, fallback));
+    toast.error(errorText(error, fallback));
     // The session may have changed (expired, paid elsewhere): show its current state.
     void queryClient.invalidateQueries({ queryKey: testCheckoutQuery(session.id).queryKey });
   }

@@ -5,13 +5,13 @@ import {
   type TDashboard,
   type TUpgradeModalType,
 } from '@muse/shared';
-import { ArrowRight, Coins, Plus, RotateCw, Sparkles, Users, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowRight, Coins, Plus, Sparkles, Users, type LucideIcon } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
+import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { InfluencerFormDialog } from '../../components/workspace/influencer-form-dialog';
 import { ToolCardGrid } from '../../components/workspace/tool-cards';
 import { UpgradeModal } from '../../components/workspace/upgrade-modal';
 import { useDashboard } from '../../lib/workspace';
@@ -22,7 +22,16 @@ import { RecentInfluencerCard } from './components/recent-influencer-card';
  * '0/0 Influencers' on a new FREE account), the way to a new influencer, the recent ones and
  * the six tools.
  */
-export function DashboardPage() {
+export function DashboardPage({
+  createInfluencerForm: CreateInfluencerForm,
+}: {
+  /** The influencer form, handed in by the app (the influencers feature owns it). */
+  createInfluencerForm: ComponentType<{
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+    onLimitReached: () => void;
+  }>;
+}) {
   const dashboard = useDashboard();
   const [creating, setCreating] = useState(false);
   const [upgrade, setUpgrade] = useState<TUpgradeModalType | null>(null);
@@ -55,16 +64,7 @@ export function DashboardPage() {
       {dashboard.isPending ? (
         <Spinner label={DASHBOARD_TEXTS.loading} className="py-24" />
       ) : dashboard.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-4 rounded-2xl border border-red-500/30 bg-red-500/5 px-6 py-12 text-center"
-        >
-          <p className="text-sm text-red-300">The dashboard could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            Try again
-          </Button>
-        </div>
+        <QueryError query={dashboard} title="The dashboard could not be loaded." />
       ) : (
         <>
           <CreateBanner dashboard={dashboard.data} onCreate={startCreating} />
@@ -81,7 +81,7 @@ export function DashboardPage() {
         </>
       )}
 
-      <InfluencerFormDialog
+      <CreateInfluencerForm
         open={creating}
         onOpenChange={setCreating}
         onLimitReached={() => setUpgrade('influencer')}

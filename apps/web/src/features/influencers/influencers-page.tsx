@@ -4,15 +4,16 @@ import {
   type TInfluencer,
   type TUpgradeModalType,
 } from '@muse/shared';
-import { Plus, RotateCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
+import { QueryError } from '../../components/ui/query-error';
 import { toast } from '../../components/ui/toaster';
-import { InfluencerFormDialog } from '../../components/workspace/influencer-form-dialog';
 import { UpgradeModal } from '../../components/workspace/upgrade-modal';
 import { useInfluencers } from './api/get-influencers';
 import { DeleteInfluencerDialog } from './components/delete-influencer-dialog';
+import { InfluencerFormDialog } from './components/influencer-form-dialog';
 import { InfluencerCard } from './components/influencer-card';
 import { InfluencersEmpty } from './components/influencers-empty';
 import { InfluencerUsageBadge } from './components/influencer-usage-badge';
@@ -82,17 +83,7 @@ export function InfluencersPage() {
             </ul>
           )
         ) : influencers.isError ? (
-          <div className="flex flex-col items-center gap-4 rounded-2xl border border-ink-800 bg-ink-900/60 px-6 py-14 text-center">
-            <p className="text-zinc-300">Your influencers could not be loaded.</p>
-            <Button
-              variant="secondary"
-              onClick={() => void influencers.refetch()}
-              disabled={influencers.isFetching}
-            >
-              <RotateCw aria-hidden="true" className="size-4" />
-              Try again
-            </Button>
-          </div>
+          <QueryError query={influencers} title="Your influencers could not be loaded." />
         ) : (
           <CardsLoading />
         )}

@@ -7,16 +7,17 @@ import {
 } from '@muse/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { errorText } from '../../components/ui/form';
+import { QueryError } from '../../components/ui/query-error';
 import { Logo } from '../../components/layout/logo';
-import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toaster';
-import { apiErrorText, getStoredToken } from '../../lib/api';
+import { getStoredToken } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCompleteOnboarding } from './api/complete-onboarding';
-import { useMarketplaceModels } from './api/get-marketplace-models';
+import { useMarketplaceModels } from '../../lib/marketplace-models';
 import { useOnboarding, type TOnboardingSnapshot } from './api/get-onboarding';
 import { OnboardingProgress } from './components/onboarding-progress';
 import { PurchaseDialog } from './components/purchase-dialog';
@@ -52,15 +53,13 @@ export function OnboardingPage() {
     if (onboarding.isError) {
       return (
         <OnboardingFrame>
-          <div className="mx-auto max-w-md py-20 text-center">
-            <h1 className="text-xl font-semibold text-white">Your setup could not be loaded</h1>
-            <p className="mt-2 text-sm text-zinc-400">
-              {apiErrorText(onboarding.error, 'Please try again in a moment.')}
-            </p>
-            <Button className="mt-6" onClick={() => void onboarding.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <QueryError
+            query={onboarding}
+            heading
+            title="Your setup could not be loaded"
+            detail={errorText(onboarding.error, 'Please try again in a moment.')}
+            className="mx-auto my-20 max-w-md"
+          />
         </OnboardingFrame>
       );
     }
@@ -117,7 +116,7 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
       await complete.mutateAsync();
       await navigate('/dashboard');
     } catch (error) {
-      toast.error(apiErrorText(error, 'Your setup could not be finished. Please try again.'));
+      toast.error(errorText(error, 'Your setup could not be finished. Please try again.'));
       setLeaving(false);
     }
   }

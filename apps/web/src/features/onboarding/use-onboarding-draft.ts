@@ -1,13 +1,13 @@
 import type { TOnboardingAnswers, TOnboardingState, TUpdateOnboardingRequest } from '@muse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText } from '../../components/ui/form';
 import { toast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { onboardingModelsQuery } from './api/get-marketplace-models';
+import { marketplaceModelsQuery } from '../../lib/marketplace-models';
 import { onboardingQuery } from './api/get-onboarding';
 import { useUpdateOnboarding } from './api/update-onboarding';
-import { apiErrorText } from '../../lib/api';
 
 /** The step the creator is on and the answers so far, as this page holds them. */
 export type TOnboardingDraft = { step: number; answers: TOnboardingAnswers };
@@ -65,7 +65,7 @@ export function useOnboardingDraft(initial: TOnboardingDraft) {
 
   const resync = useCallback(async () => {
     if (!user) return;
-    void queryClient.invalidateQueries({ queryKey: onboardingModelsQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: marketplaceModelsQuery.queryKey });
     try {
       const fresh = await queryClient.fetchQuery(onboardingQuery(user.id));
       apply(draftFrom(fresh.onboarding));
@@ -83,7 +83,7 @@ export function useOnboardingDraft(initial: TOnboardingDraft) {
       } catch (error) {
         ok = false;
         pending.current = false;
-        toast.error(apiErrorText(error, 'Your answers could not be saved. Please try again.'));
+        toast.error(errorText(error, 'Your answers could not be saved. Please try again.'));
         // A refusal means the server holds another state: show that one. A dropped
         // connection keeps the answers on screen for the next save.
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) {

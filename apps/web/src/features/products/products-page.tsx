@@ -1,6 +1,7 @@
 import { formatUsage, PRODUCT_TEXTS, type TProduct, type TUpgradeModalType } from '@muse/shared';
-import { Package, Plus, RotateCw } from 'lucide-react';
+import { Package, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { QueryError } from '../../components/ui/query-error';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -55,16 +56,7 @@ export function ProductsPage() {
       {products.isPending ? (
         <Spinner label="Loading products..." className="py-20" />
       ) : failed ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-4 rounded-2xl border border-red-500/30 bg-red-500/5 px-6 py-12 text-center"
-        >
-          <p className="text-sm text-red-300">{PRODUCT_TEXTS.fetchFailed}</p>
-          <Button variant="outline" size="sm" onClick={() => void products.refetch()}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            Try again
-          </Button>
-        </div>
+        <QueryError query={products} title={PRODUCT_TEXTS.fetchFailed} />
       ) : products.data.products.length === 0 ? (
         <section
           aria-labelledby="products-empty-heading"

@@ -1,6 +1,7 @@
 import { PLAN_LIST } from '@muse/shared';
 import { Check, Clock, Copy, Mail, ShieldAlert, Zap } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { QueryError } from '../../components/ui/query-error';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toaster';
 import { usePublicConfig } from '../../lib/public-config';
@@ -57,12 +58,11 @@ export function ContactCard() {
               <CopyButton text={supportEmail} />
             </>
           ) : config.isError ? (
-            <p className="flex flex-wrap items-center gap-3 text-zinc-300">
-              The support address could not be loaded.
-              <Button variant="secondary" size="sm" onClick={() => void config.refetch()}>
-                Try again
-              </Button>
-            </p>
+            <QueryError
+              query={config}
+              title="The support address could not be loaded."
+              className="py-6"
+            />
           ) : (
             <span
               role="status"

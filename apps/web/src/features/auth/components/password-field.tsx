@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Field, Input } from '../../../components/ui/input';
+import { Field, Input } from '../../../components/ui/form';
 
 /** A labelled password input with a button that shows or hides what was typed. */
 export function PasswordField({
@@ -16,23 +16,22 @@ export function PasswordField({
 }) {
   const [visible, setVisible] = useState(false);
   return (
-    <Field label={label}>
-      {(id) => (
+    <Field label={label} invalid={invalid}>
+      {(control) => (
         <div className="relative">
           <Input
-            id={id}
+            {...control}
             name={name}
             type={visible ? 'text' : 'password'}
             autoComplete={autoComplete}
             required
-            aria-invalid={invalid || undefined}
             className="pr-12"
           />
           <button
             type="button"
             onClick={() => setVisible((shown) => !shown)}
             aria-label={visible ? 'Hide password' : 'Show password'}
-            aria-controls={id}
+            aria-controls={control.id}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-zinc-400 hover:text-white"
           >
             {visible ? (

@@ -1,9 +1,9 @@
 import { Loader2 } from 'lucide-react';
+import { errorText } from '../../../components/ui/form';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toaster';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { apiErrorText } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
 
 /** Asks before cancelling: the plan ends with its paid period, and its benefits stay until then. */
@@ -31,7 +31,7 @@ export function CancelSubscriptionDialog({
         );
       },
       onError: (error) => {
-        toast.error(apiErrorText(error, 'Failed to cancel subscription'));
+        toast.error(errorText(error, 'Failed to cancel subscription'));
       },
     });
   }

@@ -1,6 +1,6 @@
 import type { TLedgerEntry } from '@muse/shared';
 import { History, Minus, Plus, Sparkles } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { QueryError } from '../../../components/ui/query-error';
 import { cn } from '../../../lib/cn';
 import { useCreditHistory } from '../api/get-credit-history';
 import { formatDateTime, formatMovement } from '../billing-format';
@@ -35,12 +35,11 @@ export function CreditHistory() {
           ))}
         </ul>
       ) : history.isError ? (
-        <div className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-          <p className="text-sm text-zinc-400">Your credit history could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError
+          query={history}
+          title="Your credit history could not be loaded."
+          className="m-4 py-10"
+        />
       ) : history.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
           <span className="flex size-11 items-center justify-center rounded-full bg-ink-800 text-zinc-500">

@@ -2,7 +2,7 @@ import { ZInfluencerResponse, type TInfluencer } from '@muse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { invalidateWorkspace } from '../../../lib/workspace';
-import { marketplaceModelsQuery } from './get-marketplace-models';
+import { marketplaceModelsQuery } from '../../../lib/marketplace-models';
 
 /** POST /api/marketplace/models/{id}/claim: a licence and an influencer slot, together. */
 export async function claimModel(id: number): Promise<TInfluencer> {

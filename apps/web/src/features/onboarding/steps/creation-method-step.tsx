@@ -5,9 +5,9 @@ import {
 } from '@muse/shared';
 import { Check, Store, Upload, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
+import { QueryError } from '../../../components/ui/query-error';
 import { cn } from '../../../lib/cn';
-import { useMarketplaceModels } from '../api/get-marketplace-models';
+import { useMarketplaceModels } from '../../../lib/marketplace-models';
 import { StepHeader } from '../components/step-header';
 
 /**
@@ -131,12 +131,7 @@ function ModelPicker({
             ))}
           </div>
         ) : models.isError ? (
-          <div className="rounded-2xl border border-ink-800 bg-ink-900/70 px-6 py-10 text-center">
-            <p className="text-sm text-zinc-300">The models could not be loaded.</p>
-            <Button variant="outline" className="mt-4" onClick={() => void models.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <QueryError query={models} title="The models could not be loaded." className="py-10" />
         ) : available.length === 0 ? (
           <p className="rounded-2xl border border-ink-800 bg-ink-900/70 px-6 py-10 text-center text-sm text-zinc-300">
             Every model is claimed right now. Check back for new models, or create a custom one.

@@ -7,7 +7,7 @@ import {
   type TOnboardingAnswers,
 } from '@muse/shared';
 import { useId } from 'react';
-import { Input } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/form';
 import { OptionButton, OptionGroup } from '../components/option-button';
 import { StepHeader } from '../components/step-header';
 import { NICHE_ICONS, STYLE_ICONS } from '../onboarding-options';

@@ -1,28 +1,36 @@
 import {
   MAX_PRODUCT_IMAGES,
   PRODUCT_TEXTS,
+  UPLOAD_TEXTS,
   ZProductFields,
   type TProduct,
   type TProductFields,
 } from '@muse/shared';
-import { AlertCircle, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { Field, Input } from '../../../components/ui/input';
+import {
+  ErrorBanner,
+  Field,
+  Input,
+  Textarea,
+  errorText,
+  fieldIssues,
+} from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
+import type { TImagePick } from '../../../components/ui/image-input';
 import {
-  checkImageFiles,
   ProductImagePicker,
   toNewImage,
   type TExistingImage,
   type TNewImage,
 } from './product-image-picker';
 
-type TFieldErrors = Partial<Record<keyof TProductFields, string>>;
+type TFieldErrors = Partial<Record<string, string>>;
 type TDraft = Record<keyof TProductFields, string>;
 
 /**
@@ -70,9 +78,6 @@ export function ProductFormDialog({
   );
 }
 
-const textareaClass =
-  'min-h-24 w-full rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-red-500';
-
 function ProductForm({
   product,
   create,
@@ -115,10 +120,10 @@ function ProductForm({
     setFieldErrors((current) => ({ ...current, [name]: undefined }));
   }
 
-  function addFiles(files: File[]) {
+  function addFiles({ files, problem }: TImagePick) {
     const room = MAX_PRODUCT_IMAGES - existing.length - added.length;
-    const { accepted, error } = checkImageFiles(files, room);
-    setImageError(error);
+    const accepted = files.slice(0, Math.max(room, 0));
+    setImageError(problem ?? (accepted.length < files.length ? UPLOAD_TEXTS.tooManyImages : null));
     if (accepted.length > 0) setAdded((current) => [...current, ...accepted.map(toNewImage)]);
   }
 
@@ -149,11 +154,7 @@ function ProductForm({
       return;
     }
     const failed = product ? PRODUCT_TEXTS.updateFailed : PRODUCT_TEXTS.createFailed;
-    // The server's reason, the connection text when it was not reached, else the generic text.
-    let reason: string = failed;
-    if (error instanceof ApiError)
-      reason = error.serverError ?? (error.status === 0 ? error.message : failed);
-    setFormError(reason);
+    setFormError(errorText(error, failed));
     toast.error(failed);
   }
 
@@ -162,12 +163,7 @@ function ProductForm({
     setFormError(null);
     const parsed = ZProductFields.safeParse(draft);
     if (!parsed.success) {
-      const errors: TFieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as keyof TProductFields;
-        errors[name] ??= issue.message;
-      }
-      setFieldErrors(errors);
+      setFieldErrors(fieldIssues(parsed.error));
       return;
     }
     const files = added.map((image) => image.file);
@@ -203,74 +199,51 @@ function ProductForm({
 
   return (
     <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-5">
-      {formError ? (
-        <div
-          role="alert"
-          className="flex items-start gap-2 rounded-xl border border-red-500/40 bg-red-500/10 px-4 py-3 text-sm text-red-300"
-        >
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{formError}</span>
-        </div>
-      ) : null}
+      {formError ? <ErrorBanner>{formError}</ErrorBanner> : null}
 
-      <Field label="Name">
-        {(id) => (
-          <>
-            <Input
-              id={id}
-              name="name"
-              value={draft.name}
-              onChange={(event) => setField('name', event.target.value)}
-              placeholder="Summer linen shirt"
-              autoComplete="off"
-              required
-              aria-invalid={fieldErrors.name ? true : undefined}
-              aria-describedby={fieldErrors.name ? `${id}-error` : undefined}
-              disabled={busy}
-            />
-            <FieldError id={`${id}-error`} message={fieldErrors.name} />
-          </>
+      <Field label="Name" error={fieldErrors.name}>
+        {(control) => (
+          <Input
+            {...control}
+            name="name"
+            value={draft.name}
+            onChange={(event) => setField('name', event.target.value)}
+            placeholder="Summer linen shirt"
+            autoComplete="off"
+            required
+            disabled={busy}
+          />
         )}
       </Field>
 
-      <Field label="Description">
-        {(id) => (
-          <>
-            <textarea
-              id={id}
-              name="description"
-              value={draft.description}
-              onChange={(event) => setField('description', event.target.value)}
-              placeholder="What it is, who it is for, what makes it stand out"
-              rows={4}
-              aria-invalid={fieldErrors.description ? true : undefined}
-              aria-describedby={fieldErrors.description ? `${id}-error` : undefined}
-              disabled={busy}
-              className={textareaClass}
-            />
-            <FieldError id={`${id}-error`} message={fieldErrors.description} />
-          </>
+      <Field label="Description" error={fieldErrors.description}>
+        {(control) => (
+          <Textarea
+            {...control}
+            name="description"
+            value={draft.description}
+            onChange={(event) => setField('description', event.target.value)}
+            placeholder="What it is, who it is for, what makes it stand out"
+            rows={4}
+            disabled={busy}
+            className="min-h-24"
+          />
         )}
       </Field>
 
-      <Field label="Link">
-        {(id) => (
-          <>
-            <Input
-              id={id}
-              name="link"
-              type="url"
-              inputMode="url"
-              value={draft.link}
-              onChange={(event) => setField('link', event.target.value)}
-              placeholder="https://shop.example.com/product"
-              autoComplete="url"
-              aria-invalid={fieldErrors.link ? true : undefined}
-              aria-describedby={fieldErrors.link ? `${id}-error` : undefined}
-              disabled={busy}
-            />
-            <FieldError id={`${id}-error`} message={fieldErrors.link} />
-          </>
+      <Field label="Link" error={fieldErrors.link}>
+        {(control) => (
+          <Input
+            {...control}
+            name="link"
+            type="url"
+            inputMode="url"
+            value={draft.link}
+            onChange={(event) => setField('link', event.target.value)}
+            placeholder="https://shop.example.com/product"
+            autoComplete="url"
+            disabled={busy}
+          />
         )}
       </Field>
 
@@ -296,14 +269,5 @@ function ProductForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-red-400">
-      {message}
-    </p>
   );
 }

@@ -1,39 +1,12 @@
-import {
-  IMAGE_UPLOAD_HINT,
-  MAX_PRODUCT_IMAGES,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_TEXTS,
-  type TProduct,
-} from '@muse/shared';
+import { IMAGE_UPLOAD_HINT, MAX_PRODUCT_IMAGES, type TProduct } from '@muse/shared';
 import { ImagePlus, X } from 'lucide-react';
-import { useId, type ChangeEvent } from 'react';
+import { useId } from 'react';
+import { ImageInput, type TImagePick } from '../../../components/ui/image-input';
 import { cn } from '../../../lib/cn';
 
 export type TExistingImage = TProduct['images'][number];
 /** A file chosen in this form, with the object URL of its preview. */
 export type TNewImage = { key: string; file: File; previewUrl: string };
-
-/** The image types the server accepts (UPLOAD_TEXTS.notAnImage names them). */
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
-
-/**
- * Checks chosen files against the upload rules before anything is sent: image types only,
- * 10 MB each, at most `room` of them. Returns the files that pass and the first problem.
- */
-export function checkImageFiles(
-  files: readonly File[],
-  room: number,
-): { accepted: File[]; error: string | null } {
-  const accepted: File[] = [];
-  let error: string | null = null;
-  for (const file of files) {
-    if (!ACCEPTED_TYPES.includes(file.type)) error ??= UPLOAD_TEXTS.notAnImage;
-    else if (file.size > MAX_UPLOAD_BYTES) error ??= UPLOAD_TEXTS.tooLarge;
-    else if (accepted.length >= room) error ??= UPLOAD_TEXTS.tooManyImages;
-    else accepted.push(file);
-  }
-  return { accepted, error };
-}
 
 let nextKey = 0;
 export function toNewImage(file: File): TNewImage {
@@ -58,7 +31,8 @@ export function ProductImagePicker({
   added: readonly TNewImage[];
   error: string | null;
   disabled: boolean;
-  onAdd: (files: File[]) => void;
+  /** Chosen files that pass the upload rule, and the first refusal. */
+  onAdd: (pick: TImagePick) => void;
   onRemoveExisting: (id: string) => void;
   onRemoveAdded: (key: string) => void;
 }) {
@@ -67,13 +41,6 @@ export function ProductImagePicker({
   const errorId = useId();
   const count = existing.length + added.length;
   const full = count >= MAX_PRODUCT_IMAGES;
-
-  function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    const files = Array.from(event.target.files ?? []);
-    // Cleared, so choosing the same file again after removing it still fires a change.
-    event.target.value = '';
-    if (files.length > 0) onAdd(files);
-  }
 
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
@@ -116,13 +83,11 @@ export function ProductImagePicker({
             >
               <ImagePlus aria-hidden="true" className="size-5" />
               <span className="px-1 text-center text-xs leading-tight font-medium">Add images</span>
-              <input
+              <ImageInput
                 id={inputId}
-                type="file"
-                accept={ACCEPTED_TYPES.join(',')}
                 multiple
                 disabled={disabled}
-                onChange={handleChange}
+                onPick={onAdd}
                 aria-invalid={error ? true : undefined}
                 className="sr-only"
               />

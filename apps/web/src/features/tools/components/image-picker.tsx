@@ -1,7 +1,8 @@
-import { MAX_UPLOAD_BYTES, TOOL_TEXTS, UPLOAD_TEXTS } from '@muse/shared';
+import { TOOL_TEXTS, UPLOAD_TEXTS } from '@muse/shared';
 import { ImagePlus, RefreshCw, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { checkImageFiles, ImageInput, type TImagePick } from '../../../components/ui/image-input';
 import { cn } from '../../../lib/cn';
 import { formatBytes, formatSize } from '../tool-format';
 
@@ -44,9 +45,9 @@ async function measure(file: File): Promise<{ width: number; height: number } | 
 }
 
 /**
- * Choose or drop one image, checked before anything is sent: image files only, 10 MB at most,
- * and (for tools with a pixel limit) not larger than `maxSide` on its longer side. While
- * `blocked` (the plan or balance says no), any attempt to pick calls `onBlocked` instead.
+ * Choose or drop one image, checked before anything is sent: ImageInput's upload rule, then it
+ * must decode, and (for tools with a pixel limit) not be larger than `maxSide` on its longer
+ * side. While `blocked` (the plan or balance says no), any attempt to pick calls `onBlocked`.
  */
 export function ImagePicker({
   label,
@@ -78,15 +79,15 @@ export function ImagePicker({
   const error = pickError ?? (required && !value ? TOOL_TEXTS.imageRequired : null);
   const [dragging, setDragging] = useState(false);
 
-  async function accept(file: File | undefined) {
+  async function accept({ files: [file], problem }: TImagePick) {
     // Disabled while the plan is not known yet: neither a pick nor a refusal can be decided.
-    if (!file || disabled) return;
+    if (disabled) return;
     if (blocked) {
       onBlocked();
       return;
     }
-    if (!file.type.startsWith('image/')) return setError(UPLOAD_TEXTS.notAnImage);
-    if (file.size > MAX_UPLOAD_BYTES) return setError(UPLOAD_TEXTS.tooLarge);
+    if (problem) return setError(problem);
+    if (!file) return;
     const size = await measure(file);
     if (!size) return setError(UPLOAD_TEXTS.notAnImage);
     if (maxSide && Math.max(size.width, size.height) > maxSide.pixels) {
@@ -101,13 +102,6 @@ export function ImagePicker({
     else input.current?.click();
   }
 
-  function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // Cleared, so choosing the same file again still fires a change.
-    event.target.value = '';
-    void accept(file);
-  }
-
   function handleDrag(event: DragEvent<HTMLDivElement>, over: boolean) {
     if (disabled || !event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
@@ -118,7 +112,8 @@ export function ImagePicker({
     if (disabled) return;
     event.preventDefault();
     setDragging(false);
-    void accept(event.dataTransfer.files[0]);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) void accept(checkImageFiles([dropped]));
   }
 
   const describedBy = error ? `${hintId} ${errorId}` : hintId;
@@ -190,14 +185,7 @@ export function ImagePicker({
           </div>
         )}
       </div>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        hidden
-        disabled={disabled}
-        onChange={handleChange}
-      />
+      <ImageInput ref={input} hidden disabled={disabled} onPick={(pick) => void accept(pick)} />
       <p id={hintId} className="text-xs text-zinc-400">
         PNG, JPG or WEBP up to 10MB
         {maxSide ? `, at most ${maxSide.pixels} × ${maxSide.pixels} pixels` : ''}

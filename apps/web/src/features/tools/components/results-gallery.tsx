@@ -1,8 +1,8 @@
 import { isFinished, type TJob } from '@muse/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RotateCw, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { QueryError } from '../../../components/ui/query-error';
 import { cn } from '../../../lib/cn';
 import { formatWhen } from '../tool-format';
 import { DownloadLink } from './download-link';
@@ -33,18 +33,7 @@ export function HistorySection({
       </ul>
     );
   } else if (jobs.isError) {
-    body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-4 rounded-2xl border border-red-500/30 bg-red-500/5 px-6 py-10 text-center"
-      >
-        <p className="text-sm text-red-300">Your history could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void jobs.refetch()}>
-          <RotateCw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </div>
-    );
+    body = <QueryError query={jobs} title="Your history could not be loaded." className="py-10" />;
   } else if (jobs.data.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-ink-700 bg-ink-900/40 px-6 py-12 text-center">

@@ -9,25 +9,25 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api';
-import { invalidateWorkspace } from '../../lib/workspace';
-import { Button } from '../ui/button';
-import { Dialog, DialogClose, DialogContent } from '../ui/dialog';
-import { Field, Input } from '../ui/input';
-import { toast } from '../ui/toaster';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import {
-  useCreateInfluencer,
-  useGenerateInfluencer,
-  useUpdateInfluencer,
-  type TInfluencerDraft,
-} from './influencer-api';
-import {
-  InfluencerErrorBanner,
+  ErrorBanner,
+  Field,
+  Input,
   Select,
   Textarea,
-  parseInfluencerForm,
-  type TInfluencerFormError,
-} from './influencer-form-controls';
+  errorText,
+  parseForm,
+  type TFormError,
+} from '../../../components/ui/form';
+import { toast } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api';
+import { invalidateWorkspace } from '../../../lib/workspace';
+import { useCreateInfluencer } from '../api/create-influencer';
+import { useGenerateInfluencer } from '../api/generate-influencer';
+import type { TInfluencerDraft } from '../api/influencer-form-data';
+import { useUpdateInfluencer } from '../api/update-influencer';
 import { InfluencerImageField } from './influencer-image-field';
 
 type TValues = {
@@ -53,14 +53,8 @@ function initialValues(influencer: TInfluencer | null | undefined): TValues {
   };
 }
 
-/** The server's text for a failed call, the connection text when it was not reached, else `fallback`. */
-function failureText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  return error.serverError ?? (error.status === 0 ? error.message : fallback);
-}
-
 /**
- * The influencer form (spec §3 fields, §5 validation): creates an influencer when `influencer`
+ * The influencer form (fields and checks in docs/product/workspace.md): creates an influencer when `influencer`
  * is absent, else edits it (PUT). Self-contained, so the dashboard opens it too. A 403 on create
  * (no free slot) closes the form and calls `onLimitReached`, where the opener shows its
  * 'Influencer Limit Reached' modal.
@@ -112,10 +106,10 @@ export function InfluencerFormDialog({
                     onOpenChange(false);
                     void invalidateWorkspace(queryClient);
                     if (onLimitReached) onLimitReached();
-                    else toast.error(error.serverError ?? INFLUENCER_TEXTS.noSlot);
+                    else toast.error(errorText(error, INFLUENCER_TEXTS.noSlot));
                     return;
                   }
-                  const message = failureText(error, INFLUENCER_TEXTS.createFailed);
+                  const message = errorText(error, INFLUENCER_TEXTS.createFailed);
                   toast.error(message);
                   if (error instanceof ApiError && error.status === 400) setError({ message });
                 },
@@ -130,7 +124,7 @@ export function InfluencerFormDialog({
                   onOpenChange(false);
                 },
                 onError: (error) => {
-                  const message = failureText(error, INFLUENCER_TEXTS.updateFailed);
+                  const message = errorText(error, INFLUENCER_TEXTS.updateFailed);
                   toast.error(message);
                   if (error instanceof ApiError && error.status === 404) {
                     // Deleted meanwhile (another tab): it leaves every list.
@@ -156,13 +150,13 @@ function InfluencerForm({
 }: {
   influencer: TInfluencer | null;
   saving: boolean;
-  onSave: (draft: TInfluencerDraft, setError: (error: TInfluencerFormError) => void) => void;
+  onSave: (draft: TInfluencerDraft, setError: (error: TFormError) => void) => void;
 }) {
   const generate = useGenerateInfluencer();
   const [values, setValues] = useState<TValues>(() => initialValues(influencer));
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
-  const [error, setError] = useState<TInfluencerFormError | null>(null);
+  const [error, setError] = useState<TFormError | null>(null);
   const busy = saving || generate.isPending;
   const bannerRef = useRef<HTMLDivElement>(null);
 
@@ -192,38 +186,33 @@ function InfluencerForm({
     event.preventDefault();
     const form = event.currentTarget;
     setError(null);
-    const fields = parseInfluencerForm(ZInfluencerFields, values, form, setError);
+    const fields = parseForm(ZInfluencerFields, values, form, setError);
     if (!fields) return;
     onSave({ fields, image, removeImage }, setError);
   }
 
-  const invalid = (field: keyof TValues) => (error?.field === field ? true : undefined);
-
   return (
     <form noValidate onSubmit={submit} className="mt-5 space-y-4">
-      {error ? (
-        <InfluencerErrorBanner ref={bannerRef}>{error.message}</InfluencerErrorBanner>
-      ) : null}
+      {error ? <ErrorBanner ref={bannerRef}>{error.message}</ErrorBanner> : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name">
-          {(id) => (
+        <Field label="Name" invalid={error?.field === 'name'}>
+          {(control) => (
             <Input
-              id={id}
+              {...control}
               name="name"
               autoComplete="off"
               placeholder="e.g. Luna Vale"
               value={values.name}
               onChange={(event) => set('name', event.target.value)}
               disabled={saving}
-              aria-invalid={invalid('name')}
             />
           )}
         </Field>
-        <Field label="Niche">
-          {(id) => (
+        <Field label="Niche" invalid={error?.field === 'niche'}>
+          {(control) => (
             <Select
-              id={id}
+              {...control}
               name="niche"
               value={values.niche}
               onChange={(event) => {
@@ -231,7 +220,6 @@ function InfluencerForm({
                 set('niche', isNiche(value) ? value : '');
               }}
               disabled={saving}
-              aria-invalid={invalid('niche')}
             >
               <option value="" disabled>
                 Select a niche
@@ -246,7 +234,7 @@ function InfluencerForm({
         </Field>
       </div>
 
-      {/* Spec §5: 'Generate with AI' appears only once a niche is chosen. */}
+      {/* 'Generate with AI' appears only once a niche is chosen. */}
       {values.niche ? (
         <div className="flex flex-col gap-3 rounded-xl border border-accent-500/25 bg-accent-500/5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-zinc-300">
@@ -273,46 +261,43 @@ function InfluencerForm({
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Personality">
-          {(id) => (
+        <Field label="Personality" invalid={error?.field === 'personality'}>
+          {(control) => (
             <Textarea
-              id={id}
+              {...control}
               name="personality"
               rows={3}
               placeholder="Witty, warm and endlessly curious"
               value={values.personality}
               onChange={(event) => set('personality', event.target.value)}
               disabled={busy}
-              aria-invalid={invalid('personality')}
             />
           )}
         </Field>
-        <Field label="Target Audience">
-          {(id) => (
+        <Field label="Target Audience" invalid={error?.field === 'target_audience'}>
+          {(control) => (
             <Textarea
-              id={id}
+              {...control}
               name="target_audience"
               rows={3}
               placeholder="Who follows this influencer?"
               value={values.target_audience}
               onChange={(event) => set('target_audience', event.target.value)}
               disabled={busy}
-              aria-invalid={invalid('target_audience')}
             />
           )}
         </Field>
       </div>
-      <Field label="Description">
-        {(id) => (
+      <Field label="Description" invalid={error?.field === 'description'}>
+        {(control) => (
           <Textarea
-            id={id}
+            {...control}
             name="description"
             rows={3}
             placeholder="What is this influencer about?"
             value={values.description}
             onChange={(event) => set('description', event.target.value)}
             disabled={busy}
-            aria-invalid={invalid('description')}
           />
         )}
       </Field>

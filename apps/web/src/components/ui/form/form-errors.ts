@@ -1,10 +1,20 @@
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../../lib/api';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
 /** What a form shows in its red banner, and the field (by name) the text is about, if any. */
 export type TFormError = { message: string; field?: string };
+
+/**
+ * What to tell the user about a failed call: the server's text, the connection text when the
+ * server could not be reached, else `fallback`.
+ */
+export function errorText(error: unknown, fallback: string = UNEXPECTED_ERROR): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverError) return error.serverError;
+  return error.status === 0 ? error.message : fallback;
+}
 
 /** The first issue of a failed `safeParse`, which the form shows (one message at a time). */
 export function firstIssue(error: z.ZodError): TFormError {
@@ -16,13 +26,14 @@ export function firstIssue(error: z.ZodError): TFormError {
   };
 }
 
-/** The server's text for a failed call; the connection text when it could not be reached. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.serverError) return error.serverError;
-    if (error.status === 0) return error.message;
+/** Every field's first message, for forms that show each error under its field. */
+export function fieldIssues(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string') messages[field] ??= issue.message;
   }
-  return UNEXPECTED_ERROR;
+  return messages;
 }
 
 /** Moves focus to the named control of `form`, so the user lands on what needs fixing. */

@@ -1,16 +1,10 @@
-import { IMAGE_UPLOAD_HINT, MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '@muse/shared';
+import { IMAGE_UPLOAD_HINT } from '@muse/shared';
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { ImageInput, type TImagePick } from '../../../components/ui/image-input';
 
 /** A picked file and the preview URL made for it (revoked once it is replaced or unmounted). */
 type TPicked = { file: File; url: string };
-
-/** Spec §5: image files only, up to 10 MB; the server checks the content again. */
-export function imageFileProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return UPLOAD_TEXTS.notAnImage;
-  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_TEXTS.tooLarge;
-  return null;
-}
 
 /**
  * The form's picture: a preview (the new file, else the current picture), a real file input
@@ -41,17 +35,12 @@ export function InfluencerImageField({
     return () => URL.revokeObjectURL(picked.url);
   }, [picked]);
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // The same file may be picked again after a refusal or a removal.
-    input.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
+  function choose({ files: [file], problem }: TImagePick) {
     if (problem) {
       onProblem(problem);
       return;
     }
+    if (!file) return;
     setPicked({ file, url: URL.createObjectURL(file) });
     onChange(file, false);
   }
@@ -85,17 +74,15 @@ export function InfluencerImageField({
         </div>
         <div className="min-w-0 flex-1 space-y-2">
           <div className="flex flex-wrap gap-2">
-            <input
+            <ImageInput
               id={inputId}
               name="image"
-              type="file"
-              accept="image/*"
               className="peer sr-only"
               disabled={disabled}
               // The visible 'Upload image' label below is the click target; the name is 'Image'.
               aria-labelledby={titleId}
               aria-describedby={hintId}
-              onChange={choose}
+              onPick={choose}
             />
             <label
               htmlFor={inputId}
