@@ -295,7 +295,10 @@ test.describe('a Launch account', () => {
   }) => {
     const account = await registerAccount(request);
     await buyPlan(request, account, 'launch');
-    const headers = { authorization: `Bearer ${account.token}` };
+    // On a busy machine a minute and more can pass between these API calls, about the server's
+    // keep-alive time: a reused socket could be closed by the server just as the next call goes
+    // out (ECONNRESET).
+    const headers = { authorization: `Bearer ${account.token}`, connection: 'close' };
     // Version 2 on 256 × 256: 9 tiles, so the job reports progress between its start and its
     // end, and the spec holds it there for the reload.
     const photo = await sharp(GROUP_PHOTO)
