@@ -2,7 +2,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
-/** Tests run at once, across both projects; the e2e server gives each one a job slot. */
+/**
+ * Tests run at once, across both projects; the e2e server gives each one a job slot. Change it
+ * here rather than with --workers, which the server does not see.
+ */
 const workers = 2;
 
 /** Debian's Chromium, headless, with the flags a closed-network root sandbox needs. */
