@@ -2,6 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+/**
+ * Tests run at once, across both projects; the e2e server gives each one a job slot. Change it
+ * here rather than with --workers, which the server does not see.
+ */
+const workers = 2;
 
 /** Debian's Chromium, headless, with the flags a closed-network root sandbox needs. */
 const chromium = {
@@ -26,7 +31,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 2,
+  workers,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -51,7 +56,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), PUBLIC_URL: baseURL },
+    env: { PORT: String(port), PUBLIC_URL: baseURL, E2E_WORKERS: String(workers) },
     reuseExistingServer: false,
     timeout: 120_000,
     // Stopped like a terminal's Ctrl-C, so it stops its own PostgreSQL before it exits.

@@ -11,12 +11,14 @@ test('the landing page loads with its call to action', async ({ page }) => {
 });
 
 test('a signed-out visitor to /dashboard is sent to /login', async ({ page }) => {
+  desktopOnly('routing, the same at every width');
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
 
 test('an unknown path is sent to /', async ({ page }) => {
+  desktopOnly('routing, the same at every width');
   await page.goto('/no-such-page');
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('AI influencers');
@@ -38,6 +40,7 @@ test('every public route loads on refresh', async ({ page }) => {
 });
 
 test('the API reports itself healthy on the embedded database', async ({ request }) => {
+  desktopOnly('an API call, no page');
   const response = await request.get('/api/health');
   expect(response.ok()).toBe(true);
   expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' });

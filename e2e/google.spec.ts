@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, test } from './fixtures';
 import { uniqueEmail } from './support/accounts';
 
 /** The local OpenID provider that stands in for Google listens next to the app (scripts/e2e-server.mjs). */
@@ -23,6 +23,7 @@ test('Google sign-in creates the account, then signs the same account in again',
   context,
   baseURL,
 }) => {
+  desktopOnly('redirects between the app and the provider, the same at every width');
   // The browser is "signed in to Google" as a fresh account, as a real Google session would be.
   const account = {
     sub: `google-${randomBytes(6).toString('hex')}`,

@@ -7,7 +7,7 @@ import { buyPlan, registerAccount, signInAs } from './support/accounts';
 /** A layout-shift performance entry (not in TypeScript's DOM types). */
 type TLayoutShift = { value: number; hadRecentInput: boolean };
 
-/** Spec §3: the blacked-out placeholders. */
+/** The blacked-out placeholders (docs/product/marketplace.md). */
 const PLACEHOLDER_IDS = [5, 11, 12];
 
 async function fetchModels(request: APIRequestContext): Promise<TMarketplaceModel[]> {
@@ -126,10 +126,13 @@ test.describe('marketplace grid', () => {
 
   test('shows skeleton cards while loading and a retry when loading fails', async ({ page }) => {
     let calls = 0;
+    // The first answer waits until the test has seen the skeletons, however long that takes.
+    let answerFirst = () => {};
+    const skeletonsSeen = new Promise<void>((resolve) => (answerFirst = resolve));
     await page.route('**/api/marketplace/models', async (route) => {
       calls += 1;
       if (calls === 1) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await skeletonsSeen;
         await route.fulfill({
           status: 429,
           json: { success: false, error: 'Too many requests, please try again later' },
@@ -141,6 +144,7 @@ test.describe('marketplace grid', () => {
 
     await page.goto('/marketplace');
     await expect(page.getByRole('status', { name: 'Loading models' })).toBeVisible();
+    answerFirst();
     await expect(page.getByText('The models could not be loaded.')).toBeVisible();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(cards(page)).toHaveCount(18);

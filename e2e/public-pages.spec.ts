@@ -1,6 +1,6 @@
 import { ZPublicConfig } from '@muse/shared';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 
 const LEGAL_PAGES = [
@@ -86,6 +86,7 @@ for (const { path, heading } of LEGAL_PAGES) {
     });
 
     test('covers deletion on request and AI-generated content', async ({ page }) => {
+      desktopOnly('the words of the page, the same at every width');
       await page.goto(path);
       await expect(page.getByText(/delet\w*[^.]* on request/i).first()).toBeAttached();
       await expect(
@@ -112,6 +113,7 @@ test('the privacy policy states what is stored, for how long, and how deletion w
 });
 
 test('the legal pages name the support address from the server', async ({ page, request }) => {
+  desktopOnly('the words of the pages, the same at every width');
   const config = ZPublicConfig.parse(await (await request.get('/api/config')).json());
   for (const { path } of LEGAL_PAGES) {
     await page.goto(path);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { buyPlan, registerAccount, signInAs, type TTestAccount } from './support/accounts';
+import { finishedJobStatus } from './support/jobs';
 import { gradientPng } from './support/images';
 
 /**
@@ -10,7 +11,8 @@ import { gradientPng } from './support/images';
  */
 
 // Sign-up, a paid plan, uploads and a prompt job before the pages: more than 30 s when busy.
-test.describe.configure({ timeout: 90_000 });
+// The wait for the job ends when the job has finished; this bound only stops a test that hangs.
+test.describe.configure({ timeout: 180_000 });
 
 const WORKSPACE_PAGES = [
   { path: '/dashboard', heading: 'Discover' },
@@ -70,15 +72,7 @@ async function creatorWithContent(request: APIRequestContext): Promise<TTestAcco
   });
   expect(queued.status()).toBe(201);
   const { job } = (await queued.json()) as { job: { id: string } };
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/jobs/${job.id}`, { headers });
-        return ((await response.json()) as { job: { status: string } }).job.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('succeeded');
+  expect(await finishedJobStatus(request, headers, job.id)).toBe('succeeded');
   return account;
 }
 
