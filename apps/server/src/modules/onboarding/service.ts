@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CONTENT_TYPE_LABELS,
   furthestReachableStep,
@@ -15,7 +16,6 @@ import {
   type TOnboardingState,
   type TUpdateOnboardingRequest,
 } from '@muse/shared';
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
 import { accountBalances, onboardingStates } from '../../db/schema';
@@ -70,12 +70,13 @@ async function findRow(db: TQueryable, userId: string) {
   return row;
 }
 
-async function lockRow(tx: TTransaction, userId: string): Promise<void> {
-  await tx
-    .select({ userId: onboardingStates.userId })
+async function lockRow(tx: TTransaction, userId: string) {
+  const [row] = await tx
+    .select()
     .from(onboardingStates)
     .where(eq(onboardingStates.userId, userId))
     .for('update');
+  return row;
 }
 
 export async function getOnboarding(db: TDatabase, userId: string): Promise<TOnboardingState> {
@@ -256,8 +257,8 @@ async function promoteLocked(
  * Runs `write` in one transaction with the promotion of the account's waiting persona, so that
  * whatever `write` commits (a grant of slots, the onboarding's completion) commits together
  * with the influencer it makes possible: no crash can leave a free slot beside a waiting
- * persona. The onboarding row is locked before `write` runs, in the same order as every other
- * path that takes it, then the balance.
+ * persona. The onboarding row is locked before `write` runs and the balance after it, the order
+ * of every path that takes both.
  */
 async function writePromotingDraft<T>(
   context: TPromotionContext,
@@ -271,10 +272,10 @@ async function writePromotingDraft<T>(
   try {
     const done = await context.db.transaction(async (tx) => {
       if (!draft) return { written: await write(tx), promotion: NO_DRAFT, keptPicture: false };
-      await lockRow(tx, userId);
+      const locked = await lockRow(tx, userId);
       const written = await write(tx);
       // Another request may have promoted the persona since it was read: then nothing is made.
-      if (!isWaiting(await findRow(tx, userId), finishing)) {
+      if (!isWaiting(locked, finishing)) {
         return { written, promotion: NO_DRAFT, keptPicture: false };
       }
       const { outcome, keptPicture } = await promoteLocked(tx, userId, draft);
