@@ -12,12 +12,7 @@ import type { TDatabase } from '../../db/client';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
 import type { TServices } from '../../services';
-import {
-  recoverStaleJobs,
-  runJob,
-  RUN_JOB_TASK,
-  type TRunJobPayload,
-} from './service';
+import { recoverStaleJobs, runJob, RUN_JOB_TASK, type TRunJobPayload } from './service';
 
 type TLog = {
   info: (message: string) => void;
