@@ -41,7 +41,7 @@ const ZRunJobPayload = z.object({
 const ZScheduledPayload = z.object({});
 
 /** Every task of the queue: its name, the payload it accepts and what runs it. */
-export const TASKS = {
+const TASKS = {
   [RUN_JOB_TASK]: task(ZRunJobPayload, ({ db, deps, log, signal }, payload) =>
     runJob(db, deps, payload, log, signal),
   ),
@@ -59,14 +59,14 @@ export const TASKS = {
   }),
 };
 
-export type TTaskName = keyof typeof TASKS;
+type TTaskName = keyof typeof TASKS;
 
 /**
  * What runs on a clock. The queue enqueues each run once across all workers (it records the
  * last run of each item), so N processes do the work once. A failed run is not retried: the
  * next one does the same work.
  */
-export const SCHEDULE: { task: TTaskName; match: string; options?: CronItemOptions }[] = [
+const SCHEDULE: { task: TTaskName; match: string; options?: CronItemOptions }[] = [
   // Within about two minutes of a worker's death: stale after 60 s, swept every minute.
   { task: 'recover-stale-jobs', match: '* * * * *', options: { maxAttempts: 1 } },
   { task: 'purge-expired', match: '17 * * * *', options: { maxAttempts: 1 } },
