@@ -7,7 +7,7 @@ import { buyPlan, registerAccount, signInAs } from './support/accounts';
 /** A layout-shift performance entry (not in TypeScript's DOM types). */
 type TLayoutShift = { value: number; hadRecentInput: boolean };
 
-/** Spec §3: the blacked-out placeholders. */
+/** The blacked-out placeholders. */
 const PLACEHOLDER_IDS = [5, 11, 12];
 
 async function fetchModels(request: APIRequestContext): Promise<TMarketplaceModel[]> {

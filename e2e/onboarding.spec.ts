@@ -15,7 +15,7 @@ import { registerAccount, signInAs, type TTestAccount } from './support/accounts
 test.describe.configure({ timeout: 60_000 });
 
 const HH_MM_SS = /^\d{2}:\d{2}:\d{2}$/;
-/** Spec §4: the offer starts at 86389 s, shown as 23:59:49. */
+/** The offer starts at 86389 s, shown as 23:59:49. */
 const FULL_OFFER = '23:59:49';
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
@@ -310,7 +310,7 @@ test("the purchase modal's 'Continue to Checkout' leads to the TEST MODE checkou
   await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/);
   await expect(page.getByText('TEST MODE', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Growth' })).toBeVisible();
-  // Spec §7: the onboarding's checkout is monthly with no promo code; it returns to the dashboard.
+  // The onboarding's checkout is monthly with no promo code; it returns to the dashboard.
   expect(sent).toEqual({
     plan: 'growth',
     billing: 'monthly',

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { desktopOnly, expect, test } from './fixtures';
 import { buyPlan, registerAccount, signInAs, type TTestAccount } from './support/accounts';
 
-// Spec §2, §8 and §9 word for word.
+// Word for word (docs/product/tools.md).
 const TEXTS = {
   upscaleEmpty: 'No upscaled images found',
   upscaleButton: 'Upscale Image (10 gems)',

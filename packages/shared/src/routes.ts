@@ -1,5 +1,5 @@
 /**
- * Every client route of the product (spec §2). The web router and the server's
+ * Every client route of the product (docs/product/api.md). The web router and the server's
  * history fallback both read this list, so a route exists in exactly one place.
  */
 export const PUBLIC_ROUTES = [
@@ -35,5 +35,5 @@ export type TPublicRoute = (typeof PUBLIC_ROUTES)[number];
 export type TProtectedRoute = (typeof PROTECTED_ROUTES)[number];
 export type TAppRoute = TPublicRoute | TProtectedRoute;
 
-/** Paths treated as public when a request answers 401 (spec §2). */
+/** Paths treated as public when a request answers 401. */
 export const UNAUTHORISED_IGNORED_PATHS = ['/login', '/register', '/'] as const;

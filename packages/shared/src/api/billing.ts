@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_KEYS } from '../plans';
 
 export const BILLING_TEXTS = {
-  // Spec §8, word for word.
+  // Word for word (docs/product/plans-and-credits.md).
   checkoutFailed: 'Failed to create checkout session. Please try again.',
   noCheckoutUrlFromServer: 'No checkout URL received from server',
   noCheckoutUrl: 'No checkout URL received',

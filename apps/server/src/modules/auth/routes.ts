@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Spec §7: trades the one-time code from /oauth-callback's address for a session token. */
+  /** Trades /oauth-callback's one-time code for a session token (docs/product/accounts.md). */
   app.post(
     '/auth/google-callback',
     { schema: { body: ZGoogleCallbackRequest, response: { 200: ZAuthResponse } } },

@@ -11,8 +11,8 @@ import { api } from '../../lib/api';
 import { invalidateWorkspace } from '../../lib/workspace';
 
 /**
- * The influencer form's calls (spec §7), kept beside the form so every page that opens it (the
- * Influencers page, the dashboard) gets the same behaviour.
+ * The influencer form's calls (docs/product/api.md), kept beside the form so every page that opens
+ * it (the Influencers page, the dashboard) gets the same behaviour.
  */
 
 /** What the form sends: its text fields, and what happens to the picture. */
@@ -24,7 +24,7 @@ export type TInfluencerDraft = {
   removeImage?: boolean;
 };
 
-/** The multipart body of spec §7: name, niche, personality, target_audience, description, image. */
+/** The multipart body: name, niche, personality, target_audience, description, image. */
 export function influencerFormData({ fields, image, removeImage }: TInfluencerDraft): FormData {
   const body = new FormData();
   body.set('name', fields.name);

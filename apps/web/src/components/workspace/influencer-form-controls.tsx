@@ -27,7 +27,7 @@ export function Select({ className, children, ...props }: ComponentProps<'select
   );
 }
 
-/** Spec §8: errors appear in a red banner above the form (the auth forms' banner, same look). */
+/** Errors appear in a red banner above the form (the auth forms' banner, same look). */
 export function InfluencerErrorBanner({
   children,
   ref,

@@ -60,7 +60,7 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 /**
- * The influencer form (spec §3 fields, §5 validation): creates an influencer when `influencer`
+ * The influencer form (docs/product/workspace.md): creates an influencer when `influencer`
  * is absent, else edits it (PUT). Self-contained, so the dashboard opens it too. A 403 on create
  * (no free slot) closes the form and calls `onLimitReached`, where the opener shows its
  * 'Influencer Limit Reached' modal.
@@ -246,7 +246,7 @@ function InfluencerForm({
         </Field>
       </div>
 
-      {/* Spec §5: 'Generate with AI' appears only once a niche is chosen. */}
+      {/* 'Generate with AI' appears only once a niche is chosen. */}
       {values.niche ? (
         <div className="flex flex-col gap-3 rounded-xl border border-accent-500/25 bg-accent-500/5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-zinc-300">

@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 /** A picked file and the preview URL made for it (revoked once it is replaced or unmounted). */
 type TPicked = { file: File; url: string };
 
-/** Spec §5: image files only, up to 10 MB; the server checks the content again. */
+/** Image files only, up to 10 MB; the server checks the content again. */
 export function imageFileProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return UPLOAD_TEXTS.notAnImage;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_TEXTS.tooLarge;

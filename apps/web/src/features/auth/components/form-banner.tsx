@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** Spec §8: errors appear in a red banner above the form. */
+/** Errors appear in a red banner above the form (docs/product/api.md). */
 export function ErrorBanner({ children }: { children: ReactNode }) {
   return (
     <div
