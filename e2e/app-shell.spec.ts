@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { registerAccount, signInAs, uniqueEmail, type TTestAccount } from './support/accounts';
 
-/** Spec §2, "App shell": the sections in order, each with its links and where they lead. */
+/** The app shell's sections in order, each with its links and where they lead. */
 const SECTIONS = [
   {
     title: 'Overview',

@@ -4,11 +4,11 @@ import { expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { registerAccount, signInAs, type TTestAccount } from './support/accounts';
 
-// Spec §8, word for word.
+// Word for word (docs/product/plans-and-credits.md).
 const PAYMENT_SUCCESS = 'Payment successful! Your subscription is now active.';
 const PAYMENT_CANCELLED = 'Payment was cancelled. You can try again anytime.';
 
-/** Spec §9: price per month, monthly and yearly, and the yearly total. */
+/** Price per month, monthly and yearly, and the yearly total. */
 const PLAN_PRICES = [
   { name: 'Builder', monthly: '$12', yearly: '$9', billedYearly: '$108' },
   { name: 'Launch', monthly: '$25', yearly: '$19', billedYearly: '$228' },

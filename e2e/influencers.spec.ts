@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { gradientPng } from './support/images';
 import { buyPlan, registerAccount, signInAs } from './support/accounts';
 
-// Spec §2, §5 and §8, word for word; the validation text is Muse's own (shared schema).
+// Word for word (docs/product/workspace.md); the validation text is Muse's own (shared schema).
 const TEXTS = {
   heading: 'Manage Influencers',
   limitTitle: 'Influencer Limit Reached',

@@ -127,7 +127,7 @@ test.describe('the header', () => {
 });
 
 test.describe('the landing page', () => {
-  test('has its title, description and the spec’s 70+ models', async ({ page }) => {
+  test('has its title, description and the 70+ models it claims', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Muse');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { gradientPng } from './support/images';
 import { buyPlan, registerAccount, signInAs } from './support/accounts';
 
-// Spec §2 and §8 word for word; the product toasts and the confirm text are Muse's own (shared).
+// Word for word (docs/product/workspace.md); product toasts and confirm text are Muse's own.
 const TEXTS = {
   loading: 'Loading dashboard...',
   noInfluencers: 'No Influencers Yet',
@@ -22,7 +22,7 @@ const TEXTS = {
   nameRequired: 'Name is required',
 };
 
-/** Spec §2: the six tools and where their cards lead. */
+/** The six tools and where their cards lead. */
 const TOOLS = [
   { name: 'Image Editor', href: '/edit-image' },
   { name: 'Image Generator', href: '/generate' },

@@ -101,7 +101,7 @@ export const ZEnv = z.object({
     .min(1, 'must be a whole number between 1 and 16')
     .max(16, 'must be a whole number between 1 and 16')
     .optional(),
-  /** The engine of each AI capability (PRODUCT.md §4). */
+  /** The engine of each AI capability (docs/product/tools.md). */
   ENGINE_UPSCALE: z.enum(['local'], { error: 'must be local' }).default('local'),
   ENGINE_EDIT: z.enum(['local'], { error: 'must be local' }).default('local'),
   ENGINE_PROMPT: z.enum(['local'], { error: 'must be local' }).default('local'),

@@ -68,7 +68,7 @@ describe('register', () => {
     [{ fullName: '  ' }, AUTH_TEXTS.fullNameRequired],
     [{ email: 'not-an-email' }, AUTH_TEXTS.emailInvalid],
     [{ email: '' }, AUTH_TEXTS.emailRequired],
-  ])('refuses %o with 400 and the spec text', async (overrides, error) => {
+  ])('refuses %o with 400 and the listed text', async (overrides, error) => {
     const { response, json } = await registerUser(overrides);
     expect(response.statusCode).toBe(400);
     expect(json).toEqual({ success: false, error });

@@ -127,7 +127,7 @@ describe('the credit ledger', () => {
   });
 });
 
-describe('entitlements (spec §9)', () => {
+describe('entitlements', () => {
   it('allows nothing on FREE, and says why', async () => {
     const { userId } = await newAccount();
     const state = await getAccountState(ctx.database.db, userId);

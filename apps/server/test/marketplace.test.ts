@@ -18,7 +18,7 @@ async function models(): Promise<TMarketplaceModel[]> {
 }
 
 describe('GET /api/marketplace/models', () => {
-  it('serves the 18 seeded models with the states of spec §3', async () => {
+  it('serves the 18 seeded models with their seeded states', async () => {
     const list = await models();
     expect(list.map((model) => model.id)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
 

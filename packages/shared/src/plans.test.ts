@@ -8,13 +8,13 @@ import {
   priceCents,
 } from './plans';
 
-describe('plans (spec §9)', () => {
+describe('plans', () => {
   it('bills yearly at twelve times the yearly monthly price', () => {
     for (const plan of PLAN_LIST)
       expect(plan.yearlyTotalCents).toBe(plan.yearlyMonthlyPriceCents * 12);
   });
 
-  it('shows the spec prices', () => {
+  it('shows the listed prices', () => {
     expect(PLAN_LIST.map((plan) => formatUsd(priceCents(plan, 'monthly')))).toEqual([
       '$12',
       '$25',

@@ -1,6 +1,6 @@
 /**
- * Plans, prices, entitlements and credit costs (spec §9, PRODUCT.md §3). The one place they
- * exist: the landing page, onboarding, the credits page and the server all read this module.
+ * Plans, prices, entitlements and credit costs (docs/product/plans-and-credits.md). The one place
+ * they exist: the landing page, onboarding, the credits page and the server all read this module.
  * Money is in US cents, credits are whole numbers.
  */
 
@@ -27,7 +27,7 @@ export type TEntitlements = {
 export type TPlan = {
   key: TPlanKey;
   name: string;
-  /** Spec §9: the onboarding picker's names (Basic, Pro, Elite). */
+  /** The onboarding picker's names (Basic, Pro, Elite). */
   onboardingName: string;
   mostPopular: boolean;
   monthlyPriceCents: number;
@@ -65,7 +65,7 @@ export const PLANS: Record<TPlanKey, TPlan> = {
     creditsPerMonth: 500,
     trainingsPerMonth: 1,
     support: 'standard',
-    // Spec §9: Builder has no image and video generation; face swap and the rest are included.
+    // Builder has no image and video generation; face swap and the rest are included.
     entitlements: {
       imageGeneration: false,
       videoGeneration: false,
@@ -98,7 +98,7 @@ export const PLANS: Record<TPlanKey, TPlan> = {
       promptGeneration: true,
       productShots: true,
       productSlots: 20,
-      // Spec §9: Pro includes 60 scheduled posts.
+      // Pro includes 60 scheduled posts.
       scheduledPostsPerMonth: 60,
     },
   },
@@ -129,7 +129,7 @@ export const PLANS: Record<TPlanKey, TPlan> = {
 
 export const PLAN_LIST: readonly TPlan[] = PLAN_KEYS.map((key) => PLANS[key]);
 
-/** The credit cost of every action (PRODUCT.md §3), in one table. */
+/** The credit cost of every action, in one table. */
 export const CREDIT_COSTS = {
   upscale: 10,
   editImage: 10,
@@ -141,22 +141,22 @@ export const CREDIT_COSTS = {
 } as const;
 export type TCreditAction = keyof typeof CREDIT_COSTS;
 
-/** Every new account's welcome grant (PRODUCT.md §2). */
+/** Every new account's welcome grant. */
 export const WELCOME_CREDITS = 75;
-/** Spec §9: the pay-per-view price of a post. */
+/** The pay-per-view price of a post. */
 export const PPV_PRICE_CENTS = 5000;
-/** Spec §9: licences per marketplace model. */
+/** Licences per marketplace model. */
 export const LICENCES_PER_MODEL = 5;
-/** Spec §9: 50% off the first month (the onboarding offer). */
+/** 50% off the first month (the onboarding offer). */
 export const FIRST_MONTH_DISCOUNT_PERCENT = 50;
-/** Spec §9: payment methods offered at checkout. */
+/** Payment methods offered at checkout. */
 export const PAYMENT_METHODS = ['Card', 'PayPal'] as const;
 
 export function priceCents(plan: TPlan, period: TBillingPeriod): number {
   return period === 'monthly' ? plan.monthlyPriceCents : plan.yearlyMonthlyPriceCents;
 }
 
-/** The plan's name for labels, or 'FREE' without a plan (spec §2: the sidebar's label). */
+/** The plan's name for labels, or 'FREE' without a plan (the sidebar's label). */
 export function planLabel(plan: TPlanKey | null): string {
   return plan ? PLANS[plan].name : 'FREE';
 }

@@ -1,6 +1,6 @@
 /**
- * The AI engines behind Muse's tools (PRODUCT.md §4). Each capability has one interface; the
- * engine used for it is chosen by configuration, so a hosted engine drops in without touching
+ * The AI engines behind Muse's tools (docs/product/tools.md). Each capability has one interface;
+ * the engine used for it is chosen by configuration, so a hosted engine drops in without touching
  * the jobs, routes or pages. Images go in and come out as encoded bytes (PNG, JPEG or WebP).
  */
 
@@ -20,7 +20,7 @@ export type TEncodedImage = {
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';
 };
 
-/** Spec §2 Upscale: 'Version 2 (Improved)' and 'Version 1' select two model sizes. */
+/** Upscale's 'Version 2 (Improved)' and 'Version 1' select two model sizes. */
 export type TUpscaleModel = 'v2' | 'v1';
 
 export type TUpscaleOptions = {
@@ -31,7 +31,7 @@ export type TUpscaleOptions = {
 
 export type TUpscaleEngine = {
   readonly name: string;
-  /** Always 4x (spec §2): the result is exactly 4 × the input's width and height, as PNG. */
+  /** Always 4x: the result is exactly 4 × the input's width and height, as PNG. */
   upscale: (
     input: Buffer,
     options: TUpscaleOptions,
@@ -83,7 +83,7 @@ export type TEditFormat = (typeof EDIT_FORMATS)[number];
 export type TEditOptions = {
   aspectRatio: TEditAspectRatio;
   format: TEditFormat;
-  /** Spec §5: integer 1–6, default 6 (higher values allow more creative edits). */
+  /** An integer 1–6, default 6 (higher values allow more creative edits). */
   safetyTolerance: number;
   /** The edit asked for in words; '' for framing and format only. */
   prompt: string;

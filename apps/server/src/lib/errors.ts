@@ -2,7 +2,7 @@ import { GENERIC_ERRORS } from '@muse/shared';
 
 /**
  * An error a caller can act on: its message is shown to the user as is, so it uses the
- * spec's words where the spec has them. Anything else is logged and answered as a bare 500.
+ * catalogued error texts (docs/product/api.md). Anything else is logged and answered as a bare 500.
  */
 export class AppError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
 
-/** Spec §2: a spinner with 'Loading...' while auth loads, /login without a user, else the page. */
+/** A spinner with 'Loading...' while auth loads, /login without a user, else the page. */
 export function ProtectedRoute() {
   const { user, loading } = useAuth();
   const location = useLocation();

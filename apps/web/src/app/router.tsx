@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../components/layout/app-shell/app-shell'), 'AppShell'),
             children: Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
           },
-          // Spec §2: the 7-step onboarding, a full page of its own, no app shell.
+          // The 7-step onboarding, a full page of its own, no app shell.
           {
             path: '/onboarding' satisfies TProtectedRoute,
             lazy: page(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage'),
@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Spec §2: any unknown path redirects to /.
+      // Any unknown path redirects to / (docs/product/api.md).
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

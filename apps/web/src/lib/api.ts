@@ -52,7 +52,7 @@ type TRequestOptions<T> = {
   signal?: AbortSignal;
 };
 
-/** Calls the Muse API under /api with the stored bearer token (spec §7). */
+/** Calls the Muse API under /api with the stored bearer token (docs/product/api.md). */
 export async function api<T = unknown>(path: string, options: TRequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getStoredToken();
@@ -80,7 +80,7 @@ export async function api<T = unknown>(path: string, options: TRequestOptions<T>
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const serverError = isErrorResponse(payload) ? payload.error : undefined;
-    // Spec §8: a 401 away from the public entry pages is worth a warning; the route guard redirects.
+    // A 401 away from the public entry pages is worth a warning; the route guard redirects.
     if (response.status === 401 && !isIgnoredPath(globalThis.location?.pathname ?? '/')) {
       console.warn(`Muse API answered 401 for ${path}`);
     }

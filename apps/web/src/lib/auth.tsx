@@ -10,8 +10,8 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { ApiError, api, getStoredToken, setStoredToken } from './api';
 
 /**
- * The outcome of a sign-in or sign-up (spec §7: "data with a success flag plus error").
- * `error` is the server's text when it gave one; pages fall back to the spec's generic text.
+ * The outcome of a sign-in or sign-up: data with a success flag plus error. `error` is the
+ * server's text when it gave one; pages fall back to their generic text (docs/product/api.md).
  * A network failure or other exception is thrown instead.
  */
 export type TAuthResult =
@@ -22,7 +22,7 @@ type TAuthState = {
   loading: boolean;
   signIn: (request: TLoginRequest) => Promise<TAuthResult>;
   signUp: (request: TRegisterRequest) => Promise<TAuthResult>;
-  /** Trades the one-time code from /oauth-callback's address for a session (spec §4). */
+  /** Trades /oauth-callback's one-time code for a session (docs/product/accounts.md). */
   exchangeGoogleCode: (code: string) => Promise<TAuthResult>;
   /** Stores a token the server issued and loads its user. */
   acceptToken: (token: string) => Promise<TUser | null>;
@@ -34,8 +34,9 @@ const AuthContext = createContext<TAuthState | null>(null);
 const meQueryKey = (token: string | null) => ['auth', 'me', token] as const;
 
 /**
- * Auth states of spec §4: loading, then signed in (user set) or signed out. A stored token
- * is checked with GET /auth/me; a 401 clears it, any other failure keeps it but clears the user.
+ * Auth states (docs/product/accounts.md): loading, then signed in (user set) or signed out. A
+ * stored token is checked with GET /auth/me; a 401 clears it, any other failure keeps it but clears
+ * the user.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

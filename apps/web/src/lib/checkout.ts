@@ -2,7 +2,7 @@ import { BILLING_TEXTS, ZCheckoutResponse, type TCreateCheckoutRequest } from '@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from './api';
 
-// The answer is read leniently: a missing url is the spec's own error ('No checkout URL received').
+// The answer is read leniently: a missing url is its own error ('No checkout URL received').
 const ZCheckoutAnswer = ZCheckoutResponse.partial({ url: true });
 
 /**
@@ -26,7 +26,7 @@ export function useCreateCheckoutSession() {
 }
 
 /**
- * Spec §8: a failed checkout shows the server's error text, else 'Failed to start payment
+ * A failed checkout shows the server's error text, else 'Failed to start payment
  * process'; an exception (a dropped connection, say) shows its own message.
  */
 export function checkoutErrorMessage(error: unknown): string {
@@ -39,7 +39,7 @@ export function checkoutErrorMessage(error: unknown): string {
 }
 
 /**
- * Sends the browser to a checkout, or back from one. Spec §4: when the redirect fails, the
+ * Sends the browser to a checkout, or back from one. When the redirect fails, the
  * page opens in a new tab instead.
  */
 export function redirectTo(url: string): void {

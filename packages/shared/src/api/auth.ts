@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Validation texts; those of spec §5 and §8 word for word. */
+/** Validation and error texts, word for word (docs/product/accounts.md). */
 export const AUTH_TEXTS = {
   fullNameRequired: 'Full name is required',
   emailRequired: 'Email is required',
@@ -33,7 +33,7 @@ const email = z
   .max(254, AUTH_TEXTS.emailInvalid)
   .pipe(z.email(AUTH_TEXTS.emailInvalid));
 
-/** A new password: spec §5, at least 6 characters. */
+/** A new password: at least 6 characters. */
 const newPassword = z
   .string({ error: AUTH_TEXTS.passwordRequired })
   .min(1, AUTH_TEXTS.passwordRequired)
@@ -65,7 +65,7 @@ export type TUser = z.infer<typeof ZUser>;
 export const ZRegisterRequest = z.object({ email, password: newPassword, fullName });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
-/** The register form: the request plus the confirmation and the terms checkbox (spec §2, §5). */
+/** The register form: the request plus the confirmation and the terms checkbox. */
 export const ZRegisterForm = ZRegisterRequest.extend({
   confirmPassword: z.string(),
   acceptTerms: z.literal(true, { error: AUTH_TEXTS.termsRequired }),
@@ -142,7 +142,7 @@ export const ZUpdateProfileRequest = z.object({
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
-/** Spec §8: the status texts of /oauth-callback. */
+/** The status texts of /oauth-callback (docs/product/accounts.md). */
 export const OAUTH_STATUS_TEXTS = {
   processing: 'Processing Google OAuth...',
   validating: 'Validating authentication...',
@@ -153,7 +153,7 @@ export const OAUTH_STATUS_TEXTS = {
   error: 'Authentication error. Redirecting to login...',
 } as const;
 
-/** Spec §9: how long the callback page waits before sending a failed sign-in to /login. */
+/** How long the callback page waits before sending a failed sign-in to /login. */
 export const OAUTH_FAILURE_REDIRECT_MS = 2000;
-/** Spec §9: the register page navigates to /onboarding after this delay. */
+/** The register page navigates to /onboarding after this delay. */
 export const REGISTER_NAVIGATION_DELAY_MS = 100;

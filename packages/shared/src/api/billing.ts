@@ -43,7 +43,7 @@ export const LEDGER_KINDS = [
 export type TLedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const BILLING_TEXTS = {
-  // Spec §8, word for word.
+  // Word for word (docs/product/plans-and-credits.md).
   checkoutFailed: 'Failed to create checkout session. Please try again.',
   noCheckoutUrlFromServer: 'No checkout URL received from server',
   noCheckoutUrl: 'No checkout URL received',

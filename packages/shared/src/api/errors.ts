@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every failed API call answers this shape (spec §7 reads `success` and `error`). */
+/** Every failed API call answers this shape (docs/product/api.md). */
 export const ZErrorResponse = z.object({
   success: z.literal(false),
   error: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3: the create form's niches and their labels. */
+/** The create form's niches and their labels. */
 export const INFLUENCER_NICHES = [
   'fashion',
   'fitness',
@@ -28,7 +28,7 @@ export const INFLUENCER_NICHE_LABELS: Record<TInfluencerNiche, string> = {
   education: 'Education',
 };
 
-/** The niche's label (spec §3); a niche outside the list is shown as written, capitalised. */
+/** The niche's label; a niche outside the list is shown as written, capitalised. */
 export function influencerNicheLabel(niche: string): string {
   return (
     (INFLUENCER_NICHE_LABELS as Record<string, string>)[niche] ??
@@ -53,7 +53,7 @@ export type TAcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 export const IMAGE_UPLOAD_HINT = 'PNG, JPG up to 10MB';
 
 export const INFLUENCER_TEXTS = {
-  // Spec §8, word for word.
+  // Word for word (docs/product/workspace.md).
   created: 'AI Influencer created successfully!',
   createFailed: 'Failed to create influencer',
   generated: 'AI generated influencer details!',
@@ -78,7 +78,7 @@ export const UPLOAD_TEXTS = {
   tooManyImages: 'Attach at most 5 images',
 } as const;
 
-/** The text fields of the create and edit form (multipart on the wire, spec §7). */
+/** The text fields of the create and edit form (multipart on the wire). */
 export const ZInfluencerFields = z.object({
   name: z
     .string({ error: INFLUENCER_TEXTS.nameRequired })

@@ -14,7 +14,7 @@ export const JOB_TOOL_ACTIONS = {
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
 
-/** Spec §2 Upscale: the factor is fixed at 4x. */
+/** Upscale's factor is fixed at 4x (docs/product/tools.md). */
 export const UPSCALE_FACTOR = 4;
 /** The largest input the upscaler takes (longer side, pixels): 4x of it is already 4096 px. */
 export const UPSCALE_MAX_INPUT_SIDE = 1024;
@@ -41,11 +41,11 @@ export const EDIT_FORMAT_OPTIONS = [
   { value: 'webp', label: 'WEBP' },
 ] as const;
 
-/** Spec §5: safety tolerance is an integer 1–6, default 6. */
+/** Safety tolerance is an integer 1–6, default 6. */
 export const SAFETY_TOLERANCE = { min: 1, max: 6, default: 6 } as const;
 
 export const TOOL_TEXTS = {
-  // Spec §2, word for word.
+  // Word for word (docs/product/tools.md).
   upscaleEmpty: 'No upscaled images found',
   upscaleButton: `Upscale Image (${CREDIT_COSTS.upscale} gems)`,
   overlappingTilesHint: 'Better quality, doubles inference time',

@@ -24,7 +24,7 @@ export const ZMarketplaceModel = z.object({
   isBlackedOut: z.boolean(),
   /** Licences held, from the licence rows. */
   claimed: z.number(),
-  /** Licences a model has in all (spec §9: 5). */
+  /** Licences a model has in all (5). */
   licences: z.number(),
   fullyClaimed: z.boolean(),
   /** Neither blacked out nor fully claimed: the card opens and the model can be claimed. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PLAN_KEYS } from '../plans';
 
-/** Spec §2 and §3: the onboarding's steps, options and label maps. */
+/** The onboarding's steps, options and label maps (docs/product/onboarding.md). */
 export const ONBOARDING_STEPS = 7;
-/** Spec §4: the step 7 offer counts down from this many seconds. */
+/** The step 7 offer counts down from this many seconds. */
 export const ONBOARDING_OFFER_SECONDS = 86389;
 export const ONBOARDING_DEFAULT_AI_NAME = 'Audrey';
-/** Spec §3: the onboarding picker lists at most this many unclaimed models. */
+/** The onboarding picker lists at most this many unclaimed models. */
 export const ONBOARDING_PICKER_LIMIT = 15;
 
 export const ONBOARDING_GOALS = [
@@ -40,7 +40,7 @@ export type TPlatform = (typeof PLATFORMS)[number];
 export type TPostingFrequency = (typeof POSTING_FREQUENCIES)[number];
 export type TContentType = (typeof CONTENT_TYPES)[number];
 
-/** Spec §3: niche labels. */
+/** Niche labels. */
 export const ONBOARDING_NICHE_LABELS: Record<TOnboardingNiche, string> = {
   fashion: 'Fashion & Beauty',
   fitness: 'Fitness & Health',
@@ -52,7 +52,7 @@ export const ONBOARDING_NICHE_LABELS: Record<TOnboardingNiche, string> = {
   other: 'Other',
 };
 
-/** Spec §3: style labels (step 6 also knows artistic and cinematic). */
+/** Style labels (step 6 also knows artistic and cinematic). */
 export const VISUAL_STYLE_LABELS: Record<string, string> = {
   realistic: 'Ultra Realistic',
   artistic: 'Artistic',
@@ -62,7 +62,7 @@ export const VISUAL_STYLE_LABELS: Record<string, string> = {
   fantasy: 'Fantasy',
 };
 
-/** Spec §2 step 5: frequency labels. */
+/** Step 5: frequency labels. */
 export const POSTING_FREQUENCY_LABELS: Record<TPostingFrequency, string> = {
   daily: 'Daily',
   regular: '3-4x per week',
@@ -70,7 +70,7 @@ export const POSTING_FREQUENCY_LABELS: Record<TPostingFrequency, string> = {
   occasional: 'Occasionally',
 };
 
-/** Spec §2 step 5: content type labels. */
+/** Step 5: content type labels. */
 export const CONTENT_TYPE_LABELS: Record<TContentType, string> = {
   photos: 'Photos',
   reels: 'Reels/Shorts',
@@ -129,7 +129,7 @@ export const ZUpdateOnboardingRequest = ZOnboardingAnswers.partial().extend({
 });
 export type TUpdateOnboardingRequest = z.infer<typeof ZUpdateOnboardingRequest>;
 
-/** Spec §4: the rule that must hold before Continue leaves `step`. */
+/** The rule that must hold before Continue leaves `step` (docs/product/onboarding.md). */
 export function canLeaveStep(step: number, answers: TOnboardingAnswers): boolean {
   switch (step) {
     case 2:

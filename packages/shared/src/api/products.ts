@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const MAX_PRODUCT_IMAGES = 5;
 
 export const PRODUCT_TEXTS = {
-  // Spec §2, word for word.
+  // Word for word (docs/product/workspace.md).
   empty: 'No Products Yet',
   addNew: 'Add New Product',
   addFirst: 'Add Your First Product',

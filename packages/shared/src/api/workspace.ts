@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_KEYS } from '../plans';
 import { ZInfluencer } from './influencers';
 
-/** Spec §4: the upgrade modal's types; spec §8: their titles. */
+/** The upgrade modal's types and their titles (docs/product/workspace.md). */
 export const UPGRADE_MODAL_TYPES = [
   'product',
   'upscale',
@@ -22,7 +22,7 @@ export const UPGRADE_MODAL_TITLES: Record<TUpgradeModalType, string> = {
   influencer: 'Influencer Limit Reached',
 };
 
-/** What each modal says was reached (spec §8: the maximum was reached, upgrade). */
+/** What each modal says was reached (the maximum was reached, upgrade). */
 export const UPGRADE_MODAL_SUBJECTS: Record<TUpgradeModalType, string> = {
   product: 'products',
   upscale: 'upscales',

@@ -22,9 +22,9 @@ import {
 import { users } from './users';
 
 /**
- * Every movement of credits and model tokens, append-only (PRODUCT.md §3). `reference` makes a
- * movement happen once: a second grant for the same invoice or a second refund for the same
- * job is refused by the unique index.
+ * Every movement of credits and model tokens, append-only (docs/product/plans-and-credits.md).
+ * `reference` makes a movement happen once: a second grant for the same invoice or a second
+ * refund for the same job is refused by the unique index.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',

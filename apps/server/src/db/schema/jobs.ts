@@ -11,7 +11,7 @@ export type TJobFileRow = {
 };
 
 /**
- * One run of an AI tool (PRODUCT.md §4). The queue (graphile-worker) only carries the job's
+ * One run of an AI tool (docs/product/tools.md). The queue (graphile-worker) only carries the job's
  * id; this row is the truth: status, progress, the stage text, outputs, the credits it
  * reserved and why it failed. Every change is announced on the `muse_jobs` channel by a
  * trigger (migration 0005), which feeds the live progress streams of every instance.

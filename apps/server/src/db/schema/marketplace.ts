@@ -10,11 +10,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** The marketplace's ready-made persona models (spec §3; ids 1–18 are seeded). */
+/** The marketplace's persona models, ids 1–18 seeded (docs/product/marketplace.md). */
 export const marketplaceModels = pgTable('marketplace_models', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
-  /** 0 for placeholder models (spec §3). */
+  /** 0 for placeholder models. */
   age: integer('age').notNull(),
   hair: text('hair').notNull(),
   body: text('body').notNull(),

@@ -12,7 +12,7 @@ import {
 import { marketplaceModels } from './marketplace';
 import { users } from './users';
 
-/** A creator's AI influencer (spec §3). Each one holds one influencer slot (a model token). */
+/** A creator's AI influencer. Each one holds one influencer slot (docs/product/workspace.md). */
 export const influencers = pgTable(
   'influencers',
   {
@@ -69,7 +69,7 @@ export const productImages = pgTable(
   (table) => [index('product_images_product_idx').on(table.productId, table.position)],
 );
 
-/** Where a creator is in the 7-step onboarding, and the answers so far (spec §3). */
+/** Where a creator is in the 7-step onboarding, and the answers (docs/product/onboarding.md). */
 export const onboardingStates = pgTable(
   'onboarding_states',
   {

@@ -13,7 +13,7 @@ import { findLiveSubscription, type TSubscriptionRow } from './subscriptions';
 export type TAccountState = TBalances & {
   plan: TPlanKey | null;
   entitlements: TEntitlements;
-  /** Influencer slots: every model token ever granted (PRODUCT.md §3). */
+  /** Influencer slots: every model token ever granted (docs/product/workspace.md). */
   influencerSlots: number;
   subscription: TSubscriptionRow | null;
 };

@@ -155,7 +155,7 @@ export async function refund(
   });
 }
 
-/** Every new account starts with the welcome grant (PRODUCT.md §2). */
+/** Every new account starts with the welcome grant (docs/product/plans-and-credits.md). */
 export function grantWelcomeCredits(db: TDatabase, userId: string): Promise<boolean> {
   return credit(db, {
     userId,

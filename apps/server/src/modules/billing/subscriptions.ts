@@ -93,7 +93,7 @@ function monthReference(
 
 /**
  * Records the state of a subscription. A move to a higher plan grants the new plan's month at
- * once: benefits accumulate on every upgrade and never reset (spec §9).
+ * once: benefits accumulate on every upgrade and never reset (docs/product/plans-and-credits.md).
  */
 export async function applySubscription(
   context: TGrantContext,

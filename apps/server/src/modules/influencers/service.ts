@@ -75,7 +75,7 @@ export async function countInfluencers(db: TDatabase, userId: string): Promise<n
   return held?.used ?? 0;
 }
 
-/** Influencers held over slots: every model token ever granted (PRODUCT.md §3). */
+/** Influencers held over slots: every model token ever granted (docs/product/workspace.md). */
 export async function influencerUsage(db: TDatabase, userId: string): Promise<TUsage> {
   const [used, balances] = await Promise.all([
     countInfluencers(db, userId),

@@ -1,7 +1,7 @@
 /**
- * The seeded marketplace (spec §3): 18 synthetic personas, ids 1–18. Models 5, 11 and 12 are
- * placeholders (n/a attributes, age 0); model 1 is live; the others start with 1 to 3 of their
- * 5 licences held. `look` drives the illustrated portraits Muse draws for them.
+ * The seeded marketplace (docs/product/marketplace.md): 18 synthetic personas, ids 1–18. Models 5,
+ * 11 and 12 are placeholders (n/a attributes, age 0); model 1 is live; the others start with 1 to 3
+ * of their 5 licences held. `look` drives the illustrated portraits Muse draws for them.
  */
 export type TPortraitLook = {
   skin: string;

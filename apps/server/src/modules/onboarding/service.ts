@@ -85,8 +85,8 @@ export async function getOnboarding(db: TDatabase, userId: string): Promise<TOnb
 
 /**
  * Saves the step and answers. A step is accepted only when every earlier step's rule holds
- * (spec §4), so a resumed onboarding never lands past an unanswered question. The offer's
- * deadline is fixed the first time step 7 is reached, so a reload does not restart it.
+ * (docs/product/onboarding.md), so a resumed onboarding never lands past an unanswered question.
+ * The offer's deadline is fixed the first time step 7 is reached, so a reload does not restart it.
  */
 export async function updateOnboarding(
   db: TDatabase,
@@ -128,7 +128,7 @@ export async function updateOnboarding(
   });
 }
 
-/** Onboarding niches map onto the create form's niches (spec §3 has two lists). */
+/** Onboarding niches map onto the create form's niches (docs/product/onboarding.md). */
 const INFLUENCER_NICHE_OF: Record<TOnboardingNiche, TInfluencerNiche> = {
   fashion: 'fashion',
   fitness: 'fitness',

@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 import { Logo } from './logo';
 import { useScrollToHash } from './use-scroll-to-hash';
 
-/** Spec §2: the landing's nav. Section links work from every public page. */
+/** The landing's nav (docs/product/public-site.md). Section links work from every public page. */
 const NAV_LINKS = [
   { label: 'Home', to: '/' },
   { label: 'Marketplace', to: '/marketplace' },

@@ -7,7 +7,7 @@ import { registerToaster } from './toaster-slot';
  */
 export { toast } from 'sonner';
 
-/** Spec §9: at most 20 toasts at once. */
+/** At most 20 toasts at once (docs/product/workspace.md). */
 export const TOAST_LIMIT = 20;
 
 export function Toaster() {

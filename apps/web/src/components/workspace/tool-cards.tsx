@@ -25,8 +25,8 @@ export type TToolCard = {
 };
 
 /**
- * The six tools of spec §2 (Dashboard and Tools), in the spec's order: image editor, image
- * generator, upscaler, video generator, generate product, generate prompt.
+ * The six tools of the dashboard and /tools, in this order (docs/product/tools.md): image editor,
+ * image generator, upscaler, video generator, generate product, generate prompt.
  */
 export const TOOL_CARDS: readonly TToolCard[] = [
   {

@@ -10,7 +10,7 @@ import { Button } from '../ui/button';
 import { Dialog, DialogContent } from '../ui/dialog';
 
 /**
- * The one upgrade modal (spec §4 types, §8 titles): opened wherever the plan's entitlements say
+ * The one upgrade modal (docs/product/workspace.md): opened wherever the plan's entitlements say
  * no. `type` null keeps it closed.
  */
 export function UpgradeModal({

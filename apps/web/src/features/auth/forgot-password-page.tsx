@@ -79,7 +79,7 @@ export function ForgotPasswordPage() {
   );
 }
 
-/** Spec §2: 'Request Submitted', support by e-mail with help within 24 hours, back to login. */
+/** 'Request Submitted': support by e-mail with help within 24 hours, back to login. */
 function RequestSubmitted({ email }: { email: string }) {
   const config = usePublicConfig();
   const supportEmail = config.data?.supportEmail;

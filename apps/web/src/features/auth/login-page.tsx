@@ -20,7 +20,7 @@ const DEFAULT_DESTINATION = '/onboarding';
 
 /**
  * Where to go once signed in: the page the route guard sent the visitor away from
- * (`state.from`), else /onboarding (spec §2).
+ * (`state.from`), else /onboarding (docs/product/accounts.md).
  */
 function destinationFrom(state: unknown): string {
   const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;

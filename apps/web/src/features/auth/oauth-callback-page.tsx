@@ -14,7 +14,7 @@ const SUCCESS_REDIRECT_MS = 600;
 
 /**
  * What the server's Google callback put in the address: `#access_token=<one-time code>` or
- * `#error=<reason>` (spec §4 also allows the query).
+ * `#error=<reason>` (either may also come in the query).
  */
 function readCallbackAddress(): { code: string | null; failed: boolean } {
   const hash = new URLSearchParams(window.location.hash.slice(1));
@@ -25,8 +25,8 @@ function readCallbackAddress(): { code: string | null; failed: boolean } {
 }
 
 /**
- * Completes a Google sign-in (spec §4, §8): trades the one-time code for a session, then
- * /onboarding; on failure the spec's text, and /login after 2 s.
+ * Completes a Google sign-in (docs/product/accounts.md): trades the one-time code for a session,
+ * then /onboarding; on failure its status text, and /login after 2 s.
  */
 export function OAuthCallbackPage() {
   const { exchangeGoogleCode } = useAuth();

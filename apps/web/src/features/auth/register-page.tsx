@@ -52,7 +52,7 @@ export function RegisterPage() {
       const { email, password, fullName } = parsed;
       const result = await signUp({ email, password, fullName });
       if (result.success) {
-        // Spec §2: success navigates to /onboarding after 100 ms.
+        // Success navigates to /onboarding after 100 ms.
         navigationTimer.current = window.setTimeout(
           () => navigate('/onboarding', { replace: true }),
           REGISTER_NAVIGATION_DELAY_MS,

@@ -16,8 +16,9 @@ import { usePaymentFlag } from './use-payment-flag';
 const PLAN_ORDER = PLAN_LIST.map((plan) => plan.key);
 
 /**
- * Spec §2 Credits: the Monthly/Yearly toggle, three plan cards, the note on benefit
- * accumulation and the payment=success|cancelled flags; with the balance and its history.
+ * Get Credits (docs/product/plans-and-credits.md): the Monthly/Yearly toggle, three plan cards, the
+ * note on benefit accumulation and the payment=success|cancelled flags; with the balance and its
+ * history.
  */
 export function CreditsPage() {
   const { user } = useAuth();
@@ -32,13 +33,13 @@ export function CreditsPage() {
   const liveBilling = livePlan ? subscription.data?.subscription?.billing : undefined;
 
   function startCheckout(plan: TPlan) {
-    // Spec §5: a purchase needs a signed-in user or a stored token.
+    // A purchase needs a signed-in user or a stored token.
     if (!user && !getStoredToken()) {
       toast.error(BILLING_TEXTS.pleaseLogIn);
       return;
     }
     setStartingPlan(plan.key);
-    // Spec §7: the credits page passes the plan, the period and no promo code.
+    // The credits page passes the plan, the period and no promo code.
     checkout.mutate(
       { plan: plan.key, billing, promoCode: null },
       {
@@ -69,7 +70,7 @@ export function CreditsPage() {
     }
     return {
       label,
-      // Spec §4: a starting checkout disables every plan button.
+      // A starting checkout disables every plan button.
       disabled: current || startingPlan !== null || subscription.isPending,
       busy: startingPlan === plan.key,
       onSelect: () => startCheckout(plan),

@@ -17,7 +17,7 @@ import { PlanIcon } from './components/plan-icon';
 
 type TSubscription = NonNullable<TSubscriptionSummary['subscription']>;
 
-/** Spec §2 Subscriptions: the account's plan, its billing and renewal, and cancelling it. */
+/** The account's plan, its billing and renewal, and cancelling it. */
 export function SubscriptionsPage() {
   const subscription = useSubscription();
 

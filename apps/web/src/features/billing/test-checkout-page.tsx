@@ -34,7 +34,7 @@ import { PlanIcon } from './components/plan-icon';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * Muse's own checkout when no Stripe keys are set (PRODUCT.md §2): clearly marked TEST MODE.
+ * Muse's own checkout when no Stripe keys are set: clearly marked TEST MODE.
  * Pay fulfils the purchase through the same code path as Stripe's webhook; Cancel returns.
  */
 export function TestCheckoutPage() {

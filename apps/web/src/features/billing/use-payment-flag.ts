@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toaster';
 import { invalidateBilling } from '../../lib/subscription';
 
 /**
- * Spec §2 Credits: the return from a checkout carries payment=success or payment=cancelled.
+ * The return from a checkout carries payment=success or payment=cancelled.
  * The page says so in a toast, refreshes the balance after a payment, and drops the flag from
  * the address so a reload does not say it again.
  */

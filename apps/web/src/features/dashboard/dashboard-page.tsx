@@ -18,9 +18,9 @@ import { useDashboard } from '../../lib/workspace';
 import { RecentInfluencerCard } from './components/recent-influencer-card';
 
 /**
- * Spec §2 Dashboard 'Discover': the real balance and influencer usage ('75 Credits' and
- * '0/0 Influencers' on a new FREE account), the way to a new influencer, the recent ones and
- * the six tools.
+ * Dashboard 'Discover' (docs/product/workspace.md): the real balance and influencer usage ('75
+ * Credits' and '0/0 Influencers' on a new FREE account), the way to a new influencer, the recent
+ * ones and the six tools.
  */
 export function DashboardPage({
   createInfluencerForm: CreateInfluencerForm,

@@ -22,7 +22,7 @@ import { InfluencerUsageBadge } from './components/influencer-usage-badge';
 type TFormState = { influencer: TInfluencer | null } | null;
 
 /**
- * Spec §2 'Manage Influencers', made real (PRODUCT §2): the count over the plan's limit,
+ * 'Manage Influencers' (docs/product/workspace.md): the count over the plan's limit,
  * Create opens the form while a slot is free (else the 'Influencer Limit Reached' modal), and
  * each card's Edit opens the form filled in.
  */
@@ -33,7 +33,7 @@ export function InfluencersPage() {
   const [upgrade, setUpgrade] = useState<TUpgradeModalType | null>(null);
   const data = influencers.data;
 
-  // Spec §8: one toast per failed load (the id keeps a retry's failure from stacking another).
+  // One toast per failed load (the id keeps a retry's failure from stacking another).
   useEffect(() => {
     if (influencers.isError) toast.error(INFLUENCER_TEXTS.fetchFailed, { id: 'influencers-fetch' });
   }, [influencers.isError, influencers.errorUpdatedAt]);

@@ -14,7 +14,7 @@ import { cn } from '../../lib/cn';
 import { yearlySavingPercent } from './figures';
 import { Section, SectionHeading } from './section';
 
-/** Spec §2: five questions; the figures in the answers come from the shared plans module. */
+/** Five questions; the figures in the answers come from the shared plans module. */
 const QUESTIONS: { question: string; answer: string }[] = [
   {
     question: 'What is an AI influencer?',

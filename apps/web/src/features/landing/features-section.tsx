@@ -11,7 +11,7 @@ type TFeature = {
   glow: string;
 };
 
-/** Spec §1's marketing claims. */
+/** The marketing claims (docs/product/public-site.md). */
 const FEATURES: TFeature[] = [
   {
     icon: Clapperboard,

@@ -2,7 +2,7 @@ import { LICENCES_PER_MODEL } from '@muse/shared';
 import { CircleDollarSign, UserRoundSearch, WandSparkles, type LucideIcon } from 'lucide-react';
 import { Section, SectionHeading } from './section';
 
-/** Spec §2: choose a model, generate content, monetise. */
+/** Choose a model, generate content, monetise (docs/product/public-site.md). */
 const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: UserRoundSearch,

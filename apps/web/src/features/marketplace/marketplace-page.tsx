@@ -3,7 +3,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { MarketplaceHeader } from './components/marketplace-header';
 import { ModelGrid } from './components/model-grid';
 
-/** Spec §2 Marketplace (public): the models as cards; an available one opens its details. */
+/** The public marketplace: the models as cards; an available one opens its details. */
 export function MarketplacePage() {
   usePageTitle(
     'Marketplace',

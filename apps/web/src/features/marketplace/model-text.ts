@@ -5,12 +5,12 @@ export function nameWithAge(model: Pick<TMarketplaceModel, 'name' | 'age'>): str
   return model.age > 0 ? `${model.name}, ${model.age}` : model.name;
 }
 
-/** Spec §2: 'N/5 claimed'. */
+/** 'N/5 claimed'. */
 export function claimedText(model: Pick<TMarketplaceModel, 'claimed' | 'licences'>): string {
   return `${model.claimed}/${model.licences} claimed`;
 }
 
-/** Spec §2: 'Join N others who have claimed this model'. */
+/** 'Join N others who have claimed this model'. */
 export function joinOthersText(claimed: number): string {
   return claimed > 0
     ? `Join ${claimed} others who have claimed this model`

@@ -40,7 +40,7 @@ import {
 } from 'lucide-react';
 
 /**
- * What each option says and shows. The option values and the spec's labels (niches, styles,
+ * What each option says and shows. The option values and the shared labels (niches, styles,
  * frequencies, content types) live in @muse/shared; the texts below are Muse's own.
  */
 export type TOptionText = { label: string; description?: string; icon: LucideIcon };

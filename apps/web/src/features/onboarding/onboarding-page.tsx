@@ -35,7 +35,7 @@ import { draftFrom, useOnboardingDraft } from './use-onboarding-draft';
 import { useOfferCountdown } from './use-offer-countdown';
 
 /**
- * Spec §2 'Onboarding (/onboarding), 7 steps', a full page of its own. The server keeps the
+ * The 7-step onboarding (docs/product/onboarding.md), a full page of its own. The server keeps the
  * step and the answers, so a reload or another device resumes where the creator left off; an
  * account that finished is forwarded to the dashboard.
  */
@@ -123,7 +123,7 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
 
   /** The purchase modal's 'Continue to Checkout': starts a monthly checkout and leaves for it. */
   async function startCheckout(plan: TPlan) {
-    // Spec §5: a purchase needs a signed-in user or a stored token.
+    // A purchase needs a signed-in user or a stored token.
     if (!user && !getStoredToken()) {
       toast.error(BILLING_TEXTS.pleaseLogIn);
       return;
@@ -131,7 +131,7 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
     setLeaving(true);
     try {
       if (!(await flush())) return setLeaving(false);
-      // Spec §7: the onboarding's checkout is monthly, without a promo code.
+      // The onboarding's checkout is monthly, without a promo code.
       const url = await checkout.mutateAsync({
         plan: plan.key,
         billing: 'monthly',
@@ -185,7 +185,7 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
             setBrowsingModels(true);
           }}
           onCreateCustom={() => {
-            // Spec §2: 'Create Custom Model' sets method custom and advances at once.
+            // 'Create Custom Model' sets method custom and advances at once.
             void goTo(4, { creationMethod: 'custom', modelId: null });
             window.scrollTo({ top: 0 });
           }}
@@ -230,7 +230,7 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
       );
       break;
     default:
-      // Spec §2: any other step number shows 'Coming soon...'.
+      // Any other step number shows 'Coming soon...'.
       content = <StepHeader title="Coming soon..." />;
       actions = (
         <StepActions

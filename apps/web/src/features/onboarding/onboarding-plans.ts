@@ -1,7 +1,7 @@
 import { FIRST_MONTH_DISCOUNT_PERCENT, formatUsd, type TPlan } from '@muse/shared';
 
 /**
- * Spec §9: the Pro card's struck-through price ($50 for $25): the price it would be without
+ * The Pro card's struck-through price ($50 for $25): the price it would be without
  * the 50% offer. Only the most popular plan carries the offer.
  */
 export function originalPriceCents(plan: TPlan): number | null {
@@ -9,16 +9,16 @@ export function originalPriceCents(plan: TPlan): number | null {
   return Math.round((plan.monthlyPriceCents * 100) / (100 - FIRST_MONTH_DISCOUNT_PERCENT));
 }
 
-/** Spec §9: 'SAVE 50%'. */
+/** 'SAVE 50%'. */
 export const SAVE_TEXT = `SAVE ${FIRST_MONTH_DISCOUNT_PERCENT}%`;
 
-/** The price that will be charged, per month (PRODUCT.md §2: no '.99' appended). */
+/** The price that will be charged, per month (no '.99' appended; docs/product/onboarding.md). */
 export function monthlyPrice(plan: TPlan): string {
   return formatUsd(plan.monthlyPriceCents);
 }
 
 /**
- * The lines an onboarding plan card lists (spec §9), from the plan's own figures: 'Basic: 500
+ * The lines an onboarding plan card lists, from the plan's own figures: 'Basic: 500
  * credits, photos only, no video'; 'Pro: 2000 credits, 2 model tokens per month, 60 scheduled
  * posts'; 'Elite: 8000 credits, 5 model tokens per month, priority support'.
  */

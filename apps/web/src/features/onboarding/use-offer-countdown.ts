@@ -2,7 +2,7 @@ import { ONBOARDING_OFFER_SECONDS } from '@muse/shared';
 import { useEffect, useState } from 'react';
 
 /**
- * Spec §4: the step 7 offer counts down each second to 0. The end comes from the server
+ * The step 7 offer counts down each second to 0. The end comes from the server
  * (`offerEndsAt`, set the first time step 7 is saved) and is read against the server's clock
  * (`clockOffsetMs`), so a reload or another device continues the same countdown. Until the
  * server has set the end, the full offer is shown.

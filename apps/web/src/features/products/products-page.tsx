@@ -15,8 +15,8 @@ import { ProductFormDialog } from './components/product-form-dialog';
 type TFormState = { open: false } | { open: true; product: TProduct | null };
 
 /**
- * Spec §2 Products: the products a creator promotes, with their real count over the plan's
- * limit ('0/0 Products' on FREE). Adding opens the form while a slot is free, else the
+ * Products (docs/product/workspace.md): the products a creator promotes, with their real count over
+ * the plan's limit ('0/0 Products' on FREE). Adding opens the form while a slot is free, else the
  * 'product' upgrade modal.
  */
 export function ProductsPage() {

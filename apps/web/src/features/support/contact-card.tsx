@@ -20,7 +20,7 @@ const EMAIL_CHECKLIST = [
 ];
 
 /**
- * Spec §2: contact by e-mail at the server's support address, reply usually within 24 hours;
+ * Contact by e-mail at the server's support address, reply usually within 24 hours;
  * beside it, what to put in the e-mail so the first answer can solve the problem.
  */
 export function ContactCard() {

@@ -28,10 +28,10 @@ type TAspectRatio = (typeof EDIT_ASPECT_RATIO_OPTIONS)[number]['value'];
 type TFormat = (typeof EDIT_FORMAT_OPTIONS)[number]['value'];
 
 /**
- * Spec §2 Edit image: reframe an image to an aspect ratio, convert its format and (with a
- * generative engine) change it as described in words, within a safety tolerance of 1–6.
- * Without the plan or the credits, the button (and picking an image) opens the 'edit-image'
- * limit modal.
+ * Edit image (docs/product/tools.md): reframe an image to an aspect ratio, convert its format and
+ * (with a generative engine) change it as described in words, within a safety tolerance of 1–6.
+ * Without the plan or the credits, the button (and picking an image) opens the 'edit-image' limit
+ * modal.
  */
 export function EditImagePage() {
   const access = useToolAccess('edit-image');

@@ -21,7 +21,7 @@ import { ResultPlaceholder, ToolLayout } from './components/tool-layout';
 import { useToolAccess } from './use-tool-access';
 import { useToolJob } from './use-tool-job';
 
-/** Spec §2 Generate prompt: the notes on what a generated prompt is and how to use it. */
+/** Generate prompt's notes on what a generated prompt is and how to use it. */
 const PROMPT_NOTES = [
   'Prompts are generated from real influencer images.',
   'Generated prompts only apply to Flux generations.',
@@ -30,9 +30,9 @@ const PROMPT_NOTES = [
 ] as const;
 
 /**
- * Spec §2 Generate prompt: an image analysed into a generation prompt, merged with the creator's
- * own text. Without the plan or the credits, 'Choose an image to analyse' opens the 'image'
- * limit modal and 'Generate prompt' the 'generate-prompt' one.
+ * Generate prompt (docs/product/tools.md): an image analysed into a generation prompt, merged with
+ * the creator's own text. Without the plan or the credits, 'Choose an image to analyse' opens the
+ * 'image' limit modal and 'Generate prompt' the 'generate-prompt' one.
  */
 export function GeneratePromptPage() {
   const access = useToolAccess('generate-prompt');

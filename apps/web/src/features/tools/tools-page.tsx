@@ -1,7 +1,7 @@
 import { PageHeading } from '../../components/layout/page-heading';
 import { ToolCardGrid } from '../../components/workspace/tool-cards';
 
-/** Spec §2 Tools (/tools and /view-all): the six tools, each card a link to its page. */
+/** Tools (/tools and /view-all): the six tools, each card a link to its page. */
 export function ToolsPage() {
   return (
     <>

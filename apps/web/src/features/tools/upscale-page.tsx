@@ -31,9 +31,9 @@ const MODEL_NOTES: Record<TModel, string> = {
 };
 
 /**
- * Spec §2 Upscale: one image made 4x larger by the AI upscaler, with the model checkpoint and
- * Overlapping Tiles options. Works when the plan includes upscaling and the credits cover it;
- * otherwise picking an image or pressing the button opens the 'upscale' limit modal.
+ * Upscale (docs/product/tools.md): one image made 4x larger by the AI upscaler, with the model
+ * checkpoint and Overlapping Tiles options. Works when the plan includes upscaling and the credits
+ * cover it; otherwise picking an image or pressing the button opens the 'upscale' limit modal.
  */
 export function UpscalePage() {
   const access = useToolAccess('upscale');

@@ -19,8 +19,8 @@ export type TToolAccess = {
 };
 
 /**
- * Whether the signed-in account may run `tool` now (PRODUCT.md §3): its plan's entitlement and
- * a balance that covers the cost. FREE allows no tool, so a new account only sees limit modals.
+ * Whether the signed-in account may run `tool` now (docs/product/tools.md): its plan's entitlement
+ * and a balance that covers the cost. FREE allows no tool, so a new account only sees limit modals.
  * The server checks again (403 plan, 402 credits); this answer spares the round trip.
  */
 export function useToolAccess(tool: TJobTool): TToolAccess {

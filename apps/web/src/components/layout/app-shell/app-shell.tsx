@@ -8,7 +8,7 @@ import { Sidebar } from './sidebar';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 /**
- * The signed-in area's frame (spec §2, "App shell"): a fixed left sidebar from 1024 px wide,
+ * The signed-in area's frame (docs/product/workspace.md): a fixed left sidebar from 1024 px wide,
  * collapsible to an icon strip; below that a top bar that opens the same sidebar as a drawer.
  */
 export function AppShell() {

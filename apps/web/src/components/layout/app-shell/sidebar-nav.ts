@@ -19,7 +19,7 @@ import {
 export type TSidebarLink = { label: string; to: TAppRoute; icon: LucideIcon };
 export type TSidebarSection = { id: string; title: string; links: readonly TSidebarLink[] };
 
-/** The sidebar's sections and links (spec §2, "App shell"), in the order they are shown. */
+/** The sidebar's sections and links (docs/product/workspace.md), in the order they are shown. */
 export const SIDEBAR_SECTIONS: readonly TSidebarSection[] = [
   {
     id: 'overview',

@@ -8,8 +8,8 @@ import { usePlanLabel } from './plan-label';
 import { truncateEmail } from './truncate-email';
 
 /**
- * The sidebar's footer (spec §2): the e-mail cut to 10 characters, the plan label, and a
- * menu with Sign out.
+ * The sidebar's footer (docs/product/workspace.md): the e-mail cut to 10 characters, the plan
+ * label, and a menu with Sign out.
  */
 export function UserMenu({ user, collapsed }: { user: TUser; collapsed: boolean }) {
   const { signOut } = useAuth();

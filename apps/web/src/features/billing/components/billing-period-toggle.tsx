@@ -13,7 +13,7 @@ const OPTIONS: { period: TBillingPeriod; label: string }[] = [
   { period: 'yearly', label: 'Yearly' },
 ];
 
-/** Spec §2 Credits: the Monthly/Yearly toggle. */
+/** The credits page's Monthly/Yearly toggle. */
 export function BillingPeriodToggle({
   value,
   onChange,

@@ -20,9 +20,9 @@ export type TPlanCardAction = {
 };
 
 /**
- * One plan of spec §9: its name, the price per month for the chosen period (yearly: the
- * per-month price and the yearly total), its monthly credits and trainings, its features and
- * the button that starts its checkout.
+ * One plan (docs/product/plans-and-credits.md): its name, the price per month for the chosen period
+ * (yearly: the per-month price and the yearly total), its monthly credits and trainings, its
+ * features and the button that starts its checkout.
  */
 export function PlanCard({
   plan,

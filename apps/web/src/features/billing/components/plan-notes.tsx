@@ -6,7 +6,7 @@ const METHOD_ICONS: Record<(typeof PAYMENT_METHODS)[number], typeof CreditCard> 
   PayPal: Wallet,
 };
 
-/** Spec §9: benefits accumulate and never reset; payment by card and PayPal. */
+/** Benefits accumulate and never reset; payment by card and PayPal. */
 export function PlanNotes() {
   return (
     <div className="grid gap-4 md:grid-cols-2">

@@ -3,7 +3,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { useDeleteInfluencer } from '../api/delete-influencer';
 
-/** Spec §2: Delete asks first; spec §8: its two toasts. `influencer` null keeps it closed. */
+/** Delete asks first, then one of its two toasts. `influencer` null keeps it closed. */
 export function DeleteInfluencerDialog({
   influencer,
   onClose,

@@ -6,8 +6,8 @@ import { InfluencerPicture } from '../../../components/workspace/influencer-pict
 import { formatDate } from '../../../lib/format-date';
 
 /**
- * One influencer of the grid (spec §2): its picture or initials, name, niche, description,
- * personality, target audience and created date, with Edit and Delete.
+ * One influencer of the grid (docs/product/workspace.md): its picture or initials, name, niche,
+ * description, personality, target audience and created date, with Edit and Delete.
  */
 export function InfluencerCard({
   influencer,

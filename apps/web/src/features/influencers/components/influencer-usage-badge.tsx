@@ -1,7 +1,7 @@
 import { formatUsage, type TUsage } from '@muse/shared';
 import { Users } from 'lucide-react';
 
-/** PRODUCT §2: the real '<used>/<limit> Influencers'; a placeholder while it loads. */
+/** The real '<used>/<limit> Influencers'; a placeholder while it loads. */
 export function InfluencerUsageBadge({ usage }: { usage: TUsage | undefined }) {
   if (!usage) {
     return (

@@ -3,7 +3,7 @@ import { Hourglass } from 'lucide-react';
 import { useId } from 'react';
 import { TierBadge, VersionBadge } from './model-badges';
 
-/** A blacked-out placeholder (spec §3: models 5, 11, 12): a dimmed silhouette, not clickable. */
+/** A blacked-out placeholder (models 5, 11, 12): a dimmed silhouette, not clickable. */
 export function ComingSoonCard({ model }: { model: TMarketplaceModel }) {
   const headingId = useId();
   return (

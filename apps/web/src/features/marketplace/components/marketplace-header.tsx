@@ -6,7 +6,7 @@ const PROMISES = [
   { icon: Sparkles, text: 'Photos and videos from day one' },
 ];
 
-/** The marketplace's title block; spec §2: the heading says 50+ models. */
+/** The marketplace's title block; the heading says 50+ models. */
 export function MarketplaceHeader() {
   return (
     <header className="relative isolate space-y-5">

@@ -11,9 +11,9 @@ import { ModelDetailsDialogContent } from './model-details-dialog';
 const EAGER_CARDS = 4;
 
 /**
- * A model in the grid (spec §2). An available model's name is the button that opens its details,
- * with a click area that covers the whole card; a fully claimed model is dimmed, says so, and
- * offers nothing to press.
+ * A model in the grid (docs/product/marketplace.md). An available model's name is the button that
+ * opens its details, with a click area that covers the whole card; a fully claimed model is dimmed,
+ * says so, and offers nothing to press.
  */
 export function ModelCard({ model, index }: { model: TMarketplaceModel; index: number }) {
   const headingId = useId();
@@ -86,7 +86,7 @@ export function ModelCard({ model, index }: { model: TMarketplaceModel; index: n
   );
 }
 
-/** Spec §2: what a fully claimed card says over its dimmed portrait. */
+/** What a fully claimed card says over its dimmed portrait. */
 function FullyClaimedNotice({ licences }: { licences: number }) {
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-ink-950/40 p-3 text-center">

@@ -26,7 +26,7 @@ function reducer(count: number) {
 }
 
 /**
- * The detail view's photos (spec §2): previous, next, dots, wrap-around, the arrow keys while
+ * The detail view's photos: previous, next, dots, wrap-around, the arrow keys while
  * the dialog is open, and swipes on touch screens. The current photo's neighbours are already
  * in the page (invisible), so the next one is loaded before it is asked for.
  */

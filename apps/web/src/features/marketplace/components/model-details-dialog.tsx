@@ -26,7 +26,7 @@ const LAYOUT = cn(
 );
 
 /**
- * The detail view of an available model (spec §2), for inside the card's `Dialog`: Radix traps
+ * The detail view of an available model, for inside the card's `Dialog`: Radix traps
  * focus in it, closes it on Escape and on its close button, and hands focus back to the card.
  */
 export function ModelDetailsDialogContent({ model }: { model: TMarketplaceModel }) {
@@ -125,7 +125,7 @@ function ModelDetails({ model }: { model: TMarketplaceModel }) {
 
 /**
  * A signed-in creator claims the model on the spot: a licence and an influencer slot. Without
- * a free slot the influencer limit modal opens instead (PRODUCT.md §2).
+ * a free slot the influencer limit modal opens instead (docs/product/marketplace.md).
  */
 function ClaimButton({ model }: { model: TMarketplaceModel }) {
   const claim = useClaimModel();

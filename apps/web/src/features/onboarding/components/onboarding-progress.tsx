@@ -1,7 +1,7 @@
 import { ONBOARDING_STEPS } from '@muse/shared';
 import { cn } from '../../../lib/cn';
 
-/** Spec §2: progress dots and an 'N of total' counter (the page hides them on step 7). */
+/** Progress dots and an 'N of total' counter (the page hides them on step 7). */
 export function OnboardingProgress({ step }: { step: number }) {
   return (
     <div className="flex flex-col items-center gap-2.5">

@@ -5,9 +5,9 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { monthlyPrice, onboardingPlanLines } from '../onboarding-plans';
 
 /**
- * Spec §4 plan flow: the chosen plan and the price charged per month; 'Continue to Checkout'
- * shows 'Processing...' and is disabled while the checkout starts; the modal can be closed
- * (not while the browser is leaving for the checkout).
+ * The purchase modal (docs/product/onboarding.md): the chosen plan and the price charged per month;
+ * 'Continue to Checkout' shows 'Processing...' and is disabled while the checkout starts; the modal
+ * can be closed (not while the browser is leaving for the checkout).
  */
 export function PurchaseDialog({
   plan,

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 
 /**
- * The row under a step: Back (spec §2: from step 2 on) and the step's forward button, disabled
+ * The row under a step: Back (from step 2 on) and the step's forward button, disabled
  * until the step's rule holds. `hint` says what is missing while it is disabled.
  */
 export function StepActions({

@@ -108,7 +108,7 @@ function ModelPicker({
   onPick: (modelId: number) => void;
 }) {
   const models = useMarketplaceModels();
-  // Spec §3: the picker lists at most 15 unclaimed models.
+  // The picker lists at most 15 unclaimed models.
   const available = (models.data ?? [])
     .filter((model) => model.available)
     .slice(0, ONBOARDING_PICKER_LIMIT);

@@ -10,7 +10,7 @@ import { OptionButton, OptionGroup } from '../components/option-button';
 import { StepHeader } from '../components/step-header';
 import { CONTENT_TYPE_ICONS, FREQUENCY_ICONS, PLATFORM_ICONS } from '../onboarding-options';
 
-/** Adds `value` to `list`, or takes it out when it is there (keeping the spec's order). */
+/** Adds `value` to `list`, or takes it out when it is there (keeping the options' order). */
 function toggle<T extends string>(list: readonly T[], value: T, order: readonly T[]): T[] {
   const next = list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
   return order.filter((item) => next.includes(item));

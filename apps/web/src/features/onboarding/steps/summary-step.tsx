@@ -10,7 +10,7 @@ import { BadgeCheck, CalendarDays, CircleDollarSign, type LucideIcon } from 'luc
 import { InfluencerPortrait } from '../components/influencer-portrait';
 import { StepHeader } from '../components/step-header';
 
-/** Spec §3: "Fashion & Beauty · Ultra Realistic". */
+/** "Fashion & Beauty · Ultra Realistic". */
 export function personaLine(answers: TOnboardingAnswers): string {
   return [
     answers.niche ? ONBOARDING_NICHE_LABELS[answers.niche] : null,

@@ -1,7 +1,7 @@
 import { Clock, Sparkles, Users, type LucideIcon } from 'lucide-react';
 import { Eyebrow, StepHeader } from '../components/step-header';
 
-// Spec §2 step 1, word for word.
+// Step 1's texts, word for word (docs/product/onboarding.md).
 const STATS: { value: string; label: string; icon: LucideIcon }[] = [
   { value: '5 min', label: 'setup', icon: Clock },
   { value: '70+', label: 'models', icon: Sparkles },

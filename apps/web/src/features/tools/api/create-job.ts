@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { invalidateWorkspace } from '../../../lib/workspace';
 
-/** The option fields of each tool, as the strings the multipart form carries (spec-shaped). */
+/** The option fields of each tool, as the strings the multipart form carries. */
 export type TJobOptionFields = {
   upscale: { model: 'v2' | 'v1'; overlappingTiles: 'true' | 'false' };
   'edit-image': { aspectRatio: string; format: string; safetyTolerance: string; prompt: string };

@@ -2,7 +2,7 @@ import type { TJobTool } from '@muse/shared';
 import { Cpu } from 'lucide-react';
 import { describeEngine, useEngines } from '../api/get-engines';
 
-/** Which engine runs this tool (PRODUCT.md §4: the UI says which engine is active). */
+/** Which engine runs this tool: every tool page names its engine (docs/product/tools.md). */
 export function EngineNote({ tool }: { tool: TJobTool }) {
   const engines = useEngines();
   if (!engines.data) return null;
