@@ -2,13 +2,7 @@ import { Logger, parseCronItems, run, type Runner } from 'graphile-worker';
 import type pg from 'pg';
 import type { TDatabase } from '../../db/client';
 import { purgeExpired } from '../maintenance/purge';
-import {
-  recoverStaleJobs,
-  runJob,
-  RUN_JOB_TASK,
-  type TJobDeps,
-  type TRunJobPayload,
-} from './service';
+import { recoverStaleJobs, runJob, RUN_JOB_TASK, ZRunJobPayload, type TJobDeps } from './service';
 
 type TLog = {
   info: (message: string) => void;
@@ -44,7 +38,7 @@ export async function startWorker(options: {
     logger,
     taskList: {
       [RUN_JOB_TASK]: async (payload) =>
-        runJob(db, deps, payload as TRunJobPayload, log, shutdown.signal),
+        runJob(db, deps, ZRunJobPayload.parse(payload), log, shutdown.signal),
       [PURGE_TASK]: async () => {
         await purgeExpired(db);
       },
