@@ -24,8 +24,6 @@ export type TThreadPoolOptions = {
   /** Threads at most; tasks beyond them wait in order. */
   threads: number;
   workerData?: unknown;
-  /** Added to the threads' nice value (Linux, macOS): the OS then prefers the main thread. */
-  nice?: number;
 };
 
 /**
@@ -57,7 +55,6 @@ export class ThreadPool<TTask extends object, TResult> {
       // Atomics.wait), so threads it started itself (an upscale's tile threads) are looked after.
       atomics: 'disabled',
       recordTiming: false,
-      niceIncrement: options.nice ?? 0,
     });
   }
 
