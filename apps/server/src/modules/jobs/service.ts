@@ -260,8 +260,8 @@ export async function runJob(
     for (const [index, output] of result.outputs.entries()) {
       const extension = output.fileName.split('.').pop();
       const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
-      const { buffer, byteOffset, byteLength } = output.data;
-      await deps.storage.put(key, Buffer.from(buffer, byteOffset, byteLength));
+      const bytes = output.data;
+      await deps.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       outputs.push({
         key,
         width: output.width,
