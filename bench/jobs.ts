@@ -33,7 +33,7 @@ export async function benchQueue(app: FastifyInstance, database: TDatabaseHandle
 
   // Warm-up: the model is loaded before anything is timed.
   const context = { onProgress: () => {} };
-  await app.services.engines.upscale.upscale(input, options, context);
+  await app.services.engines.upscale.run(input, options, context);
   const bare: number[] = [];
 
   const account = await registerAccount(app, 'bench');
@@ -51,7 +51,7 @@ export async function benchQueue(app: FastifyInstance, database: TDatabaseHandle
     // Bare calls and jobs alternate, so both see the same load on the machine.
     for (let i = 0; i < count; i += 1) {
       const started = performance.now();
-      await app.services.engines.upscale.upscale(input, options, context);
+      await app.services.engines.upscale.run(input, options, context);
       bare.push(performance.now() - started);
       const response = await app.inject({
         method: 'POST',

@@ -6,10 +6,10 @@
  * timed runs. Prints nothing: the caller reports the results.
  */
 import path from 'node:path';
+import type { TUpscaleOptions } from '@muse/shared';
 import sharp from 'sharp';
 import { upscaleThreads } from '../apps/server/src/engines';
 import { createLocalUpscaleEngine } from '../apps/server/src/engines/local/upscale';
-import type { TUpscaleOptions } from '../apps/server/src/engines/types';
 import { SERVER_ROOT } from '../apps/server/src/lib/paths';
 
 const PHOTO = path.join(SERVER_ROOT, 'test/fixtures/photos/group-1.jpg');
@@ -43,13 +43,13 @@ export async function benchUpscale(
   const images = { 256: await photo(256), 512: await photo(512) };
   const warmUp = await photo(256);
   for (const engine of [single, threaded]) {
-    await engine.upscale(warmUp, { model: 'v2', overlappingTiles: false }, context);
+    await engine.run(warmUp, { model: 'v2', overlappingTiles: false }, context);
   }
   const best = async (engine: typeof single, input: Buffer, settings: TUpscaleOptions) => {
     let fastest = Infinity;
     for (let i = 0; i < runs; i += 1) {
       const started = performance.now();
-      await engine.upscale(input, settings, context);
+      await engine.run(input, settings, context);
       fastest = Math.min(fastest, performance.now() - started);
     }
     return Math.round(fastest);

@@ -1,3 +1,4 @@
+import { engineVariable, JOB_TOOLS } from '@muse/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
     ['WORKER_CONCURRENCY', '0'],
     ['UPSCALE_THREADS', '17'],
     ['UPSCALE_THREADS', 'many'],
+    ['ENGINE_EDIT_IMAGE', 'fal'],
   ])('refuses %s=%s with one message naming the variable and the value', (name, value) => {
     let thrown: unknown;
     try {
@@ -65,5 +67,15 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: '0', DATABASE_URL: 'x' })).toThrow(/PORT .*; DATABASE_URL /);
+  });
+
+  it("reads each tool's engine from ENGINE_ and the tool's key", () => {
+    expect(JOB_TOOLS.map(engineVariable)).toEqual([
+      'ENGINE_UPSCALE',
+      'ENGINE_EDIT_IMAGE',
+      'ENGINE_GENERATE_PROMPT',
+    ]);
+    const config = loadConfig({ ENGINE_EDIT_IMAGE: 'local' });
+    for (const tool of JOB_TOOLS) expect(config[engineVariable(tool)]).toBe('local');
   });
 });

@@ -8,6 +8,9 @@ const booleanFlag = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** The engines a tool can run on; only the local one exists so far. */
+const engineName = z.enum(['local'], { error: 'must be local' }).default('local');
+
 function isPostgresUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -101,10 +104,14 @@ export const ZEnv = z.object({
     .min(1, 'must be a whole number between 1 and 16')
     .max(16, 'must be a whole number between 1 and 16')
     .optional(),
-  /** The engine of each AI capability (docs/product/tools.md). */
-  ENGINE_UPSCALE: z.enum(['local'], { error: 'must be local' }).default('local'),
-  ENGINE_EDIT: z.enum(['local'], { error: 'must be local' }).default('local'),
-  ENGINE_PROMPT: z.enum(['local'], { error: 'must be local' }).default('local'),
+  /**
+   * The engine of each AI tool: `ENGINE_` and the tool's key in capitals (engineVariable in
+   * packages/shared; docs/product/tools.md). A tool without its variable here fails typecheck
+   * in engines/index.ts.
+   */
+  ENGINE_UPSCALE: engineName,
+  ENGINE_EDIT_IMAGE: engineName,
+  ENGINE_GENERATE_PROMPT: engineName,
   /** S3-compatible object storage for files (uploads, job results); unset: local disk. */
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -41,19 +41,18 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
   const engines: TEngines = {
     upscale: {
       name: 'test',
-      async upscale(input, _options, context) {
+      async run(input, _options, context) {
         await gate();
         return resized(input, 4, context);
       },
     },
-    edit: {
+    'edit-image': {
       name: 'test',
       generative: false,
-      async edit(input, options, context) {
+      async run(input, _options, context) {
         await gate();
         context.onProgress(50, 'Cropping');
         const data = await sharp(input).webp().toBuffer({ resolveWithObject: true });
-        void options;
         return {
           data: data.data,
           width: data.info.width,
@@ -62,9 +61,9 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
         };
       },
     },
-    prompt: {
+    'generate-prompt': {
       name: 'test',
-      async describe(input, customPrompt, context) {
+      async run(input, { customPrompt }, context) {
         await gate();
         context.onProgress(50, 'Looking at the image');
         const meta = await sharp(input).metadata();

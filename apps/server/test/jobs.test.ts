@@ -214,6 +214,26 @@ describe('jobs', () => {
     }
   });
 
+  it('a stored job whose options no longer parse is failed and refunded, never run', async () => {
+    await stopWorker();
+    const account = await launchAccount();
+    const before = (await getBalances(ctx.database.db, account.userId)).credits;
+    const { job } = (await queue(account, 'edit-image', { aspectRatio: '9:16' })).json();
+    await ctx.database.db
+      .update(jobs)
+      .set({ options: { aspectRatio: '2:1', format: 'webp' } })
+      .where(eq(jobs.id, job.id));
+    const runs = control.runs;
+    await runWorker();
+    const states = await follow(account, job.id);
+    expect(states.at(-1)).toMatchObject({
+      status: 'failed',
+      failureReason: TOOL_TEXTS.engineFailed,
+    });
+    expect(control.runs).toBe(runs);
+    expect((await getBalances(ctx.database.db, account.userId)).credits).toBe(before);
+  });
+
   it('20 jobs queued at once with credits for 10: 10 queue, 10 are refused', async () => {
     await stopWorker();
     const account = await launchAccount();

@@ -9,4 +9,5 @@ export * from './api/onboarding';
 export * from './api/influencers';
 export * from './api/products';
 export * from './api/workspace';
+export * from './tools';
 export * from './api/jobs';

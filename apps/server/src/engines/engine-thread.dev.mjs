@@ -1,6 +1,7 @@
 // Running from the TypeScript sources (tests, `npm run dev`): a thread does not inherit the
-// main thread's TypeScript loader, so it registers tsx itself, then runs the engine thread.
+// main thread's TypeScript loader, so it registers tsx itself, then loads the engine thread.
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./engine-thread.ts');
+const thread = await import('./engine-thread.ts');
+export const runEngineTask = thread.runEngineTask;

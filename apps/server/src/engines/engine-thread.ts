@@ -1,54 +1,41 @@
 // An engine thread: runs the AI engines off the main thread, so a long upscale never holds up
-// the requests the same process serves. Started by `createEngines` (thread-pool.ts).
-import { parentPort, workerData } from 'node:worker_threads';
-import type { TEngineChoice } from './index';
+// the requests the same process serves. Piscina calls `runEngineTask` for every task of the pool
+// `createThreadedEngines` (threaded-engines.ts) starts; the thread keeps its engines and their
+// models loaded between tasks.
+import type { TJobOptions, TJobTool } from '@muse/shared';
+import { workerData } from 'node:worker_threads';
 import { createInProcessEngines } from './in-process';
-import type { TEngineRequest, TEngineResponse } from './thread-pool';
-import type { TRunContext } from './types';
+import { progressTo, transferring, type TWithProgress } from './thread-pool';
+import type { TEngineChoice, TEngineOutputs, TEngines, TRunContext } from './types';
 
-const engines = createInProcessEngines(workerData as TEngineChoice);
-const running = new Map<number, AbortController>();
-const port = parentPort!;
+/** One run of a tool's engine: the input bytes (moved here) and the tool's options. */
+export type TEngineTask<T extends TJobTool = TJobTool> = {
+  [K in T]: { tool: K; input: Uint8Array; options: TJobOptions<K> };
+}[T];
 
-function send(message: TEngineResponse, transfer: ArrayBuffer[] = []) {
-  port.postMessage(message, transfer);
+/** What the thread answers a task of tool T with: `TEngineOutputs[T]`. */
+export type TEngineTaskOutput = TEngineOutputs[TJobTool];
+
+const choice: TEngineChoice = workerData;
+const engines = createInProcessEngines(choice);
+
+function run<T extends TJobTool>(
+  tool: T,
+  input: Buffer,
+  options: TJobOptions<T>,
+  context: TRunContext,
+): Promise<TEngineOutputs[T]> {
+  const engine: TEngines[T] = engines[tool];
+  return engine.run(input, options, context);
 }
 
-async function run(request: Extract<TEngineRequest, { type: 'run' }>) {
-  const controller = new AbortController();
-  running.set(request.id, controller);
-  const context: TRunContext = {
-    signal: controller.signal,
-    onProgress: (percent, stage) => send({ id: request.id, type: 'progress', percent, stage }),
-  };
-  const input = Buffer.from(request.input);
-  try {
-    if (request.capability === 'prompt') {
-      const result = await engines.prompt.describe(input, request.customPrompt, context);
-      send({ id: request.id, type: 'prompt', result });
-      return;
-    }
-    const image =
-      request.capability === 'upscale'
-        ? await engines.upscale.upscale(input, request.upscale, context)
-        : await engines.edit.edit(input, request.edit, context);
-    const bytes = new Uint8Array(image.data);
-    send({ id: request.id, type: 'image', image: { ...image, data: bytes } }, [
-      bytes.buffer as ArrayBuffer,
-    ]);
-  } catch (error) {
-    send({
-      id: request.id,
-      type: 'error',
-      name: (error as Error).name ?? 'Error',
-      message: (error as Error).message ?? String(error),
-    });
-  } finally {
-    running.delete(request.id);
-  }
+export async function runEngineTask(task: TWithProgress<TEngineTask>) {
+  const input = Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength);
+  const output = await run(task.tool, input, task.options, {
+    onProgress: progressTo(task.progress),
+  });
+  if (!('data' in output)) return output;
+  // Engines' buffers may share memory (sharp, Buffer's pool): copy into one of its own to move.
+  const data = new Uint8Array(output.data);
+  return transferring({ ...output, data }, [data.buffer]);
 }
-
-port.on('message', (request: TEngineRequest) => {
-  if (request.type === 'abort') running.get(request.id)?.abort();
-  else void run(request);
-});

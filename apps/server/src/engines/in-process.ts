@@ -2,7 +2,7 @@ import { createLocalImageAnalyser } from './local/analyse';
 import { createLocalEditEngine } from './local/edit';
 import { createLocalPromptEngine } from './local/prompt';
 import { createLocalUpscaleEngine } from './local/upscale';
-import type { TEngineChoice, TEngines } from './index';
+import type { TEngineChoice, TEngines } from './types';
 
 /**
  * The engines themselves, running in the calling thread. The job worker reaches them through
@@ -13,7 +13,7 @@ export function createInProcessEngines(choice: TEngineChoice): TEngines {
   const analyser = createLocalImageAnalyser();
   return {
     upscale: createLocalUpscaleEngine({ threads: choice.upscaleThreads }),
-    edit: createLocalEditEngine(analyser),
-    prompt: createLocalPromptEngine(analyser),
+    'edit-image': createLocalEditEngine(analyser),
+    'generate-prompt': createLocalPromptEngine(analyser),
   };
 }

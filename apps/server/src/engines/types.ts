@@ -1,8 +1,13 @@
 /**
- * The AI engines behind Muse's tools (docs/product/tools.md). Each capability has one interface;
- * the engine used for it is chosen by configuration, so a hosted engine drops in without touching
- * the jobs, routes or pages. Images go in and come out as encoded bytes (PNG, JPEG or WebP).
+ * The AI engines behind Muse's tools (docs/product/tools.md). Each tool has one engine
+ * interface, keyed like the tool ('upscale', 'edit-image', 'generate-prompt'): one `run` that
+ * takes the input image and the tool's options as `ZJobRequest` (packages/shared) parses them.
+ * The engine of each tool is chosen by configuration (`ENGINE_UPSCALE`, …), so a hosted engine
+ * drops in without touching the jobs, routes or pages. Images go in and come out as encoded
+ * bytes (PNG, JPEG or WebP).
  */
+import type { TJobOptions, TJobTool } from '@muse/shared';
+import type { TConfig } from '../config';
 
 /** Reports how far a run is: `percent` 0–100 and a short stage text for the progress bar. */
 export type TProgress = (percent: number, stage: string) => void;
@@ -14,29 +19,11 @@ export type TRunContext = {
 };
 
 export type TEncodedImage = {
-  data: Buffer;
+  /** A Buffer from an engine in this thread; a Uint8Array when it crossed from an engine thread. */
+  data: Uint8Array;
   width: number;
   height: number;
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';
-};
-
-/** Upscale's 'Version 2 (Improved)' and 'Version 1' select two model sizes. */
-export type TUpscaleModel = 'v2' | 'v1';
-
-export type TUpscaleOptions = {
-  model: TUpscaleModel;
-  /** Overlapping tiles blended at the seams: better quality, about double the time. */
-  overlappingTiles: boolean;
-};
-
-export type TUpscaleEngine = {
-  readonly name: string;
-  /** Always 4x: the result is exactly 4 × the input's width and height, as PNG. */
-  upscale: (
-    input: Buffer,
-    options: TUpscaleOptions,
-    context: TRunContext,
-  ) => Promise<TEncodedImage>;
 };
 
 /** A face or a subject found in an image, in pixels of that image. */
@@ -75,35 +62,43 @@ export type TImageAnalyser = {
   analyse: (input: Buffer, context?: Partial<TRunContext>) => Promise<TImageAnalysis>;
 };
 
-export const EDIT_ASPECT_RATIOS = ['match', '1:1', '16:9', '9:16', '4:3', '3:4'] as const;
-export type TEditAspectRatio = (typeof EDIT_ASPECT_RATIOS)[number];
-export const EDIT_FORMATS = ['jpg', 'png', 'webp'] as const;
-export type TEditFormat = (typeof EDIT_FORMATS)[number];
-
-export type TEditOptions = {
-  aspectRatio: TEditAspectRatio;
-  format: TEditFormat;
-  /** An integer 1–6, default 6 (higher values allow more creative edits). */
-  safetyTolerance: number;
-  /** The edit asked for in words; '' for framing and format only. */
-  prompt: string;
-};
-
-export type TEditEngine = {
-  readonly name: string;
-  /** Whether the engine can make generative changes from `prompt` (the local engine cannot). */
-  readonly generative: boolean;
-  edit: (input: Buffer, options: TEditOptions, context: TRunContext) => Promise<TEncodedImage>;
-};
-
 export type TPromptResult = {
   /** A generation prompt ready to paste. */
   prompt: string;
   analysis: TImageAnalysis;
 };
 
-export type TPromptEngine = {
+/** What each tool's engine gives back. */
+export type TEngineOutputs = {
+  /** Always 4x: exactly 4 × the input's width and height, as PNG. */
+  upscale: TEncodedImage;
+  'edit-image': TEncodedImage;
+  'generate-prompt': TPromptResult;
+};
+
+/** The engine of one tool. */
+export type TEngine<T extends TJobTool> = {
+  /** 'local', or the hosted service that runs it. */
   readonly name: string;
-  /** Writes a generation prompt from the image, merged with the creator's own text. */
-  describe: (input: Buffer, customPrompt: string, context: TRunContext) => Promise<TPromptResult>;
+  run: (input: Buffer, options: TJobOptions<T>, context: TRunContext) => Promise<TEngineOutputs[T]>;
+};
+
+/** What some engines say about themselves beyond their name. */
+type TEngineTraits = {
+  upscale: object;
+  /** Whether the engine can make generative changes from `prompt` (the local engine cannot). */
+  'edit-image': { readonly generative: boolean };
+  'generate-prompt': object;
+};
+
+/** The engine of each tool, chosen by configuration. */
+export type TEngines = { [T in TJobTool]: TEngine<T> & TEngineTraits[T] };
+
+/** The engine name each tool's variable selects (`ENGINE_UPSCALE`, …); only 'local' so far. */
+export type TEngineName = TConfig['ENGINE_UPSCALE'];
+
+export type TEngineChoice = {
+  engines: Record<TJobTool, TEngineName>;
+  /** Threads one local upscale spreads its tiles over (1: its engine thread alone). */
+  upscaleThreads: number;
 };

@@ -1,51 +1,19 @@
 import { z } from 'zod';
 import { CREDIT_COSTS } from '../plans';
-
-/** The tools that run as jobs, with the credit action each one spends. */
-export const JOB_TOOLS = ['upscale', 'edit-image', 'generate-prompt'] as const;
-export type TJobTool = (typeof JOB_TOOLS)[number];
-
-export const JOB_TOOL_ACTIONS = {
-  upscale: 'upscale',
-  'edit-image': 'editImage',
-  'generate-prompt': 'promptGeneration',
-} as const satisfies Record<TJobTool, keyof typeof CREDIT_COSTS>;
+import { JOB_TOOLS } from '../tools';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
 
-/** Upscale's factor is fixed at 4x (docs/product/tools.md). */
+/** Upscales are always 4x (docs/product/tools.md). */
 export const UPSCALE_FACTOR = 4;
 /** The largest input the upscaler takes (longer side, pixels): 4x of it is already 4096 px. */
 export const UPSCALE_MAX_INPUT_SIDE = 1024;
 /** The largest input the other tools take (longer side, pixels). */
 export const TOOL_MAX_INPUT_SIDE = 4096;
 
-export const UPSCALE_MODELS = [
-  { value: 'v2', label: 'Version 2 (Improved)' },
-  { value: 'v1', label: 'Version 1' },
-] as const;
-
-export const EDIT_ASPECT_RATIO_OPTIONS = [
-  { value: 'match', label: 'Match Input' },
-  { value: '1:1', label: '1:1' },
-  { value: '16:9', label: '16:9' },
-  { value: '9:16', label: '9:16' },
-  { value: '4:3', label: '4:3' },
-  { value: '3:4', label: '3:4' },
-] as const;
-
-export const EDIT_FORMAT_OPTIONS = [
-  { value: 'jpg', label: 'JPG' },
-  { value: 'png', label: 'PNG' },
-  { value: 'webp', label: 'WEBP' },
-] as const;
-
-/** Safety tolerance is an integer 1–6, default 6. */
-export const SAFETY_TOLERANCE = { min: 1, max: 6, default: 6 } as const;
-
 export const TOOL_TEXTS = {
-  // Word for word (docs/product/tools.md).
+  // Word for word as docs/product/tools.md gives them.
   upscaleEmpty: 'No upscaled images found',
   upscaleButton: `Upscale Image (${CREDIT_COSTS.upscale} gems)`,
   overlappingTilesHint: 'Better quality, doubles inference time',
@@ -66,39 +34,6 @@ export const TOOL_TEXTS = {
   jobNotFound: 'Job not found',
   workerStopped: 'The worker running this job stopped. Your credits were refunded.',
   engineFailed: 'The AI engine could not finish this job. Your credits were refunded.',
-} as const;
-
-/** The fields each tool takes beside its image (multipart on the wire). */
-export const ZUpscaleOptions = z.object({
-  model: z.enum(['v2', 'v1'], { error: 'Choose Version 2 (Improved) or Version 1' }).default('v2'),
-  overlappingTiles: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-});
-
-export const ZEditOptions = z.object({
-  aspectRatio: z
-    .enum(['match', '1:1', '16:9', '9:16', '4:3', '3:4'], { error: 'Choose an aspect ratio' })
-    .default('match'),
-  format: z.enum(['jpg', 'png', 'webp'], { error: 'Choose JPG, PNG or WEBP' }).default('jpg'),
-  safetyTolerance: z.coerce
-    .number({ error: 'Safety tolerance must be a whole number from 1 to 6' })
-    .int('Safety tolerance must be a whole number from 1 to 6')
-    .min(SAFETY_TOLERANCE.min, 'Safety tolerance must be a whole number from 1 to 6')
-    .max(SAFETY_TOLERANCE.max, 'Safety tolerance must be a whole number from 1 to 6')
-    .default(SAFETY_TOLERANCE.default),
-  prompt: z.string().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
-});
-
-export const ZPromptOptions = z.object({
-  customPrompt: z.string().trim().max(1000, 'Keep your text under 1000 characters').default(''),
-});
-
-export const JOB_OPTION_SCHEMAS = {
-  upscale: ZUpscaleOptions,
-  'edit-image': ZEditOptions,
-  'generate-prompt': ZPromptOptions,
 } as const;
 
 export const ZJobFile = z.object({
@@ -142,11 +77,7 @@ export const ZJobsResponse = z.object({ success: z.literal(true), jobs: z.array(
 /** GET /api/jobs/engines: which engine runs each tool, and whether it can edit from words. */
 export const ZEnginesResponse = z.object({
   success: z.literal(true),
-  engines: z.object({
-    upscale: z.string(),
-    'edit-image': z.string(),
-    'generate-prompt': z.string(),
-  }),
+  engines: z.record(z.enum(JOB_TOOLS), z.string()),
   generativeEdits: z.boolean(),
 });
 

@@ -1,3 +1,4 @@
+import type { TJobStatus, TJobTool } from '@muse/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -23,11 +24,13 @@ export const jobs = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tool: text('tool').notNull(),
-    /** 'queued' | 'running' | 'succeeded' | 'failed' */
-    status: text('status').notNull().default('queued'),
+    /** The tool's key (JOB_TOOLS); only the job routes write it, from a parsed request. */
+    tool: text('tool').$type<TJobTool>().notNull(),
+    /** JOB_STATUSES: 'queued' | 'running' | 'succeeded' | 'failed' */
+    status: text('status').$type<TJobStatus>().notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     stage: text('stage').notNull().default('Waiting in the queue'),
+    /** The tool's options as ZJobRequest parsed them; parsed again before a run. */
     options: jsonb('options').$type<Record<string, unknown>>().notNull(),
     input: jsonb('input').$type<TJobFileRow>(),
     outputs: jsonb('outputs').$type<TJobFileRow[]>().notNull().default([]),

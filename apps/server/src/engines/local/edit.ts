@@ -3,19 +3,10 @@
  * subject, and writes it as JPEG, PNG or WebP. No model changes the pixels, so it cannot follow a
  * prompt (`generative: false`); the job layer refuses prompts before calling it.
  */
+import type { TEditAspectRatio, TEditFormat, TEditOptions } from '@muse/shared';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
-import type {
-  TBox,
-  TEditAspectRatio,
-  TEditEngine,
-  TEditFormat,
-  TEditOptions,
-  TEncodedImage,
-  TImageAnalyser,
-  TRunContext,
-} from '../types';
-import { EDIT_ASPECT_RATIOS, EDIT_FORMATS } from '../types';
+import type { TBox, TEncodedImage, TEngines, TImageAnalyser, TRunContext } from '../types';
 import { MAX_INPUT_PIXELS, uprightSize } from './image-size';
 
 const RATIOS: Record<Exclude<TEditAspectRatio, 'match'>, number> = {
@@ -107,12 +98,6 @@ async function runEdit(
       'The local edit engine cannot follow a prompt: it only changes the aspect ratio and the format.',
     );
   }
-  if (!EDIT_ASPECT_RATIOS.includes(options.aspectRatio)) {
-    throw new Error(`Unknown aspect ratio '${String(options.aspectRatio)}'`);
-  }
-  if (!EDIT_FORMATS.includes(options.format)) {
-    throw new Error(`Unknown output format '${String(options.format)}'`);
-  }
   // options.safetyTolerance only matters to generative engines.
   const { signal } = context;
   signal?.throwIfAborted();
@@ -153,10 +138,10 @@ async function runEdit(
   };
 }
 
-export function createLocalEditEngine(analyser: TImageAnalyser): TEditEngine {
+export function createLocalEditEngine(analyser: TImageAnalyser): TEngines['edit-image'] {
   return {
     name: 'local',
     generative: false,
-    edit: (input, options, context) => runEdit(analyser, input, options, context),
+    run: (input, options, context) => runEdit(analyser, input, options, context),
   };
 }

@@ -46,7 +46,7 @@ describe('local prompt engine', () => {
     async () => {
       const progress = context();
       const input = await cropPhoto(PORTRAIT_CROPS.headAndShoulders);
-      const result = await engine.describe(input, '', progress);
+      const result = await engine.run(input, { customPrompt: '' }, progress);
       expect(result.analysis.faces).toHaveLength(1);
       expect(result.prompt).toMatch(/\bwoman\b/);
       expect(result.prompt).toMatch(/close-up portrait|head-and-shoulders portrait/);
@@ -55,7 +55,7 @@ describe('local prompt engine', () => {
       expect(result.prompt).toMatch(/^A /);
       expect(progress.stages).toContain('Writing the prompt');
       // The same image gives the same prompt.
-      const again = await engine.describe(input, '', context());
+      const again = await engine.run(input, { customPrompt: '' }, context());
       expect(again.prompt).toBe(result.prompt);
     },
   );
@@ -63,14 +63,18 @@ describe('local prompt engine', () => {
   it('puts the creator’s text first', { timeout: SLOW }, async () => {
     const input = await cropPhoto(PORTRAIT_CROPS.closeUp);
     const custom = 'Audrey on a rooftop terrace in Lisbon';
-    const result = await engine.describe(input, `  ${custom}. `, context());
+    const result = await engine.run(input, { customPrompt: `  ${custom}. ` }, context());
     expect(result.prompt.startsWith(`${custom}, `)).toBe(true);
     expect(result.prompt).toMatch(/\bwoman\b/);
     expect(result.prompt).toMatch(/close-up portrait|head-and-shoulders portrait/);
   });
 
   it('describes the group photo as a group', { timeout: SLOW }, async () => {
-    const result = await engine.describe(await readPhoto('group-2.jpg'), '', context());
+    const result = await engine.run(
+      await readPhoto('group-2.jpg'),
+      { customPrompt: '' },
+      context(),
+    );
     expect(result.prompt).toMatch(/^A group of (three|four) (young )?women/);
     expect(result.prompt).toMatch(/group shot/);
     expect(result.prompt).toContain('horizontal');

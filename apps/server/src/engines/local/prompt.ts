@@ -3,7 +3,7 @@
  * creator's own text, when given, leads; the analysis fills in only what that text leaves open,
  * so it never contradicts it. Deterministic: the same image and text give the same prompt.
  */
-import type { TFace, TImageAnalyser, TImageAnalysis, TPromptEngine, TPromptResult } from '../types';
+import type { TEngine, TFace, TImageAnalyser, TImageAnalysis, TPromptResult } from '../types';
 import { prominentFaces } from './analyse';
 import {
   expressionPhrase,
@@ -72,10 +72,10 @@ export function writePrompt(analysis: TImageAnalysis, customPrompt = ''): string
   return custom ? prompt : capitalise(prompt);
 }
 
-export function createLocalPromptEngine(analyser: TImageAnalyser): TPromptEngine {
+export function createLocalPromptEngine(analyser: TImageAnalyser): TEngine<'generate-prompt'> {
   return {
     name: 'local',
-    describe: async (input, customPrompt, context): Promise<TPromptResult> => {
+    run: async (input, { customPrompt }, context): Promise<TPromptResult> => {
       context.onProgress(5, 'Analysing the image');
       const analysis = await analyser.analyse(input, {
         onProgress: (percent) =>

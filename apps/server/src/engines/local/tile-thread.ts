@@ -1,39 +1,19 @@
 // A tile thread: runs single ESRGAN windows for an upscale that spreads its tiles over several
-// cores (tile-threads.ts). It loads each model once and keeps it.
-import { parentPort } from 'node:worker_threads';
-import type { TUpscaleModel } from '../types';
+// cores (tile-threads.ts). Piscina calls `runTile` for each; each model loads once and is kept.
+import type { TUpscaleModel } from '@muse/shared';
+import { transferring } from '../thread-pool';
 import { loadUpscaleModel } from './upscale-model';
 import { upscaleTensorOnce } from './upscale-pixels';
 
-export type TTileRequest = {
-  id: number;
+export type TTileTask = {
   model: TUpscaleModel;
   rgb: Float32Array;
   width: number;
   height: number;
 };
 
-export type TTileResponse =
-  | { id: number; type: 'done'; result: Float32Array }
-  | { id: number; type: 'error'; name: string; message: string };
-
-const port = parentPort!;
-
-port.on('message', (request: TTileRequest) => {
-  void (async () => {
-    try {
-      const model = await loadUpscaleModel(request.model);
-      const result = await upscaleTensorOnce(model, request.rgb, request.width, request.height);
-      port.postMessage({ id: request.id, type: 'done', result } satisfies TTileResponse, [
-        result.buffer as ArrayBuffer,
-      ]);
-    } catch (error) {
-      port.postMessage({
-        id: request.id,
-        type: 'error',
-        name: (error as Error).name ?? 'Error',
-        message: (error as Error).message ?? String(error),
-      } satisfies TTileResponse);
-    }
-  })();
-});
+export async function runTile(task: TTileTask) {
+  const model = await loadUpscaleModel(task.model);
+  const result = await upscaleTensorOnce(model, task.rgb, task.width, task.height);
+  return transferring(result, [result.buffer as ArrayBuffer]);
+}

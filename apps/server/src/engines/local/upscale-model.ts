@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { LayersModel } from '@tensorflow/tfjs';
-import type { TUpscaleModel } from '../types';
+import type { TUpscaleModel } from '@muse/shared';
 import { fileModelHandler, packageFolder, tfjsWasm } from './tfjs-runtime';
 
 export const UPSCALE_SCALE = 4;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../../lib/paths';
-import type { TUpscaleModel, TUpscaleOptions } from '../types';
+import type { TUpscaleModel, TUpscaleOptions } from '@muse/shared';
 import { tfjsWasm } from './tfjs-runtime';
 import { createLocalUpscaleEngine, decodeRgb, loadUpscaleModel } from './upscale';
 import { inThisThread, upscalePixels, upscaleTensorOnce } from './upscale-pixels';
@@ -36,10 +36,10 @@ function toPng({ data, width, height }: TRaw): Promise<Buffer> {
 
 async function run(input: Buffer, options: TUpscaleOptions) {
   const progress: { percent: number; stage: string }[] = [];
-  const result = await engine.upscale(input, options, {
+  const result = await engine.run(input, options, {
     onProgress: (percent, stage) => progress.push({ percent, stage }),
   });
-  const pixels = await decodeRgb(result.data);
+  const pixels = await decodeRgb(Buffer.from(result.data));
   return { result, pixels, progress };
 }
 
@@ -224,7 +224,7 @@ describe('local upscale engine (ESRGAN x4 on tfjs wasm)', () => {
 
     const controller = new AbortController();
     const stages: string[] = [];
-    const cancelled = engine.upscale(
+    const cancelled = engine.run(
       input,
       { model: 'v1', overlappingTiles: false },
       {
@@ -240,7 +240,7 @@ describe('local upscale engine (ESRGAN x4 on tfjs wasm)', () => {
     expect(tf.memory().numTensors).toBe(tensors);
 
     await expect(
-      engine.upscale(
+      engine.run(
         input,
         { model: 'v1', overlappingTiles: false },
         { signal: AbortSignal.abort(), onProgress: () => {} },
@@ -262,7 +262,7 @@ describe('local upscale engine (ESRGAN x4 on tfjs wasm)', () => {
         const options: TUpscaleOptions = { model: 'v1', overlappingTiles };
         const one = await run(input, options);
         const stages: string[] = [];
-        const many = await threaded.upscale(input, options, {
+        const many = await threaded.run(input, options, {
           onProgress: (_percent, stage) => stages.push(stage),
         });
         expect(Buffer.compare(many.data, one.result.data)).toBe(0);

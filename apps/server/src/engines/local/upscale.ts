@@ -5,8 +5,9 @@
  * tiles that overlap by over 40 % with linear ramps instead of cutting them, for about twice
  * the time.
  */
+import type { TUpscaleOptions } from '@muse/shared';
 import sharp from 'sharp';
-import type { TEncodedImage, TRunContext, TUpscaleEngine, TUpscaleOptions } from '../types';
+import type { TEncodedImage, TEngine, TRunContext } from '../types';
 import { loadUpscaleModel, UPSCALE_SCALE } from './upscale-model';
 import {
   inThisThread,
@@ -87,14 +88,14 @@ async function upscale(
  * threads on the first upscale (kept, with their models loaded) and spread the windows over
  * them, while the calling thread cuts and blends.
  */
-export function createLocalUpscaleEngine(options: { threads?: number } = {}): TUpscaleEngine & {
+export function createLocalUpscaleEngine(options: { threads?: number } = {}): TEngine<'upscale'> & {
   stop: () => Promise<void>;
 } {
   const threads = options.threads ?? 1;
   const helpers = threads > 1 ? createTileThreads(threads) : null;
   return {
     name: 'local',
-    upscale: (input, upscaleOptions, context) => upscale(input, upscaleOptions, context, helpers),
+    run: (input, upscaleOptions, context) => upscale(input, upscaleOptions, context, helpers),
     stop: async () => {
       await helpers?.stop();
     },

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { z } from 'zod';
 
 /** A job that changed, or `id: '*'` after a reconnection: any of the user's jobs may have. */
-export type TJobChange = { id: string; userId: string };
+const ZJobChange = z.object({ id: z.string(), userId: z.string() });
+export type TJobChange = z.infer<typeof ZJobChange>;
 export const ANY_JOB = '*';
 const CHANNEL = 'muse_jobs';
 
@@ -42,10 +44,11 @@ export function createJobEvents(pool: pg.Pool, log: { error: (o: object, m: stri
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        const change = JSON.parse(message.payload) as TJobChange;
-        emitter.emit(change.userId, change);
+        const change = ZJobChange.safeParse(JSON.parse(message.payload));
+        // Anything else on the channel is not ours.
+        if (change.success) emitter.emit(change.data.userId, change.data);
       } catch {
-        // Not ours.
+        // Not JSON: not ours either.
       }
     });
     next.on('error', (error) => {

@@ -1,17 +1,16 @@
 import {
   isFinished,
   JOB_TOOLS,
+  toolRecord,
   ZEnginesResponse,
   ZJobResponse,
   ZJobsResponse,
   type TJob,
-  type TJobTool,
 } from '@muse/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../lib/errors';
-import { field, firstValues, readMultipartForm } from '../../lib/multipart';
+import { firstValues, readMultipartForm } from '../../lib/multipart';
 import { ANY_JOB } from './events';
 import { enqueueJob, findJob, listJobs, toPublicJob } from './service';
 
@@ -60,20 +59,14 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/jobs/engines', { schema: { response: { 200: ZEnginesResponse } } }, async () => ({
     success: true as const,
-    engines: {
-      upscale: engines.upscale.name,
-      'edit-image': engines.edit.name,
-      'generate-prompt': engines.prompt.name,
-    },
-    generativeEdits: engines.edit.generative,
+    engines: toolRecord((tool) => engines[tool].name),
+    generativeEdits: engines['edit-image'].generative,
   }));
 
   app.post('/jobs', { schema: { response: { 201: ZJobResponse } } }, async (request, reply) => {
     const form = await readMultipartForm(request, { fileFields: ['image'], maxFiles: 1 });
-    const tool = field(form, 'tool');
-    if (!tool || !(JOB_TOOLS as readonly string[]).includes(tool)) throw badRequest('Unknown tool');
+    // The `tool` field picks the tool; an unknown one is refused with the other bad options.
     const row = await enqueueJob(db, deps, request.auth.user.id, {
-      tool: tool as TJobTool,
       image: form.files[0]?.data ?? null,
       fields: firstValues(form),
     });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { TOOL_TEXTS, type TJob, type TJobStatus, type TJobTool } from '@muse/shared';
+import { TOOL_TEXTS, ZJobRequest, type TJob, type TJobTool } from '@muse/shared';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { jobs, type TJobFileRow } from '../../db/schema';
 import type { TEngines } from '../../engines';
@@ -11,14 +12,16 @@ import { reencodeAsPng } from '../../lib/images';
 import type { TStorage } from '../../lib/storage';
 import { checkAction, getAccountState } from '../billing/entitlements';
 import { debit, refund } from '../billing/ledger';
-import { toolDefinition } from './tools';
+import { checkOptions, runTool, TOOLS } from './tools';
 
 type TJobRow = typeof jobs.$inferSelect;
 export type TJobDeps = { storage: TStorage; files: TFileUrlSigner; engines: TEngines };
 
 /** The graphile-worker task that runs every tool job. */
 export const RUN_JOB_TASK = 'run-tool-job';
-export type TRunJobPayload = { jobId: string; attempt: number };
+/** The queue message of one attempt: the job row is the truth, the message only names it. */
+export const ZRunJobPayload = z.object({ jobId: z.string(), attempt: z.number().int().min(1) });
+export type TRunJobPayload = z.infer<typeof ZRunJobPayload>;
 
 /** A started job is tried this many times in all when its worker dies mid-run. */
 export const MAX_ATTEMPTS = 2;
@@ -50,8 +53,8 @@ function publicFile(file: TJobFileRow | null | undefined, files: TFileUrlSigner)
 export function toPublicJob(row: TJobRow, files: TFileUrlSigner): TJob {
   return {
     id: row.id,
-    tool: row.tool as TJobTool,
-    status: row.status as TJobStatus,
+    tool: row.tool,
+    status: row.status,
     progress: row.progress,
     stage: row.stage,
     options: row.options,
@@ -82,14 +85,15 @@ export async function enqueueJob(
   db: TDatabase,
   deps: TJobDeps,
   userId: string,
-  request: { tool: TJobTool; image: Buffer | null; fields: Record<string, string | undefined> },
+  request: { image: Buffer | null; fields: Record<string, string | undefined> },
 ): Promise<TJobRow> {
-  const tool = toolDefinition(request.tool);
-  const parsed = tool.options.safeParse(request.fields);
+  // The fields name the tool and carry its options: ZJobRequest parses both at once.
+  const parsed = ZJobRequest.safeParse(request.fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
-  const options = parsed.data as Record<string, unknown>;
-  const refusal = tool.check?.(options, deps.engines);
+  const { tool: key, ...options } = parsed.data;
+  const refusal = checkOptions(key, options, deps.engines);
   if (refusal) throw badRequest(refusal);
+  const tool = TOOLS[key];
 
   const account = await getAccountState(db, userId);
   const allowed = checkAction(account, tool.action);
@@ -112,7 +116,7 @@ export async function enqueueJob(
         userId,
         currency: 'credits',
         amount: allowed.cost,
-        description: `${request.tool} job`,
+        description: `${key} job`,
         reference: `job:${id}`,
       });
       const [row] = await tx
@@ -120,11 +124,11 @@ export async function enqueueJob(
         .values({
           id,
           userId,
-          tool: request.tool,
+          tool: key,
           options,
           input: inputFile,
           cost: allowed.cost,
-          engine: tool.engineName(deps.engines),
+          engine: deps.engines[key].name,
         })
         .returning();
       await queueAttempt(tx, id, 1);
@@ -240,8 +244,9 @@ export async function runJob(
   try {
     const input = await deps.storage.get(row.input!.key);
     if (!input) throw new Error('The input file is missing from storage');
-    const tool = toolDefinition(row.tool as TJobTool);
-    const result = await tool.run(deps.engines, await buffer(input.stream), row.options, {
+    // Stored parsed; parsed again, so a row written by an older version is checked, not trusted.
+    const { tool, ...options } = ZJobRequest.parse({ ...row.options, tool: row.tool });
+    const result = await runTool(tool, options, deps.engines, await buffer(input.stream), {
       signal,
       onProgress: (percent, stage) => {
         pending = { percent, stage };
@@ -255,7 +260,8 @@ export async function runJob(
     for (const [index, output] of result.outputs.entries()) {
       const extension = output.fileName.split('.').pop();
       const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
-      await deps.storage.put(key, output.data);
+      const bytes = output.data;
+      await deps.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       outputs.push({
         key,
         width: output.width,

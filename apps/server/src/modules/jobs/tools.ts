@@ -4,32 +4,24 @@ import {
   TOOL_TEXTS,
   UPSCALE_FACTOR,
   UPSCALE_MAX_INPUT_SIDE,
-  ZEditOptions,
-  ZPromptOptions,
-  ZUpscaleOptions,
+  type TJobOptions,
   type TJobTool,
 } from '@muse/shared';
-import type { z } from 'zod';
-import type { TEngines } from '../../engines';
-import type { TEncodedImage, TRunContext } from '../../engines/types';
+import type { TEncodedImage, TEngineOutputs, TEngines, TRunContext } from '../../engines/types';
 
 export type TToolResult = { outputs: (TEncodedImage & { fileName: string })[]; prompt?: string };
 
-type TToolDefinition<S extends z.ZodType> = {
-  options: S;
-  action: (typeof JOB_TOOL_ACTIONS)[TJobTool];
+/** What the job machinery needs to know about a tool beyond its options and its engine. */
+type TToolDefinition<T extends TJobTool> = {
+  /** The credit action a run spends. */
+  action: (typeof JOB_TOOL_ACTIONS)[T];
   /** The longer side an input may have, in pixels, and the refusal when it is larger. */
   maxInputSide: number;
   tooLarge: string;
-  engineName: (engines: TEngines) => string;
   /** Refuses options the configured engine cannot honour, before any credit is taken. */
-  check?: (options: z.infer<S>, engines: TEngines) => string | null;
-  run: (
-    engines: TEngines,
-    input: Buffer,
-    options: z.infer<S>,
-    context: TRunContext,
-  ) => Promise<TToolResult>;
+  check?: (options: TJobOptions<T>, engines: TEngines) => string | null;
+  /** The job's result from what the engine gave back: files with download names, or a prompt. */
+  result: (output: TEngineOutputs[T], options: TJobOptions<T>) => TToolResult;
 };
 
 const EXTENSIONS: Record<TEncodedImage['contentType'], string> = {
@@ -42,61 +34,61 @@ function named(image: TEncodedImage, base: string) {
   return { ...image, fileName: `${base}.${EXTENSIONS[image.contentType]}` };
 }
 
-const upscale: TToolDefinition<typeof ZUpscaleOptions> = {
-  options: ZUpscaleOptions,
-  action: JOB_TOOL_ACTIONS.upscale,
-  maxInputSide: UPSCALE_MAX_INPUT_SIDE,
-  tooLarge: TOOL_TEXTS.upscaleTooLarge,
-  engineName: (engines) => engines.upscale.name,
-  run: async (engines, input, options, context) => ({
-    outputs: [
-      named(
-        await engines.upscale.upscale(input, options, context),
-        `muse-upscaled-${UPSCALE_FACTOR}x`,
-      ),
-    ],
-  }),
-};
-
-const editImage: TToolDefinition<typeof ZEditOptions> = {
-  options: ZEditOptions,
-  action: JOB_TOOL_ACTIONS['edit-image'],
-  maxInputSide: TOOL_MAX_INPUT_SIDE,
-  tooLarge: TOOL_TEXTS.imageTooLarge,
-  engineName: (engines) => engines.edit.name,
-  check: (options, engines) =>
-    options.prompt && !engines.edit.generative ? TOOL_TEXTS.generativeEngineNeeded : null,
-  run: async (engines, input, options, context) => ({
-    outputs: [
-      named(
-        await engines.edit.edit(input, options, context),
-        `muse-edited-${options.aspectRatio === 'match' ? 'original' : options.aspectRatio.replace(':', 'x')}`,
-      ),
-    ],
-  }),
-};
-
-const generatePrompt: TToolDefinition<typeof ZPromptOptions> = {
-  options: ZPromptOptions,
-  action: JOB_TOOL_ACTIONS['generate-prompt'],
-  maxInputSide: TOOL_MAX_INPUT_SIDE,
-  tooLarge: TOOL_TEXTS.imageTooLarge,
-  engineName: (engines) => engines.prompt.name,
-  run: async (engines, input, options, context) => {
-    const result = await engines.prompt.describe(input, options.customPrompt, context);
-    return { outputs: [], prompt: result.prompt };
+/**
+ * Every tool that runs as a job, keyed like `ZJobRequest` (packages/shared), which holds the
+ * options. A tool without an entry here does not typecheck.
+ */
+export const TOOLS: { [T in TJobTool]: TToolDefinition<T> } = {
+  upscale: {
+    action: JOB_TOOL_ACTIONS.upscale,
+    maxInputSide: UPSCALE_MAX_INPUT_SIDE,
+    tooLarge: TOOL_TEXTS.upscaleTooLarge,
+    result: (image) => ({ outputs: [named(image, `muse-upscaled-${UPSCALE_FACTOR}x`)] }),
+  },
+  'edit-image': {
+    action: JOB_TOOL_ACTIONS['edit-image'],
+    maxInputSide: TOOL_MAX_INPUT_SIDE,
+    tooLarge: TOOL_TEXTS.imageTooLarge,
+    check: (options, engines) =>
+      options.prompt && !engines['edit-image'].generative
+        ? TOOL_TEXTS.generativeEngineNeeded
+        : null,
+    result: (image, options) => ({
+      outputs: [
+        named(
+          image,
+          `muse-edited-${options.aspectRatio === 'match' ? 'original' : options.aspectRatio.replace(':', 'x')}`,
+        ),
+      ],
+    }),
+  },
+  'generate-prompt': {
+    action: JOB_TOOL_ACTIONS['generate-prompt'],
+    maxInputSide: TOOL_MAX_INPUT_SIDE,
+    tooLarge: TOOL_TEXTS.imageTooLarge,
+    result: (described) => ({ outputs: [], prompt: described.prompt }),
   },
 };
 
-/**
- * Every tool that runs as a job: its options, its credit action and how it runs. A tool name
- * with no entry here cannot be queued (the type of this table is checked against JOB_TOOLS).
- */
-export const TOOLS = {
-  upscale,
-  'edit-image': editImage,
-  'generate-prompt': generatePrompt,
-} satisfies Record<TJobTool, TToolDefinition<z.ZodType>>;
+/** Refuses options the tool's engine cannot honour (null: none). */
+export function checkOptions<T extends TJobTool>(
+  tool: T,
+  options: TJobOptions<T>,
+  engines: TEngines,
+): string | null {
+  const definition: TToolDefinition<T> = TOOLS[tool];
+  return definition.check?.(options, engines) ?? null;
+}
 
-export type TAnyTool = TToolDefinition<z.ZodType>;
-export const toolDefinition = (tool: TJobTool) => TOOLS[tool] as unknown as TAnyTool;
+/** Runs a tool's engine on the input and makes the job's result of what it gives back. */
+export async function runTool<T extends TJobTool>(
+  tool: T,
+  options: TJobOptions<T>,
+  engines: TEngines,
+  input: Buffer,
+  context: TRunContext,
+): Promise<TToolResult> {
+  const definition: TToolDefinition<T> = TOOLS[tool];
+  const engine: TEngines[T] = engines[tool];
+  return definition.result(await engine.run(input, options, context), options);
+}

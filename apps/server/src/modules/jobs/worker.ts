@@ -12,7 +12,7 @@ import type { TDatabase } from '../../db/client';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
 import type { TServices } from '../../services';
-import { recoverStaleJobs, runJob, RUN_JOB_TASK, type TRunJobPayload } from './service';
+import { recoverStaleJobs, runJob, RUN_JOB_TASK, ZRunJobPayload } from './service';
 
 type TLog = {
   info: (message: string) => void;
@@ -33,10 +33,6 @@ function task<TPayload extends z.ZodType>(
   return { payload, run };
 }
 
-const ZRunJobPayload = z.object({
-  jobId: z.string(),
-  attempt: z.number().int(),
-}) satisfies z.ZodType<TRunJobPayload>;
 /** Scheduled tasks read nothing from their payload (the queue adds `_cron`, dropped here). */
 const ZScheduledPayload = z.object({});
 

@@ -1,19 +1,13 @@
-import { ZJobResponse, type TJob, type TJobTool } from '@muse/shared';
+import { ZJobResponse, type TJob, type TJobOptionsInput, type TJobTool } from '@muse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { invalidateWorkspace } from '../../../lib/workspace';
 
-/** The option fields of each tool, as the strings the multipart form carries. */
-export type TJobOptionFields = {
-  upscale: { model: 'v2' | 'v1'; overlappingTiles: 'true' | 'false' };
-  'edit-image': { aspectRatio: string; format: string; safetyTolerance: string; prompt: string };
-  'generate-prompt': { customPrompt: string };
-};
-
+/** A tool, its picture and its options as `ZJobRequest` (packages/shared) takes them. */
 export type TCreateJobInput<T extends TJobTool = TJobTool> = {
   tool: T;
   image: File;
-  options: TJobOptionFields[T];
+  options: TJobOptionsInput<T>;
 };
 
 /**
@@ -23,7 +17,10 @@ export type TCreateJobInput<T extends TJobTool = TJobTool> = {
 export async function createJob({ tool, image, options }: TCreateJobInput): Promise<TJob> {
   const body = new FormData();
   body.append('tool', tool);
-  for (const [name, value] of Object.entries(options)) body.append(name, value);
+  // Multipart fields are strings: the server's schema reads 'true', '6' and the like back.
+  for (const [name, value] of Object.entries(options)) {
+    if (value !== undefined) body.append(name, String(value));
+  }
   body.append('image', image, image.name);
   return (await api('/jobs', { method: 'POST', body, schema: ZJobResponse })).job;
 }

@@ -1,0 +1,146 @@
+/**
+ * The contract of the AI tools that run as jobs (docs/product/tools.md). A tool's key
+ * ('upscale', 'edit-image', 'generate-prompt') is its page path, the `tool` of its job rows,
+ * its entry in the server's engine map and the name of its engine variable
+ * (`ENGINE_EDIT_IMAGE`). Its options are written once, in `ZJobRequest`: the server parses
+ * requests and stored jobs with it, and every TypeScript type of the options derives from it.
+ */
+import { z } from 'zod';
+import type { TCreditAction } from './plans';
+
+/** Each choice as the pages word it, in their order: the enums below are derived from these. */
+export const UPSCALE_MODELS = [
+  { value: 'v2', label: 'Version 2 (Improved)' },
+  { value: 'v1', label: 'Version 1' },
+] as const;
+
+export const EDIT_ASPECT_RATIO_OPTIONS = [
+  { value: 'match', label: 'Match Input' },
+  { value: '1:1', label: '1:1' },
+  { value: '16:9', label: '16:9' },
+  { value: '9:16', label: '9:16' },
+  { value: '4:3', label: '4:3' },
+  { value: '3:4', label: '3:4' },
+] as const;
+
+export const EDIT_FORMAT_OPTIONS = [
+  { value: 'jpg', label: 'JPG' },
+  { value: 'png', label: 'PNG' },
+  { value: 'webp', label: 'WEBP' },
+] as const;
+
+/** Safety tolerance is an integer 1–6, default 6 (higher values allow more creative edits). */
+export const SAFETY_TOLERANCE = { min: 1, max: 6, default: 6 } as const;
+
+const values = <const T extends readonly { value: string }[]>(options: T) =>
+  options.map((option): T[number]['value'] => option.value);
+
+/** true/false, sent as 'true'/'false' in a multipart form and stored as a boolean. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+    error: 'Choose true or false',
+  })
+  .default(false);
+
+const safetyToleranceError = 'Safety tolerance must be a whole number from 1 to 6';
+
+/**
+ * A job request: the tool and the fields it takes beside its image. The fields arrive as
+ * multipart strings and are stored parsed (booleans, numbers); both forms parse here, so a stored
+ * job is read back through the same schema. Adding a tool is adding one entry.
+ */
+export const ZJobRequest = z.discriminatedUnion(
+  'tool',
+  [
+    z.object({
+      tool: z.literal('upscale'),
+      model: z
+        .enum(values(UPSCALE_MODELS), { error: 'Choose Version 2 (Improved) or Version 1' })
+        .default('v2'),
+      /** Overlapping tiles blended at the seams: better quality, about double the time. */
+      overlappingTiles: flag,
+    }),
+    z.object({
+      tool: z.literal('edit-image'),
+      aspectRatio: z
+        .enum(values(EDIT_ASPECT_RATIO_OPTIONS), { error: 'Choose an aspect ratio' })
+        .default('match'),
+      format: z
+        .enum(values(EDIT_FORMAT_OPTIONS), { error: 'Choose JPG, PNG or WEBP' })
+        .default('jpg'),
+      /** Only generative engines use it: higher values allow more creative edits. */
+      safetyTolerance: z.coerce
+        .number<number | string>({ error: safetyToleranceError })
+        .int(safetyToleranceError)
+        .min(SAFETY_TOLERANCE.min, safetyToleranceError)
+        .max(SAFETY_TOLERANCE.max, safetyToleranceError)
+        .default(SAFETY_TOLERANCE.default),
+      /** The edit asked for in words; '' for framing and format only. */
+      prompt: z.string().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
+    }),
+    z.object({
+      tool: z.literal('generate-prompt'),
+      /** The creator's own words, which lead the written prompt. */
+      customPrompt: z.string().trim().max(1000, 'Keep your text under 1000 characters').default(''),
+    }),
+  ],
+  { error: 'Unknown tool' },
+);
+
+export type TJobRequest = z.infer<typeof ZJobRequest>;
+export type TJobRequestInput = z.input<typeof ZJobRequest>;
+export type TJobTool = TJobRequest['tool'];
+
+/** Every tool's key, in the order of `ZJobRequest`. */
+export const JOB_TOOLS: readonly TJobTool[] = ZJobRequest.options.map(
+  (option) => option.shape.tool.value,
+);
+
+/** A record with one entry per tool, each computed from the tool's key. */
+export function toolRecord<V>(value: (tool: TJobTool) => V): Record<TJobTool, V> {
+  const entries = JOB_TOOLS.map((tool) => [tool, value(tool)] as const);
+  // JOB_TOOLS lists every key of the union, so every key gets its entry.
+  return Object.fromEntries(entries) as Record<TJobTool, V>;
+}
+
+/** The parsed options of each tool, as its engine receives them. */
+export type TJobOptionsByTool = {
+  [T in TJobTool]: Omit<Extract<TJobRequest, { tool: T }>, 'tool'>;
+};
+export type TJobOptions<T extends TJobTool = TJobTool> = TJobOptionsByTool[T];
+
+/** The options of each tool as a form may send them (strings, or the parsed values). */
+export type TJobOptionsInputByTool = {
+  [T in TJobTool]: Omit<Extract<TJobRequestInput, { tool: T }>, 'tool'>;
+};
+export type TJobOptionsInput<T extends TJobTool = TJobTool> = TJobOptionsInputByTool[T];
+
+export type TUpscaleOptions = TJobOptions<'upscale'>;
+export type TUpscaleModel = TUpscaleOptions['model'];
+export type TEditOptions = TJobOptions<'edit-image'>;
+export type TEditAspectRatio = TEditOptions['aspectRatio'];
+export type TEditFormat = TEditOptions['format'];
+export type TPromptOptions = TJobOptions<'generate-prompt'>;
+
+/**
+ * The credit action each tool spends. Credit actions are the billing vocabulary plans share
+ * (`CREDIT_COSTS`, entitlements), so they keep their own names and this is the one mapping.
+ */
+export const JOB_TOOL_ACTIONS = {
+  upscale: 'upscale',
+  'edit-image': 'editImage',
+  'generate-prompt': 'promptGeneration',
+} as const satisfies Record<TJobTool, TCreditAction>;
+
+type TSnakeCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}_${TSnakeCase<Tail>}`
+  : S;
+
+/** The environment variable choosing a tool's engine: `ENGINE_` and the key in capitals. */
+export type TEngineVariable<T extends TJobTool = TJobTool> = `ENGINE_${Uppercase<TSnakeCase<T>>}`;
+
+export function engineVariable<T extends TJobTool>(tool: T): TEngineVariable<T> {
+  const name = `ENGINE_${tool.toUpperCase().replaceAll('-', '_')}`;
+  // The template type above spells out what this computes.
+  return name as TEngineVariable<T>;
+}
