@@ -30,7 +30,7 @@ export const TOOL_TEXTS = {
   upscaleTooLarge: `Upscaling takes images up to ${UPSCALE_MAX_INPUT_SIDE} × ${UPSCALE_MAX_INPUT_SIDE} pixels`,
   imageTooLarge: `Images up to ${TOOL_MAX_INPUT_SIDE} × ${TOOL_MAX_INPUT_SIDE} pixels can be used`,
   generativeEngineNeeded:
-    'Edits described in words need a generative engine (fal). This installation runs the local engine, which changes framing and format only: leave the prompt empty, or ask the administrator to set FAL_KEY.',
+    'Edits described in words need a generative engine (fal). This installation runs the local engine, which changes framing and format only: leave the prompt empty.',
   jobNotFound: 'Job not found',
   workerStopped: 'The worker running this job stopped. Your credits were refunded.',
   engineFailed: 'The AI engine could not finish this job. Your credits were refunded.',

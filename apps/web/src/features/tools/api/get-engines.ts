@@ -23,6 +23,5 @@ export function useEngines() {
 export function describeEngine(name: string): string {
   if (name === 'local') return "local (runs on Muse's servers)";
   if (name === 'fal') return 'fal (hosted AI models)';
-  if (name === 'demo') return 'demo (outputs are stamped DEMO)';
   return name;
 }
