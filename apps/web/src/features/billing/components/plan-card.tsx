@@ -6,9 +6,10 @@ import {
   type TBillingPeriod,
   type TPlan,
 } from '@muse/shared';
-import { Check, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CheckList } from '../../../components/ui/check-list';
 import { cn } from '../../../lib/cn';
 import { PlanIcon } from './plan-icon';
 
@@ -113,20 +114,7 @@ export function PlanCard({
           </div>
         </dl>
 
-        <ul className="mt-6 flex-1 space-y-2.5 text-sm text-zinc-300">
-          {features.map((feature) => (
-            <li key={feature} className="flex gap-2.5">
-              <Check
-                aria-hidden="true"
-                className={cn(
-                  'mt-0.5 size-4 shrink-0',
-                  plan.mostPopular ? 'text-brand-300' : 'text-emerald-400',
-                )}
-              />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={features} highlighted={plan.mostPopular} className="mt-6" />
 
         <Button
           variant={plan.mostPopular ? 'primary' : 'secondary'}

@@ -5,8 +5,9 @@ import {
   type TOnboardingAnswers,
   type TPlan,
 } from '@muse/shared';
-import { Check, Crown, Gem, Timer, Zap, type LucideIcon } from 'lucide-react';
+import { Crown, Gem, Timer, Zap, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
+import { CheckList } from '../../../components/ui/check-list';
 import { cn } from '../../../lib/cn';
 import { InfluencerPortrait } from '../components/influencer-portrait';
 import { Eyebrow, StepHeader } from '../components/step-header';
@@ -168,20 +169,11 @@ function OnboardingPlanCard({
           ) : null}
         </div>
 
-        <ul className="mt-5 flex-1 space-y-2.5 text-sm text-zinc-300">
-          {onboardingPlanLines(plan).map((line) => (
-            <li key={line} className="flex gap-2.5">
-              <Check
-                aria-hidden="true"
-                className={cn(
-                  'mt-0.5 size-4 shrink-0',
-                  plan.mostPopular ? 'text-brand-300' : 'text-emerald-400',
-                )}
-              />
-              {line}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          items={onboardingPlanLines(plan)}
+          highlighted={plan.mostPopular}
+          className="mt-5"
+        />
 
         <button
           type="button"
