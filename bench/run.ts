@@ -17,7 +17,7 @@ import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
 import { createServices } from '../apps/server/src/services';
 import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
-import { benchUpscale } from './upscale';
+import { benchMainThreadPause, benchUpscale } from './upscale';
 
 type TInject = (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number }>;
 
@@ -87,6 +87,14 @@ async function main() {
       console.log(
         `  ${result.name}: ${(result.ms / 1000).toFixed(2)} s, ${(result.threadedMs / 1000).toFixed(2)} s on ${upscales.threads} threads (ratio ${(result.threadedMs / result.ms).toFixed(2)})`,
       );
+
+    const pause = await benchMainThreadPause();
+    console.log(
+      '\nMain thread during a threaded 256×256 upscale (overlapping tiles), 10 ms ticker',
+    );
+    console.log(`  longest pause while idle (baseline): ${pause.idleMs} ms`);
+    console.log(`  longest pause during the upscale: ${pause.upscaleMs} ms`);
+    console.log(`  ratio upscale / idle: ${(pause.upscaleMs / pause.idleMs).toFixed(2)}`);
 
     reportLandingJs(WEB_DIST_DIR);
   } finally {

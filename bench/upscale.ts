@@ -10,6 +10,7 @@ import type { TUpscaleOptions } from '@muse/shared';
 import sharp from 'sharp';
 import { upscaleThreads } from '../apps/server/src/engines';
 import { createLocalUpscaleEngine } from '../apps/server/src/engines/local/upscale';
+import { createThreadedEngines } from '../apps/server/src/engines/threaded-engines';
 import { SERVER_ROOT } from '../apps/server/src/lib/paths';
 
 const PHOTO = path.join(SERVER_ROOT, 'test/fixtures/photos/group-1.jpg');
@@ -72,4 +73,43 @@ export async function benchUpscale(
     await threaded.stop();
   }
   return { threads, results };
+}
+
+/**
+ * The main thread's longest pause (a 10 ms ticker) during a threaded upscale, against the same
+ * ticker's longest pause while the main thread only waits for a timer of the same length: the
+ * engine threads must leave the event loop that serves requests as free as an idle one.
+ */
+export async function benchMainThreadPause(): Promise<{ idleMs: number; upscaleMs: number }> {
+  const engines = createThreadedEngines({
+    engines: { upscale: 'local', 'edit-image': 'local', 'generate-prompt': 'local' },
+    upscaleThreads: upscaleThreads({ WORKER_CONCURRENCY: 1 }),
+  });
+  const context = { onProgress: () => {} };
+  const longestPause = async (work: () => Promise<unknown>) => {
+    let last = performance.now();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    await work();
+    clearInterval(ticker);
+    return { longest, elapsed: performance.now() - started };
+  };
+  try {
+    await engines.upscale.run(await photo(32), { model: 'v2', overlappingTiles: false }, context);
+    const input = await photo(256);
+    const upscale = await longestPause(() =>
+      engines.upscale.run(input, { model: 'v2', overlappingTiles: true }, context),
+    );
+    const idle = await longestPause(
+      () => new Promise((resolve) => setTimeout(resolve, upscale.elapsed)),
+    );
+    return { idleMs: Math.round(idle.longest), upscaleMs: Math.round(upscale.longest) };
+  } finally {
+    await engines.stop();
+  }
 }
