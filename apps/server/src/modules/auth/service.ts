@@ -1,6 +1,7 @@
 import { AUTH_TEXTS, type TUser } from '@muse/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { oauthLoginCodes, passwordResetTokens, users, type TUserRow } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -33,11 +34,6 @@ export async function findUserByEmail(db: TDatabase, email: string): Promise<TUs
     .where(sql`lower(${users.email}) = ${normaliseEmail(email)}`)
     .limit(1);
   return row;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? error;
-  return (cause as { code?: string }).code === '23505';
 }
 
 export type TSignedIn = { token: string; user: TUser; isNewUser: boolean };

@@ -1,6 +1,7 @@
 import { WELCOME_CREDITS, type TLedgerCurrency, type TLedgerKind } from '@muse/shared';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { accountBalances, ledgerEntries } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -18,26 +19,23 @@ export class InsufficientBalanceError extends AppError {
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? error;
-  return (cause as { code?: string }).code === '23505';
+type TReference = { userId: string; currency: TLedgerCurrency; reference: string };
+
+/** The account's movements of one currency with this reference. */
+function withReference(entry: TReference) {
+  return and(
+    eq(ledgerEntries.userId, entry.userId),
+    eq(ledgerEntries.currency, entry.currency),
+    eq(ledgerEntries.reference, entry.reference),
+  );
 }
 
 /** Whether a movement with this reference was recorded: a grant asked for again changes nothing. */
-export async function isRecorded(
-  db: TQueryable,
-  entry: { userId: string; currency: TLedgerCurrency; reference: string },
-): Promise<boolean> {
+export async function isRecorded(db: TQueryable, entry: TReference): Promise<boolean> {
   const [recorded] = await db
     .select({ id: ledgerEntries.id })
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.userId, entry.userId),
-        eq(ledgerEntries.currency, entry.currency),
-        eq(ledgerEntries.reference, entry.reference),
-      ),
-    );
+    .where(withReference(entry));
   return !!recorded;
 }
 
@@ -136,14 +134,7 @@ export async function refund(
   const [spent] = await db
     .select({ amount: ledgerEntries.amount })
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.userId, entry.userId),
-        eq(ledgerEntries.currency, entry.currency),
-        eq(ledgerEntries.reference, entry.reference),
-        eq(ledgerEntries.kind, 'spend'),
-      ),
-    );
+    .where(and(withReference(entry), eq(ledgerEntries.kind, 'spend')));
   if (!spent) return false;
   return credit(db, {
     userId: entry.userId,

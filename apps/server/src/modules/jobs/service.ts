@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { TOOL_TEXTS, ZJobRequest, type TJob, type TJobTool } from '@muse/shared';
+import { JOB_TOOL_ACTIONS, TOOL_TEXTS, ZJobRequest, type TJob, type TJobTool } from '@muse/shared';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase, TQueryable } from '../../db/client';
@@ -96,7 +96,7 @@ export async function enqueueJob(
   const tool = TOOLS[key];
 
   const account = await getAccountState(db, userId);
-  const allowed = checkAction(account, tool.action);
+  const allowed = checkAction(account, JOB_TOOL_ACTIONS[key]);
   if (!allowed.allowed && allowed.reason === 'plan') throw new ToolNotAllowedError();
   if (!request.image) throw badRequest(TOOL_TEXTS.imageRequired);
   const input = await prepareInput(request.image, tool.maxInputSide, tool.tooLarge);

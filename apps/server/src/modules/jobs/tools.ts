@@ -1,5 +1,4 @@
 import {
-  JOB_TOOL_ACTIONS,
   TOOL_MAX_INPUT_SIDE,
   TOOL_TEXTS,
   UPSCALE_FACTOR,
@@ -11,10 +10,11 @@ import type { TEncodedImage, TEngineOutputs, TEngines, TRunContext } from '../..
 
 export type TToolResult = { outputs: (TEncodedImage & { fileName: string })[]; prompt?: string };
 
-/** What the job machinery needs to know about a tool beyond its options and its engine. */
+/**
+ * What the job machinery needs to know about a tool beyond its options, its engine and its credit
+ * action (`JOB_TOOL_ACTIONS`, packages/shared).
+ */
 type TToolDefinition<T extends TJobTool> = {
-  /** The credit action a run spends. */
-  action: (typeof JOB_TOOL_ACTIONS)[T];
   /** The longer side an input may have, in pixels, and the refusal when it is larger. */
   maxInputSide: number;
   tooLarge: string;
@@ -40,13 +40,11 @@ function named(image: TEncodedImage, base: string) {
  */
 export const TOOLS: { [T in TJobTool]: TToolDefinition<T> } = {
   upscale: {
-    action: JOB_TOOL_ACTIONS.upscale,
     maxInputSide: UPSCALE_MAX_INPUT_SIDE,
     tooLarge: TOOL_TEXTS.upscaleTooLarge,
     result: (image) => ({ outputs: [named(image, `muse-upscaled-${UPSCALE_FACTOR}x`)] }),
   },
   'edit-image': {
-    action: JOB_TOOL_ACTIONS['edit-image'],
     maxInputSide: TOOL_MAX_INPUT_SIDE,
     tooLarge: TOOL_TEXTS.imageTooLarge,
     check: (options, engines) =>
@@ -63,7 +61,6 @@ export const TOOLS: { [T in TJobTool]: TToolDefinition<T> } = {
     }),
   },
   'generate-prompt': {
-    action: JOB_TOOL_ACTIONS['generate-prompt'],
     maxInputSide: TOOL_MAX_INPUT_SIDE,
     tooLarge: TOOL_TEXTS.imageTooLarge,
     result: (described) => ({ outputs: [], prompt: described.prompt }),

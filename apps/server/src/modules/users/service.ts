@@ -1,6 +1,7 @@
 import { AUTH_TEXTS } from '@muse/shared';
 import { eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type TUserRow } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { verifyPassword } from '../auth/passwords';
@@ -34,8 +35,7 @@ export async function updateProfile(
       .returning();
     return updated ?? user;
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === '23505')
-      throw conflict(AUTH_TEXTS.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(AUTH_TEXTS.emailTaken);
     throw error;
   }
 }
