@@ -17,6 +17,7 @@ import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
 import { createServices } from '../apps/server/src/services';
 import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
+import { benchPersonas } from './personas';
 import { benchMainThreadPause, benchUpscale } from './upscale';
 
 type TInject = (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number }>;
@@ -95,6 +96,16 @@ async function main() {
     console.log(`  longest pause while idle (baseline): ${pause.idleMs} ms`);
     console.log(`  longest pause during the upscale: ${pause.upscaleMs} ms`);
     console.log(`  ratio upscale / idle: ${(pause.upscaleMs / pause.idleMs).toFixed(2)}`);
+
+    const personas = await benchPersonas();
+    console.log('\nPersona photos (512×640 JPEGs), median of 10, after the face models are loaded');
+    console.log(`  bare decode and re-encode (baseline): ${personas.decodeMs.toFixed(0)} ms`);
+    console.log(
+      `  photo check, per photo: ${personas.checkMs.toFixed(0)} ms in-process, ${personas.threadedCheckMs.toFixed(0)} ms through the face thread (ratio to baseline ${(personas.threadedCheckMs / personas.decodeMs).toFixed(1)})`,
+    );
+    console.log(
+      `  identity score, per image (10 references): ${personas.scoreMs.toFixed(0)} ms (ratio to baseline ${(personas.scoreMs / personas.decodeMs).toFixed(1)})`,
+    );
 
     reportLandingJs(WEB_DIST_DIR);
   } finally {

@@ -12,9 +12,12 @@ await build({
     'src/worker.ts',
     // The AI engines' thread, loaded by URL beside main.js and worker.js.
     { in: 'src/engines/engine-thread.ts', out: 'engine-thread' },
+    // The face thread (persona photo checks, identity scores), loaded by URL like the above.
+    { in: 'src/engines/face-thread.ts', out: 'face-thread' },
     // An upscale's extra tile threads, loaded by URL beside engine-thread.js.
     { in: 'src/engines/local/tile-thread.ts', out: 'tile-thread' },
     'src/cli/import-model-images.ts',
+    'src/cli/render-marketplace.ts',
     'src/cli/stripe-setup.ts',
   ],
   outdir: 'dist',

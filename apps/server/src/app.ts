@@ -18,6 +18,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { influencerRoutes } from './modules/influencers/routes';
+import { personaRoutes } from './modules/personas/routes';
 import { createJobEvents, type TJobEvents } from './modules/jobs/events';
 import { jobRoutes } from './modules/jobs/routes';
 import { createMailer, type TMailer } from './modules/mail/mailer';
@@ -133,6 +134,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         await signedIn.register(onboardingRoutes);
         await signedIn.register(dashboardRoutes);
         await signedIn.register(influencerRoutes);
+        await signedIn.register(personaRoutes);
         await signedIn.register(productRoutes);
         await signedIn.register(jobRoutes);
       });

@@ -112,6 +112,17 @@ export const ZEnv = z.object({
   ENGINE_UPSCALE: engineName,
   ENGINE_EDIT_IMAGE: engineName,
   ENGINE_GENERATE_PROMPT: engineName,
+  /**
+   * Persona training (docs/product/personas.md): `local` trains nothing (the checked photos are
+   * the reference set), `fal` trains a FLUX LoRA on fal and needs FAL_KEY.
+   */
+  ENGINE_TRAIN_PERSONA: z
+    .enum(['local', 'fal'], { error: 'must be local or fal' })
+    .default('local'),
+  /** The key of the fal account that runs the hosted engines. */
+  FAL_KEY: z.string().min(8, 'must be a fal API key').optional(),
+  /** Where fal's hosts are reached instead of the real ones: tests point it at a local fake. */
+  FAL_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:4010' }).optional(),
   /** S3-compatible object storage for files (uploads, job results); unset: local disk. */
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -211,6 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     problems.push(
       `GOOGLE_ISSUER must use https when NODE_ENV=production (got "${config.GOOGLE_ISSUER}")`,
     );
+  }
+  if (config.ENGINE_TRAIN_PERSONA === 'fal' && !config.FAL_KEY) {
+    problems.push('FAL_KEY must be set when ENGINE_TRAIN_PERSONA=fal');
+  }
+  if (isProduction && config.FAL_API_URL) {
+    problems.push('FAL_API_URL is for tests only and must not be set when NODE_ENV=production');
   }
   if (problems.length) throw new ConfigError(problems);
 

@@ -1,5 +1,10 @@
 import type { TConfig } from './config';
 import { createEngines, type TEngines } from './engines';
+import { createFalConnection } from './engines/fal/client';
+import { createFalTrainingEngine } from './engines/fal/train-persona';
+import { createFaceAnalyser, type TFaceAnalyser } from './engines/faces';
+import { createLocalTrainingEngine } from './engines/local/train-persona';
+import type { TTrainingEngine } from './engines/training';
 import { createStorage } from './lib/create-storage';
 import { createFileUrlSigner, loadFileUrlSecret, type TFileUrlSigner } from './lib/file-urls';
 import type { TStorage } from './lib/storage';
@@ -19,6 +24,10 @@ export type TServices = {
   files: TFileUrlSigner;
   /** The AI engine of each tool. */
   engines: TEngines;
+  /** Trains personas: offline (reference set only) or on fal (a FLUX LoRA). */
+  training: TTrainingEngine;
+  /** Measures persona photos and finds faces for identity scores, in a thread of its own. */
+  faces: TFaceAnalyser;
   /** Writes influencer personas ('Generate with AI', onboarding, claims). */
   personaWriter: TPersonaWriter;
   /** Stops what runs in the background (the engine threads, once a job has started them). */
@@ -26,7 +35,21 @@ export type TServices = {
 };
 
 /** Tests replace a service with one of their own (a temporary storage, fast engines). */
-export type TServiceOverrides = Partial<Pick<TServices, 'storage' | 'engines' | 'personaWriter'>>;
+export type TServiceOverrides = Partial<
+  Pick<TServices, 'storage' | 'engines' | 'personaWriter' | 'training' | 'faces'>
+>;
+
+/** The training engine ENGINE_TRAIN_PERSONA chooses. */
+export function createTrainingEngine(
+  config: Pick<TConfig, 'ENGINE_TRAIN_PERSONA' | 'FAL_KEY' | 'FAL_API_URL'>,
+): TTrainingEngine {
+  if (config.ENGINE_TRAIN_PERSONA === 'local') return createLocalTrainingEngine();
+  // loadConfig refuses fal without a key.
+  const key = config.FAL_KEY ?? '';
+  return createFalTrainingEngine(
+    createFalConnection({ key, ...(config.FAL_API_URL ? { apiUrl: config.FAL_API_URL } : {}) }),
+  );
+}
 
 export async function createServices(
   config: TConfig,
@@ -34,13 +57,17 @@ export async function createServices(
 ): Promise<TServices> {
   const secret = await loadFileUrlSecret(config.FILE_URL_SECRET, config.DATA_DIR);
   const engines = overrides.engines ?? createEngines(config);
+  const faces = overrides.faces ?? createFaceAnalyser();
   return {
     storage: overrides.storage ?? createStorage(config),
     files: createFileUrlSigner(secret),
     engines,
+    training: overrides.training ?? createTrainingEngine(config),
+    faces,
     personaWriter: overrides.personaWriter ?? createLocalPersonaWriter(),
     stop: async () => {
       if ('stop' in engines && typeof engines.stop === 'function') await engines.stop();
+      await faces.stop();
     },
   };
 }

@@ -64,7 +64,8 @@ describe('GET /api/users/dashboard', () => {
       plan: 'launch',
       planLabel: 'Launch',
       credits: WELCOME_CREDITS + PLANS.launch.creditsPerMonth - 30,
-      modelTokens: 0,
+      // Custom influencers hold slots; their tokens are spent when they train.
+      modelTokens: PLANS.launch.trainingsPerMonth,
       influencers: { used: 2, limit: PLANS.launch.trainingsPerMonth },
       products: { used: 1, limit: PLANS.launch.entitlements.productSlots },
     });

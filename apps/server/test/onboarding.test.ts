@@ -164,7 +164,9 @@ describe('onboarding', () => {
       })
     ).json();
     expect(influencer).toMatchObject({ name: 'Mira', image: null, modelId: null });
-    expect((await getBalances(ctx.database.db, account.userId)).modelTokens).toBe(0);
+    // It holds the slot; its token is spent when it trains (docs/product/personas.md).
+    expect(influencer).toMatchObject({ personaStatus: 'needs-photos', ready: false });
+    expect((await getBalances(ctx.database.db, account.userId)).modelTokens).toBe(1);
     // Completing twice changes nothing.
     expect((await complete(account)).json().onboarding.influencerId).toBe(done.influencerId);
   });
@@ -195,7 +197,8 @@ describe('onboarding', () => {
     await buyPlan(ctx.app, account, 'launch');
     const rows = await rowsOf(ctx.database.db, account.userId);
     expect(rows.influencers.map((row) => row.name).sort()).toEqual(['Luna Vale', 'Mira']);
-    expect(rows.balance).toMatchObject({ modelTokensGranted: 3, modelTokens: 1 });
+    // Two custom influencers in three slots: no token spent until they train.
+    expect(rows.balance).toMatchObject({ modelTokensGranted: 3, modelTokens: 3 });
     expect((await read(account)).onboarding).toMatchObject({ draftPending: false });
   });
 

@@ -11,3 +11,4 @@ export * from './api/products';
 export * from './api/workspace';
 export * from './tools';
 export * from './api/jobs';
+export * from './api/personas';

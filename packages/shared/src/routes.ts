@@ -39,12 +39,19 @@ export type TAppRoute = TPublicRoute | TProtectedRoute;
 /** Muse's own TEST MODE checkout page, `/checkout/test/<session id>` (without Stripe keys). */
 export const TEST_CHECKOUT_ROUTE = '/checkout/test';
 
+/** An influencer's own page, `/influencers/<id>`: its persona (docs/product/personas.md). */
+export const INFLUENCER_PAGE_ROUTE = '/influencers';
+
+const UUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Whether a path is a page of the web app: one of the routes above (a trailing slash allowed),
- * or a test checkout. The server answers these with the app and sends any other path to `/`.
+ * an influencer's page, or a test checkout. The server answers these with the app and sends any other path to `/`.
  */
 export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path.startsWith(`${INFLUENCER_PAGE_ROUTE}/`))
+    return UUID_SEGMENT.test(path.slice(INFLUENCER_PAGE_ROUTE.length + 1));
   if (path.startsWith(`${TEST_CHECKOUT_ROUTE}/`))
     return /^[\w-]+$/.test(path.slice(TEST_CHECKOUT_ROUTE.length + 1));
   return (

@@ -96,6 +96,16 @@ export const JOB_TOOLS: readonly TJobTool[] = ZJobRequest.options.map(
   (option) => option.shape.tool.value,
 );
 
+/**
+ * Work that runs as a job but is not a tool of its own page or a credit action: training a
+ * persona (docs/product/personas.md) spends a model token instead of credits.
+ */
+export const JOB_TASKS = ['train-persona'] as const;
+export type TJobTask = (typeof JOB_TASKS)[number];
+/** What a job row's `tool` may be: a tool's key or a task's. */
+export type TJobKind = TJobTool | TJobTask;
+export const JOB_KINDS: readonly TJobKind[] = [...JOB_TOOLS, ...JOB_TASKS];
+
 /** A record with one entry per tool, each computed from the tool's key. */
 export function toolRecord<V>(value: (tool: TJobTool) => V): Record<TJobTool, V> {
   const entries = JOB_TOOLS.map((tool) => [tool, value(tool)] as const);

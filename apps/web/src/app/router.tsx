@@ -1,5 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { TEST_CHECKOUT_ROUTE, type TProtectedRoute, type TPublicRoute } from '@muse/shared';
+import {
+  INFLUENCER_PAGE_ROUTE,
+  TEST_CHECKOUT_ROUTE,
+  type TProtectedRoute,
+  type TPublicRoute,
+} from '@muse/shared';
 import { PublicLayout } from '../components/layout/public-layout';
 import { PageSpinner } from '../components/ui/spinner';
 import { ProtectedRoute } from './protected-route';
@@ -69,7 +74,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: page(() => import('../components/layout/app-shell/app-shell'), 'AppShell'),
-            children: Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
+            children: [
+              ...Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
+              {
+                path: `${INFLUENCER_PAGE_ROUTE}/:id`,
+                lazy: page(() => import('../features/personas/persona-page'), 'PersonaPage'),
+              },
+            ],
           },
           // The 7-step onboarding, a full page of its own, no app shell.
           {

@@ -117,6 +117,12 @@ export const ZInfluencer = z.object({
   thumbnail: z.string().nullable(),
   /** The marketplace model it was made from, if any. */
   modelId: z.number().nullable(),
+  /** Where its persona stands (docs/product/personas.md). */
+  personaStatus: z.enum(['needs-photos', 'ready-to-train', 'training', 'ready']),
+  /** Whether tools can make images of it now. */
+  ready: z.boolean(),
+  /** Its reference photos. */
+  referencePhotos: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });

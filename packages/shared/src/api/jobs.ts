@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CREDIT_COSTS } from '../plans';
-import { JOB_TOOLS } from '../tools';
+import { JOB_KINDS, JOB_TOOLS } from '../tools';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
@@ -49,7 +49,8 @@ export type TJobFile = z.infer<typeof ZJobFile>;
 
 export const ZJob = z.object({
   id: z.string(),
-  tool: z.enum(JOB_TOOLS),
+  /** A tool's key, or 'train-persona'. */
+  tool: z.enum(JOB_KINDS),
   status: z.enum(JOB_STATUSES),
   /** 0–100 */
   progress: z.number(),

@@ -30,6 +30,11 @@ export const ZMarketplaceModel = z.object({
   /** Neither blacked out nor fully claimed: the card opens and the model can be claimed. */
   available: z.boolean(),
   images: z.array(ZMarketplaceImage),
+  /**
+   * 'illustration': portraits Muse draws of the persona (no photo library ships with Muse);
+   * 'photo': photographs rendered by a connected generation service or imported.
+   */
+  imageKind: z.enum(['illustration', 'photo']),
 });
 export type TMarketplaceModel = z.infer<typeof ZMarketplaceModel>;
 

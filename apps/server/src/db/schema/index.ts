@@ -4,3 +4,4 @@ export * from './marketplace';
 export * from './billing';
 export * from './workspace';
 export * from './jobs';
+export * from './personas';

@@ -1,4 +1,4 @@
-import type { TJobStatus, TJobTool } from '@muse/shared';
+import type { TJobKind, TJobStatus } from '@muse/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -24,8 +24,8 @@ export const jobs = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The tool's key (JOB_TOOLS); only the job routes write it, from a parsed request. */
-    tool: text('tool').$type<TJobTool>().notNull(),
+    /** The tool's key (JOB_TOOLS) or a task's ('train-persona'), written from a parsed request. */
+    tool: text('tool').$type<TJobKind>().notNull(),
     /** JOB_STATUSES: 'queued' | 'running' | 'succeeded' | 'failed' */
     status: text('status').$type<TJobStatus>().notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
@@ -38,6 +38,8 @@ export const jobs = pgTable(
     /** Credits reserved when queued (kept on success, refunded once on failure). */
     cost: integer('cost').notNull(),
     failureReason: text('failure_reason'),
+    /** The hosted provider's id of the request this job waits on, so a retry follows it. */
+    providerRequestId: text('provider_request_id'),
     engine: text('engine').notNull(),
     /** How many times a worker has started it. */
     attempts: integer('attempts').notNull().default(0),

@@ -31,6 +31,22 @@ export const influencers = pgTable(
     /** The marketplace model it was made from (onboarding), if any. */
     modelId: integer('model_id').references(() => marketplaceModels.id, { onDelete: 'set null' }),
     visualStyle: text('visual_style').$type<TVisualStyle>(),
+    /**
+     * When the persona was made from the creator's photos (a training that succeeded); null
+     * for a claimed model and for a persona not trained yet (docs/product/personas.md).
+     */
+    trainedAt: timestamp('trained_at', { withTimezone: true }),
+    /** The job that trains (or trained) the persona; its model token is refunded on delete. */
+    trainingJobId: uuid('training_job_id'),
+    /** The word prompts use to call up the persona's LoRA. */
+    triggerWord: text('trigger_word'),
+    /**
+     * Its photos that pass every check (a claimed model's portraits count): kept with each change
+     * of the set, under the influencer's row lock, so lists need not judge every set.
+     */
+    passingPhotos: integer('passing_photos').notNull().default(0),
+    /** Storage key of the trained LoRA weights (hosted engine), if any. */
+    loraKey: text('lora_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

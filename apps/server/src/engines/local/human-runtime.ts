@@ -37,6 +37,10 @@ export type THumanFace = {
   yaw?: number;
   pitch?: number;
   roll?: number;
+  /** The detector's box (forehead to chin, ear to ear), larger than the landmarks' box. */
+  detectorBox: { x: number; y: number; width: number; height: number };
+  /** Face description vector (1024 numbers): close vectors mean the same person. */
+  embedding?: number[];
 };
 
 /** An RGB image, 3 bytes per pixel, row by row. */
@@ -88,7 +92,7 @@ const HUMAN_CONFIG: Partial<Config> = {
   face: {
     enabled: true,
     detector: {
-      rotation: false,
+      rotation: true,
       maxDetected: 20,
       minConfidence: 0.35,
       skipFrames: 0,
@@ -203,7 +207,9 @@ function toFace(face: FaceResult): THumanFace {
     }
     box = { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
   }
-  const result: THumanFace = { box, score: face.score };
+  const detectorBox = { x: face.box[0], y: face.box[1], width: face.box[2], height: face.box[3] };
+  const result: THumanFace = { box, detectorBox, score: face.score };
+  if (face.embedding?.length) result.embedding = Array.from(face.embedding);
   if (typeof face.age === 'number' && face.age > 0) result.age = face.age;
   if (face.gender === 'female' || face.gender === 'male') {
     result.gender = face.gender;

@@ -29,7 +29,7 @@ const ZRedirect = z.object({ success: z.literal(true), url: z.string() });
 
 function billingContext(app: FastifyInstance): TBillingContext {
   const stripe = app.config.STRIPE_SECRET_KEY ? new StripeGateway(app.config) : null;
-  const { storage, files, personaWriter } = app.services;
+  const { storage, files, personaWriter, faces } = app.services;
   return {
     db: app.database.db,
     stripe,
@@ -37,6 +37,7 @@ function billingContext(app: FastifyInstance): TBillingContext {
     storage,
     files,
     personaWriter,
+    faces,
   };
 }
 

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   INFLUENCER_TEXTS,
+  PERSONA_PHOTOS,
   type TInfluencer,
+  type TJobStatus,
+  type TPersonaStatus,
   type TInfluencerFields,
   type TUsage,
   type TVisualStyle,
 } from '@muse/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
-import { influencers } from '../../db/schema';
+import { accountBalances, influencers, jobs, personaPhotos } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TProcessedImage } from '../../lib/images';
@@ -16,6 +19,8 @@ import type { TStorage } from '../../lib/storage';
 import { debit, getBalances, InsufficientBalanceError, refund } from '../billing/ledger';
 
 type TInfluencerRow = typeof influencers.$inferSelect;
+/** An influencer with the status of its latest training job, if any. */
+export type TInfluencerView = TInfluencerRow & { trainingStatus: TJobStatus | null };
 
 export type TFilesDeps = { storage: TStorage; files: TFileUrlSigner };
 
@@ -32,7 +37,32 @@ export const influencerLimitReached = () =>
 /** The ledger reference of the slot (model token) an influencer holds. */
 const slotReference = (influencerId: string) => `influencer:${influencerId}`;
 
-export function toPublicInfluencer(row: TInfluencerRow, files: TFileUrlSigner): TInfluencer {
+/**
+ * Where a persona stands (docs/product/personas.md). It is made once trained or claimed, ready
+ * once made with at least one reference photo; a custom one that is not made may train once
+ * PERSONA_PHOTOS.minToTrain of its photos pass.
+ */
+export function personaState(row: TInfluencerRow & { trainingStatus?: TJobStatus | null }): {
+  made: boolean;
+  ready: boolean;
+  training: boolean;
+  status: TPersonaStatus;
+} {
+  const made = !!row.trainedAt || row.modelId !== null;
+  const training = row.trainingStatus === 'queued' || row.trainingStatus === 'running';
+  const ready = made && row.passingPhotos > 0;
+  let status: TPersonaStatus = 'needs-photos';
+  if (training) status = 'training';
+  else if (ready) status = 'ready';
+  else if (!made && row.passingPhotos >= PERSONA_PHOTOS.minToTrain) status = 'ready-to-train';
+  return { made, ready, training, status };
+}
+
+export function toPublicInfluencer(
+  row: TInfluencerRow & { trainingStatus?: TJobStatus | null },
+  files: TFileUrlSigner,
+): TInfluencer {
+  const state = personaState(row);
   return {
     id: row.id,
     name: row.name,
@@ -43,25 +73,41 @@ export function toPublicInfluencer(row: TInfluencerRow, files: TFileUrlSigner): 
     image: row.imageKey ? files.sign(row.imageKey) : null,
     thumbnail: row.thumbnailKey ? files.sign(row.thumbnailKey) : null,
     modelId: row.modelId,
+    personaStatus: state.status,
+    ready: state.ready,
+    referencePhotos: state.made ? row.passingPhotos : 0,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-export function listInfluencers(db: TDatabase, userId: string, limit?: number) {
+/** Influencers with their training job's status (one join, no read of the photo sets). */
+const withTraining = { ...getTableColumns(influencers), trainingStatus: jobs.status };
+
+export function listInfluencers(
+  db: TDatabase,
+  userId: string,
+  limit?: number,
+): Promise<TInfluencerView[]> {
   const query = db
-    .select()
+    .select(withTraining)
     .from(influencers)
+    .leftJoin(jobs, eq(jobs.id, influencers.trainingJobId))
     .where(eq(influencers.userId, userId))
     .orderBy(desc(influencers.createdAt), desc(influencers.id));
   return limit ? query.limit(limit) : query;
 }
 
-export async function findInfluencer(db: TDatabase, userId: string, id: string) {
+export async function findInfluencer(
+  db: TQueryable,
+  userId: string,
+  id: string,
+): Promise<TInfluencerView> {
   if (!UUID.test(id)) throw influencerNotFound();
   const [row] = await db
-    .select()
+    .select(withTraining)
     .from(influencers)
+    .leftJoin(jobs, eq(jobs.id, influencers.trainingJobId))
     .where(and(eq(influencers.id, id), eq(influencers.userId, userId)));
   if (!row) throw influencerNotFound();
   return row;
@@ -114,9 +160,49 @@ export type TNewInfluencer = TInfluencerFields & {
 };
 
 /**
- * Writes an influencer into one of the account's free slots, inside the caller's transaction:
- * the slot's model token is spent with the row, so two concurrent creates never share a slot.
- * Throws InsufficientBalanceError when no slot is free.
+ * Takes one of the account's slots for an influencer, inside the caller's transaction: the
+ * balance row is locked, so concurrent creates queue and never share a slot. An account holds as
+ * many influencers as model tokens were ever granted (docs/product/workspace.md). A claim spends
+ * its token now (`spendToken`); a custom persona spends one when it trains
+ * (docs/product/personas.md). Throws InsufficientBalanceError when no slot is free.
+ */
+export async function takeSlot(
+  tx: TQueryable,
+  userId: string,
+  influencerId: string,
+  options: { name: string; spendToken: boolean },
+): Promise<void> {
+  if (!(await lockFreeSlot(tx, userId))) throw new InsufficientBalanceError('model_tokens');
+  if (!options.spendToken) return;
+  await debit(tx, {
+    userId,
+    currency: 'model_tokens',
+    amount: 1,
+    description: `Marketplace model: ${options.name}`,
+    reference: slotReference(influencerId),
+  });
+}
+
+/**
+ * Locks the account's balance row (until the caller's transaction ends) and tells whether a slot
+ * is free: fewer influencers held than model tokens ever granted.
+ */
+export async function lockFreeSlot(tx: TQueryable, userId: string): Promise<boolean> {
+  const [balance] = await tx
+    .select({ granted: accountBalances.modelTokensGranted })
+    .from(accountBalances)
+    .where(eq(accountBalances.userId, userId))
+    .for('update');
+  const [held] = await tx
+    .select({ used: count() })
+    .from(influencers)
+    .where(eq(influencers.userId, userId));
+  return (held?.used ?? 0) < (balance?.granted ?? 0);
+}
+
+/**
+ * Writes an influencer into one of the account's free slots (`takeSlot`), inside the caller's
+ * transaction. Throws InsufficientBalanceError when no slot is free.
  */
 export async function insertInfluencer(
   tx: TQueryable,
@@ -125,13 +211,7 @@ export async function insertInfluencer(
   input: Omit<TNewInfluencer, 'image'>,
   keys: TInfluencerImageKeys | null,
 ): Promise<TInfluencerRow> {
-  await debit(tx, {
-    userId,
-    currency: 'model_tokens',
-    amount: 1,
-    description: `Influencer slot: ${input.name}`,
-    reference: slotReference(id),
-  });
+  await takeSlot(tx, userId, id, { name: input.name, spendToken: input.modelId != null });
   const [row] = await tx
     .insert(influencers)
     .values({
@@ -187,7 +267,7 @@ export async function updateInfluencer(
   userId: string,
   id: string,
   input: TInfluencerFields & { image?: TProcessedImage | null; removeImage?: boolean },
-): Promise<TInfluencerRow> {
+): Promise<TInfluencerView> {
   const current = await findInfluencer(db, userId, id);
   const keys = input.image
     ? await storeInfluencerImage(deps.storage, userId, id, input.image)
@@ -214,10 +294,13 @@ export async function updateInfluencer(
   }
   if (dropImage)
     await removeInfluencerFiles(deps.storage, [current.imageKey, current.thumbnailKey]);
-  return row;
+  return { ...row, trainingStatus: current.trainingStatus };
 }
 
-/** Deletes an influencer and gives its slot back. */
+/**
+ * Deletes an influencer and gives its slot back, with the model token it holds: a claim's, or
+ * its training's (a training still running then fails without a second refund).
+ */
 export async function deleteInfluencer(
   db: TDatabase,
   deps: TFilesDeps,
@@ -225,19 +308,46 @@ export async function deleteInfluencer(
   id: string,
 ): Promise<void> {
   if (!UUID.test(id)) throw influencerNotFound();
-  const deleted = await db.transaction(async (tx) => {
+  const { deleted, photoKeys } = await db.transaction(async (tx) => {
+    // Photo rows go with the influencer (cascade); their files are the creator's own copies only.
+    const photos = await tx
+      .select({ imageKey: personaPhotos.imageKey, thumbnailKey: personaPhotos.thumbnailKey })
+      .from(personaPhotos)
+      .where(
+        and(
+          eq(personaPhotos.influencerId, id),
+          eq(personaPhotos.userId, userId),
+          eq(personaPhotos.source, 'upload'),
+        ),
+      );
     const [row] = await tx
       .delete(influencers)
       .where(and(eq(influencers.id, id), eq(influencers.userId, userId)))
       .returning();
     if (!row) throw influencerNotFound();
+    const freed = `Influencer slot freed: ${row.name}`;
     await refund(tx, {
       userId,
       currency: 'model_tokens',
       reference: slotReference(id),
-      description: `Influencer slot freed: ${row.name}`,
+      description: freed,
     });
-    return row;
+    if (row.trainingJobId)
+      await refund(tx, {
+        userId,
+        currency: 'model_tokens',
+        reference: `job:${row.trainingJobId}`,
+        description: freed,
+      });
+    return {
+      deleted: row,
+      photoKeys: photos.flatMap((photo) => [photo.imageKey, photo.thumbnailKey]),
+    };
   });
-  await removeInfluencerFiles(deps.storage, [deleted.imageKey, deleted.thumbnailKey]);
+  await removeInfluencerFiles(deps.storage, [
+    deleted.imageKey,
+    deleted.thumbnailKey,
+    deleted.loraKey,
+    ...photoKeys,
+  ]);
 }

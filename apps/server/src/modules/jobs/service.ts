@@ -1,27 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { JOB_TOOL_ACTIONS, TOOL_TEXTS, ZJobRequest, type TJob, type TJobTool } from '@muse/shared';
+import {
+  JOB_TOOL_ACTIONS,
+  PERSONA_TEXTS,
+  TOOL_TEXTS,
+  ZJobRequest,
+  type TJobKind,
+  type TJobTool,
+} from '@muse/shared';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { jobs, type TJobFileRow } from '../../db/schema';
 import type { TEngines } from '../../engines';
+import type { TTrainingEngine } from '../../engines/training';
+import type { TRunContext } from '../../engines/types';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import { reencodeAsPng } from '../../lib/images';
 import type { TStorage } from '../../lib/storage';
 import { checkAction, getAccountState } from '../billing/entitlements';
 import { debit, refund } from '../billing/ledger';
+import { runTraining } from '../personas/training';
+import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
+
+export { toPublicJob } from './public';
 import { checkOptions, runTool, TOOLS } from './tools';
 
-type TJobRow = typeof jobs.$inferSelect;
-export type TJobDeps = { storage: TStorage; files: TFileUrlSigner; engines: TEngines };
+export { RUN_JOB_TASK, ZRunJobPayload, type TRunJobPayload } from './queue';
 
-/** The graphile-worker task that runs every tool job. */
-export const RUN_JOB_TASK = 'run-tool-job';
-/** The queue message of one attempt: the job row is the truth, the message only names it. */
-export const ZRunJobPayload = z.object({ jobId: z.string(), attempt: z.number().int().min(1) });
-export type TRunJobPayload = z.infer<typeof ZRunJobPayload>;
+type TJobRow = typeof jobs.$inferSelect;
+export type TJobDeps = {
+  storage: TStorage;
+  files: TFileUrlSigner;
+  engines: TEngines;
+  training: TTrainingEngine;
+};
+
+/** Why a job failed, when nothing more precise is known: tools refund credits, training a token. */
+function failureText(kind: TJobKind, cause: 'engine' | 'worker'): string {
+  if (kind === 'train-persona') return PERSONA_TEXTS.trainingFailed;
+  return cause === 'engine' ? TOOL_TEXTS.engineFailed : TOOL_TEXTS.workerStopped;
+}
 
 /** A started job is tried this many times in all when its worker dies mid-run. */
 export const MAX_ATTEMPTS = 2;
@@ -37,36 +56,6 @@ export class ToolNotAllowedError extends AppError {
   constructor() {
     super(403, TOOL_TEXTS.notAllowed, 'TOOL_NOT_ALLOWED');
   }
-}
-
-function publicFile(file: TJobFileRow | null | undefined, files: TFileUrlSigner) {
-  if (!file) return null;
-  return {
-    url: files.sign(file.key),
-    width: file.width,
-    height: file.height,
-    contentType: file.contentType,
-    fileName: file.fileName,
-  };
-}
-
-export function toPublicJob(row: TJobRow, files: TFileUrlSigner): TJob {
-  return {
-    id: row.id,
-    tool: row.tool,
-    status: row.status,
-    progress: row.progress,
-    stage: row.stage,
-    options: row.options,
-    input: publicFile(row.input, files),
-    outputs: row.outputs.map((file) => publicFile(file, files)!),
-    prompt: row.prompt,
-    cost: row.cost,
-    failureReason: row.failureReason,
-    engine: row.engine,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
 }
 
 /** The uploaded picture, checked and re-encoded (lib/images), within the tool's size. */
@@ -159,7 +148,10 @@ export async function findJob(db: TDatabase, userId: string, id: string): Promis
   return row;
 }
 
-/** Marks a job failed with a reason for the user and refunds its cost, exactly once. */
+/**
+ * Marks a job failed with a reason for the user and refunds what it spent (credits, or a
+ * training's model token), exactly once.
+ */
 export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>, reason: string) {
   await db.transaction(async (tx) => {
     const [failed] = await tx
@@ -174,13 +166,50 @@ export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>
       .where(and(eq(jobs.id, row.id), sql`${jobs.status} in ('queued', 'running')`))
       .returning({ id: jobs.id });
     if (!failed) return;
-    await refund(tx, {
-      userId: row.userId,
-      currency: 'credits',
-      reference: `job:${row.id}`,
-      description: `Refund: ${reason}`,
-    });
+    for (const currency of ['credits', 'model_tokens'] as const) {
+      await refund(tx, {
+        userId: row.userId,
+        currency,
+        reference: `job:${row.id}`,
+        description: `Refund: ${reason}`,
+      });
+    }
   });
+}
+
+type TExecution = {
+  outputs: TJobFileRow[];
+  prompt: string | null;
+  /** Written in the transaction that marks the job succeeded; throwing fails the job instead. */
+  commit?: (tx: TQueryable) => Promise<void>;
+};
+
+/** Runs a tool's engine and stores what it made as the job's output files. */
+async function executeTool(
+  deps: TJobDeps,
+  row: TJobRow,
+  context: TRunContext,
+): Promise<TExecution> {
+  const input = await deps.storage.get(row.input!.key);
+  if (!input) throw new Error('The input file is missing from storage');
+  // Stored parsed; parsed again, so a row written by an older version is checked, not trusted.
+  const { tool, ...options } = ZJobRequest.parse({ ...row.options, tool: row.tool });
+  const result = await runTool(tool, options, deps.engines, await buffer(input.stream), context);
+  const outputs: TJobFileRow[] = [];
+  for (const [index, output] of result.outputs.entries()) {
+    const extension = output.fileName.split('.').pop();
+    const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
+    const bytes = output.data;
+    await deps.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    outputs.push({
+      key,
+      width: output.width,
+      height: output.height,
+      contentType: output.contentType,
+      fileName: output.fileName,
+    });
+  }
+  return { outputs, prompt: result.prompt ?? null };
 }
 
 const HEARTBEAT_MS = 5_000;
@@ -242,65 +271,53 @@ export async function runJob(
   const heartbeat = setInterval(() => (pending ? flush() : void write({})), HEARTBEAT_MS);
 
   try {
-    const input = await deps.storage.get(row.input!.key);
-    if (!input) throw new Error('The input file is missing from storage');
-    // Stored parsed; parsed again, so a row written by an older version is checked, not trusted.
-    const { tool, ...options } = ZJobRequest.parse({ ...row.options, tool: row.tool });
-    const result = await runTool(tool, options, deps.engines, await buffer(input.stream), {
-      signal,
+    const context: TRunContext = {
+      ...(signal ? { signal } : {}),
       onProgress: (percent, stage) => {
         pending = { percent, stage };
         if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) flush();
       },
-    });
+    };
+    const execution: TExecution =
+      row.tool === 'train-persona'
+        ? {
+            outputs: [],
+            prompt: null,
+            commit: await runTraining(db, deps, row, context),
+          }
+        : await executeTool(deps, row, context);
     clearInterval(heartbeat);
     pending = null;
     await writing;
-    const outputs: TJobFileRow[] = [];
-    for (const [index, output] of result.outputs.entries()) {
-      const extension = output.fileName.split('.').pop();
-      const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
-      const bytes = output.data;
-      await deps.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      outputs.push({
-        key,
-        width: output.width,
-        height: output.height,
-        contentType: output.contentType,
-        fileName: output.fileName,
-      });
-    }
-    await db
-      .update(jobs)
-      .set({
-        status: 'succeeded',
-        progress: 100,
-        stage: 'Done',
-        outputs,
-        prompt: result.prompt ?? null,
-        finishedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')));
+    await db.transaction(async (tx) => {
+      const [succeeded] = await tx
+        .update(jobs)
+        .set({
+          status: 'succeeded',
+          progress: 100,
+          stage: 'Done',
+          outputs: execution.outputs,
+          prompt: execution.prompt,
+          finishedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')))
+        .returning({ id: jobs.id });
+      if (succeeded) await execution.commit?.(tx);
+    });
   } catch (error) {
     clearInterval(heartbeat);
     pending = null;
     await writing;
     // A shutdown leaves the job to the recovery sweep (it will be retried); anything else fails it.
     if (signal?.aborted) return;
+    if (error instanceof JobFailure) {
+      await failJob(db, row, error.reason);
+      return;
+    }
     log.error({ err: error, jobId: row.id }, 'Job failed');
-    await failJob(db, row, TOOL_TEXTS.engineFailed);
+    await failJob(db, row, failureText(row.tool, 'engine'));
   }
-}
-
-/** Puts the queue message of a job's next attempt in the queue (in the caller's transaction). */
-function queueAttempt(tx: TQueryable, jobId: string, attempt: number) {
-  const payload: TRunJobPayload = { jobId, attempt };
-  // The key makes this idempotent: an unlocked message with it is kept where it stands in the
-  // queue (preserve_run_at); one locked by a dead worker is left behind and a new one added.
-  return tx.execute(
-    sql`select graphile_worker.add_job(${RUN_JOB_TASK}, ${JSON.stringify(payload)}::json, max_attempts := 1, job_key := ${`job:${jobId}:${attempt}`}, job_key_mode := 'preserve_run_at')`,
-  );
 }
 
 /**
@@ -317,7 +334,7 @@ export async function recoverStaleJobs(db: TDatabase, now = new Date()): Promise
     .where(and(eq(jobs.status, 'running'), lt(jobs.heartbeatAt, staleBefore)));
   for (const row of stale) {
     if (row.attempts >= MAX_ATTEMPTS) {
-      await failJob(db, row, TOOL_TEXTS.workerStopped);
+      await failJob(db, row, failureText(row.tool, 'worker'));
       continue;
     }
     await db.transaction(async (tx) => {

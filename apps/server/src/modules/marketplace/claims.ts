@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
 import { CLAIM_TEXTS, LICENCES_PER_MODEL } from '@muse/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
@@ -6,8 +8,11 @@ import { marketplaceModels, modelLicences } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { processUploadedImage, type TProcessedImage } from '../../lib/images';
 import type { TPersonaWriter } from '../influencers/persona-writer';
-import { createInfluencer, type TFilesDeps } from '../influencers/service';
-import { readPortrait } from './service';
+import { createInfluencer, findInfluencer, type TFilesDeps } from '../influencers/service';
+import type { TFaceAnalyser } from '../../engines/faces';
+import { differenceHash } from '../../engines/local/face-check';
+import { addLicensedPortraits } from '../personas/service';
+import { portraitKey, readPortrait } from './service';
 
 export class ModelFullyClaimedError extends AppError {
   constructor() {
@@ -54,13 +59,96 @@ export async function readTemplateImage(
   return processUploadedImage(await buffer(portrait.stream));
 }
 
+export type TLicensedPortrait = Parameters<typeof addLicensedPortraits>[3][number];
+
 /**
- * Claims a marketplace model: one of its licences and one influencer slot, together or not at
- * all. The influencer starts as a lifestyle persona with the model's name and portrait.
+ * The measured portraits of a model's current image version, shared by every claim of it: the
+ * files are the marketplace's own, and each is measured once per process.
+ */
+const measured = new Map<string, Promise<TLicensedPortrait[]>>();
+
+/** A model's portraits, measured, to become a persona's reference photos. */
+export async function licensedPortraits(
+  db: TDatabase,
+  deps: TFilesDeps & { faces: TFaceAnalyser },
+  modelOrId: typeof marketplaceModels.$inferSelect | number,
+): Promise<TLicensedPortrait[]> {
+  const model =
+    typeof modelOrId === 'number'
+      ? (await db.select().from(marketplaceModels).where(eq(marketplaceModels.id, modelOrId)))[0]
+      : modelOrId;
+  if (!model) return [];
+  // The catalogue's own drawings (image version 1): a drawn face says nothing about a person's,
+  // so it is never measured, and no identity score is invented from it.
+  const drawn = model.imageVersion === 1;
+  const cacheKey = `${model.id}:${model.imageVersion}`;
+  let pending = measured.get(cacheKey);
+  if (!pending) {
+    pending = (async () => {
+      const portraits: TLicensedPortrait[] = [];
+      for (let position = 0; position < model.imageCount; position++) {
+        const file = await readPortrait(db, deps.storage, model.id, position, 'full');
+        if (!file) continue;
+        const bytes = await buffer(file.stream);
+        const analysis = drawn
+          ? await describeDrawing(bytes)
+          : await measurePhoto(deps.faces, bytes);
+        portraits.push({
+          analysis,
+          keys: {
+            image: portraitKey(model.id, model.imageVersion, position, 'full'),
+            thumbnail: portraitKey(model.id, model.imageVersion, position, 'card'),
+          },
+        });
+      }
+      return portraits;
+    })();
+    measured.set(cacheKey, pending);
+    pending.catch(() => measured.delete(cacheKey));
+  }
+  return pending;
+}
+
+type TPortraitAnalysis = TLicensedPortrait['analysis'];
+
+async function measurePhoto(faces: TFaceAnalyser, bytes: Buffer): Promise<TPortraitAnalysis> {
+  // The stored forms are not kept: the portrait's own files are the persona's.
+  const { faces: found, width, height, sha256, dhash, sharpness } = await faces.analysePhoto(bytes);
+  return { faces: found, width, height, sha256, dhash, sharpness };
+}
+
+/** A drawing as a reference photo: its size and hashes, no face. */
+async function describeDrawing(bytes: Buffer): Promise<TPortraitAnalysis> {
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  return {
+    width,
+    height,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    dhash: await differenceHash(bytes),
+    faces: [],
+    sharpness: null,
+  };
+}
+
+/** "Hair: Blonde · Body: Athletic · Ethnicity: Nordic · Age: 24", leaving out n/a values. */
+function attributesLine(model: typeof marketplaceModels.$inferSelect): string {
+  const parts = [
+    ['Hair', model.hair],
+    ['Body', model.body],
+    ['Ethnicity', model.ethnicity],
+    ['Age', model.age > 0 ? String(model.age) : 'n/a'],
+  ].filter(([, value]) => value && value !== 'n/a');
+  return parts.map(([label, value]) => `${label}: ${value}`).join(' · ');
+}
+
+/**
+ * Claims a marketplace model: one of its licences and one influencer slot (its model token
+ * spent), together or not at all. The influencer gets the model's about text and attributes,
+ * its first portrait as picture, and all its portraits as the persona's reference photos.
  */
 export async function claimModel(
   db: TDatabase,
-  deps: TFilesDeps,
+  deps: TFilesDeps & { faces: TFaceAnalyser },
   personaWriter: TPersonaWriter,
   userId: string,
   modelId: number,
@@ -71,10 +159,10 @@ export async function claimModel(
     .where(eq(marketplaceModels.id, modelId));
   if (!model || model.isBlackedOut) throw notFound(CLAIM_TEXTS.unavailable);
   const persona = await personaWriter.write('lifestyle');
-  const traits = [model.hair, model.body, model.ethnicity]
-    .filter((value) => value && value !== 'n/a')
-    .join(', ');
-  return createInfluencer(
+  const attributes = attributesLine(model);
+  const about = model.about ?? `${model.name}, from the Muse marketplace.`;
+  const portraits = await licensedPortraits(db, deps, model);
+  const created = await createInfluencer(
     db,
     deps,
     userId,
@@ -83,15 +171,16 @@ export async function claimModel(
       niche: 'lifestyle',
       personality: persona.personality,
       target_audience: persona.target_audience,
-      description:
-        model.about ??
-        `${model.name}, ${model.age}, from the Muse marketplace${traits ? `: ${traits}` : ''}.`,
+      description: attributes ? `${about}\n\n${attributes}` : about,
       modelId,
       image: await readTemplateImage(db, deps, modelId),
     },
-    async (tx) => {
+    async (tx, row) => {
       if (!(await claimLicence(tx, userId, modelId)))
         throw new AppError(409, CLAIM_TEXTS.alreadyHeld, 'MODEL_ALREADY_HELD');
+      await addLicensedPortraits(tx, userId, row.id, portraits);
     },
   );
+  // Read again: the portraits changed its count of reference photos after it was written.
+  return findInfluencer(db, userId, created.id);
 }

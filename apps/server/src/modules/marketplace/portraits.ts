@@ -91,8 +91,9 @@ export async function renderPortrait(
   const { width, height } = PORTRAIT_SIZES[size];
 
   const avatar = createAvatar(avataaars, {
-    seed: `${model.id}-${position}`,
-    top: [look.hairStyles[position % look.hairStyles.length]!] as never,
+    seed: `${model.id}`,
+    // One hair style for all five: they are portraits of one persona, not five people.
+    top: [look.hairStyles[0]!] as never,
     hairColor: [look.hairColor],
     skinColor: [look.skin],
     eyes: [variation.eyes],

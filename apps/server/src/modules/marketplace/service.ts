@@ -41,13 +41,19 @@ export async function seedMarketplace(db: TDatabase): Promise<void> {
   });
 }
 
+/** Revision 2: one hair style and one face for all five drawings of a persona. */
+const DRAWING_REVISION = 2;
+
 export function portraitKey(
   modelId: number,
   version: number,
   position: number,
   size: TPortraitSize,
 ): string {
-  return `marketplace/${modelId}/v${version}/${position}-${size}.webp`;
+  // Version 1 is the drawn set; its revision changes when the drawings do, so stored old
+  // drawings are never served again.
+  const folder = version === 1 ? `v1-r${DRAWING_REVISION}` : `v${version}`;
+  return `marketplace/${modelId}/${folder}/${position}-${size}.webp`;
 }
 
 function toPublicModel(row: TModelRow, claimed: number): TMarketplaceModel {
@@ -67,6 +73,8 @@ function toPublicModel(row: TModelRow, claimed: number): TMarketplaceModel {
     licences: LICENCES_PER_MODEL,
     fullyClaimed,
     available: !row.isBlackedOut && !fullyClaimed,
+    // Version 1 is the catalogue's drawings; any later version was imported or rendered as photos.
+    imageKind: row.imageVersion > 1 ? 'photo' : 'illustration',
     images: Array.from({ length: row.imageCount }, (_, position) => {
       const base = `/api/marketplace/models/${row.id}/images/${position}`;
       return {

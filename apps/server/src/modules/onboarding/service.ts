@@ -18,18 +18,27 @@ import {
 } from '@muse/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
-import { accountBalances, onboardingStates } from '../../db/schema';
+import { onboardingStates } from '../../db/schema';
+import type { TFaceAnalyser } from '../../engines/faces';
 import { badRequest } from '../../lib/errors';
 import type { TPersonaWriter } from '../influencers/persona-writer';
 import {
   insertInfluencer,
+  lockFreeSlot,
   removeInfluencerFiles,
   storeInfluencerImage,
   type TFilesDeps,
   type TInfluencerImageKeys,
   type TNewInfluencer,
 } from '../influencers/service';
-import { claimLicence, ModelFullyClaimedError, readTemplateImage } from '../marketplace/claims';
+import {
+  claimLicence,
+  licensedPortraits,
+  ModelFullyClaimedError,
+  readTemplateImage,
+  type TLicensedPortrait,
+} from '../marketplace/claims';
+import { addLicensedPortraits } from '../personas/service';
 
 type TStateRow = typeof onboardingStates.$inferSelect;
 
@@ -164,7 +173,11 @@ export type TPromotionOutcome =
   | { status: 'no-slot' };
 
 /** What turning a persona into an influencer needs: the database, file storage, a writer. */
-export type TPromotionContext = TFilesDeps & { db: TDatabase; personaWriter: TPersonaWriter };
+export type TPromotionContext = TFilesDeps & {
+  db: TDatabase;
+  personaWriter: TPersonaWriter;
+  faces: TFaceAnalyser;
+};
 
 const NO_DRAFT: TPromotionOutcome = { status: 'no-draft' };
 
@@ -174,6 +187,8 @@ type TPreparedDraft = {
   influencer: Omit<TNewInfluencer, 'image' | 'modelId'>;
   modelId: number | null;
   keys: TInfluencerImageKeys | null;
+  /** The pick's portraits, measured, to become the persona's reference photos. */
+  portraits: TLicensedPortrait[];
 };
 
 /** A persona waits while its onboarding is finished (or finishing) and it is no influencer yet. */
@@ -205,6 +220,7 @@ async function prepareDraft(
     },
     modelId,
     keys: image ? await storeInfluencerImage(context.storage, userId, influencerId, image) : null,
+    portraits: modelId ? await licensedPortraits(context.db, context, modelId) : [],
   };
 }
 
@@ -231,12 +247,7 @@ async function promoteLocked(
   userId: string,
   draft: TPreparedDraft,
 ): Promise<{ outcome: TPromotionOutcome; keptPicture: boolean }> {
-  const [balance] = await tx
-    .select({ modelTokens: accountBalances.modelTokens })
-    .from(accountBalances)
-    .where(eq(accountBalances.userId, userId))
-    .for('update');
-  if ((balance?.modelTokens ?? 0) < 1)
+  if (!(await lockFreeSlot(tx, userId)))
     return { outcome: { status: 'no-slot' }, keptPicture: false };
   const withModel = draft.modelId !== null && (await takeLicence(tx, userId, draft.modelId));
   const row = await insertInfluencer(
@@ -246,6 +257,7 @@ async function promoteLocked(
     { ...draft.influencer, modelId: withModel ? draft.modelId : null },
     withModel ? draft.keys : null,
   );
+  if (withModel) await addLicensedPortraits(tx, userId, row.id, draft.portraits);
   await tx
     .update(onboardingStates)
     .set({ influencerId: row.id, influencerCreatedAt: new Date() })
@@ -314,7 +326,7 @@ export async function grantPromotingDraft<T>(
  */
 export async function completeOnboarding(
   db: TDatabase,
-  deps: TFilesDeps,
+  deps: TFilesDeps & { faces: TFaceAnalyser },
   userId: string,
   personaWriter: TPersonaWriter,
   now = new Date(),

@@ -10,13 +10,35 @@ export function InfluencerPicture({
   influencer,
   initialsClassName,
   imageClassName,
+  whole = false,
 }: {
   influencer: Pick<TInfluencer, 'name' | 'image' | 'thumbnail'>;
   /** The initials' size, e.g. `text-xl` on a small card. */
   initialsClassName: string;
   imageClassName?: string;
+  /** The whole picture, never cropped, over a blurred copy of itself (a portrait's face stays whole). */
+  whole?: boolean;
 }) {
   const picture = influencer.thumbnail ?? influencer.image;
+  if (picture && whole) {
+    return (
+      <>
+        <img
+          src={picture}
+          alt=""
+          aria-hidden="true"
+          loading="lazy"
+          className="absolute inset-0 size-full scale-110 object-cover opacity-50 blur-xl"
+        />
+        <img
+          src={picture}
+          alt={`Picture of ${influencer.name}`}
+          loading="lazy"
+          className={cn('absolute inset-0 size-full object-contain', imageClassName)}
+        />
+      </>
+    );
+  }
   if (picture) {
     return (
       <img

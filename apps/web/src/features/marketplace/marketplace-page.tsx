@@ -7,7 +7,7 @@ import { ModelGrid } from './components/model-grid';
 export function MarketplacePage() {
   usePageTitle(
     'Marketplace',
-    'Browse 50+ ready-made AI influencer models on Muse. Each is pre-trained and licensed to at most five creators: claim one and start creating photos and videos today.',
+    'Browse 50+ ready-made AI influencer models on Muse. Each persona is licensed to at most five creators: claim one and start creating photos and videos today.',
   );
   return (
     <PublicPage>

@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { invalidateWorkspace } from '../../lib/workspace';
 import { useCreateJob, type TCreateJobInput } from './api/create-job';
-import { followJob } from './api/job-events';
+import { followJob } from '../../lib/job-events';
 import { useJobs } from './api/list-jobs';
 import { revealResultPanel } from './components/tool-layout';
 

@@ -33,14 +33,14 @@ export function BalanceOverview({ summary }: { summary: TSubscriptionSummary | u
           icon={Sparkles}
           label={
             <>
-              <span className="sm:hidden">Trainings</span>
-              <span className="hidden sm:inline">Influencer trainings</span>
+              <span className="sm:hidden">Tokens</span>
+              <span className="hidden sm:inline">Model tokens</span>
             </>
           }
           value={summary ? formatCount(summary.modelTokens) : null}
           note={
             summary
-              ? `${formatCount(summary.influencerSlots)} influencer slot${summary.influencerSlots === 1 ? '' : 's'} in total`
+              ? `One per persona, trained or claimed; ${formatCount(summary.influencerSlots)} influencer slot${summary.influencerSlots === 1 ? '' : 's'} in total`
               : null
           }
         />

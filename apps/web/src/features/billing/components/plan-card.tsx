@@ -107,7 +107,12 @@ export function PlanCard({
             </dd>
           </div>
           <div className="rounded-xl border border-ink-700/80 bg-ink-800/50 px-3 py-2.5">
-            <dt className="text-xs text-zinc-400">Trainings / month</dt>
+            <dt
+              className="text-xs text-zinc-400"
+              title="One per persona: train your own or claim a marketplace model"
+            >
+              Model tokens / month
+            </dt>
             <dd className="mt-0.5 text-lg font-semibold text-white">
               {formatCount(plan.trainingsPerMonth)}
             </dd>

@@ -1,8 +1,10 @@
 import { influencerNicheLabel, type TInfluencer } from '@muse/shared';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, Upload } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { InfluencerPicture } from '../../../components/workspace/influencer-picture';
+import { PersonaStatusBadge } from '../../../components/workspace/persona-status-badge';
 import { formatDate } from '../../../lib/format-date';
 
 /**
@@ -25,21 +27,28 @@ export function InfluencerCard({
       aria-labelledby={headingId}
       className="flex w-full flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900/70 transition-colors hover:border-ink-700"
     >
-      <div className="relative aspect-[3/2] overflow-hidden bg-ink-800 sm:aspect-[4/3]">
-        <InfluencerPicture
-          influencer={influencer}
-          initialsClassName="text-5xl"
-          imageClassName="object-[center_30%]"
-        />
+      <Link
+        to={`/influencers/${influencer.id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="relative block aspect-[4/3] overflow-hidden bg-ink-950"
+      >
+        <InfluencerPicture influencer={influencer} initialsClassName="text-5xl" whole />
         <span className="absolute top-3 left-3 rounded-full border border-white/10 bg-ink-950/75 px-2.5 py-1 text-xs font-semibold text-zinc-100 backdrop-blur">
           {influencerNicheLabel(influencer.niche)}
         </span>
-      </div>
+        <PersonaStatusBadge status={influencer.personaStatus} className="absolute top-3 right-3" />
+      </Link>
 
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="space-y-1.5">
           <h3 id={headingId} className="truncate text-lg font-semibold text-white">
-            {influencer.name}
+            <Link
+              to={`/influencers/${influencer.id}`}
+              className="hover:text-brand-300 focus-visible:outline-2 focus-visible:outline-brand-400"
+            >
+              {influencer.name}
+            </Link>
           </h3>
           <p className="flex items-center gap-1.5 text-xs text-zinc-400">
             <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
@@ -58,6 +67,15 @@ export function InfluencerCard({
           <Detail label="Target Audience" value={influencer.target_audience} />
         </dl>
 
+        {influencer.personaStatus === 'needs-photos' ? (
+          <Link
+            to={`/influencers/${influencer.id}`}
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-300 hover:text-brand-400"
+          >
+            <Upload aria-hidden="true" className="size-4" />
+            Upload training photos
+          </Link>
+        ) : null}
         <EditDeleteButtons name={influencer.name} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </article>

@@ -1,7 +1,7 @@
 import { BadgeCheck, Sparkles, Users } from 'lucide-react';
 
 const PROMISES = [
-  { icon: BadgeCheck, text: 'Pre-trained and ready to create' },
+  { icon: BadgeCheck, text: 'One consistent persona per model' },
   { icon: Users, text: 'Only 5 licenses per model' },
   { icon: Sparkles, text: 'Photos and videos from day one' },
 ];

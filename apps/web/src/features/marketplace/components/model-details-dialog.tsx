@@ -76,6 +76,13 @@ function ModelDetails({ model }: { model: TMarketplaceModel }) {
         ))}
       </dl>
 
+      {model.imageKind === 'illustration' ? (
+        <p className="rounded-lg border border-ink-700 bg-ink-800/50 px-3 py-2 text-xs leading-5 text-zinc-400">
+          Illustrations of the persona. With a connected generation service, Muse renders each
+          model&apos;s five portraits as photographs of one consistent person.
+        </p>
+      ) : null}
+
       {model.about ? (
         <section aria-labelledby={`about-${model.id}`} className="space-y-1.5">
           <h3

@@ -37,7 +37,7 @@ export function CreationMethodStep({
         <MethodCard
           icon={Store}
           title="Pick from Marketplace"
-          text="Choose a pre-trained model and start creating in minutes."
+          text="Choose a ready-made persona and start creating in minutes."
           selected={answers.creationMethod === 'marketplace'}
           onSelect={onPickMarketplace}
         />
@@ -116,7 +116,7 @@ function ModelPicker({
   return (
     <>
       <StepHeader title="Pick from Marketplace">
-        Choose a pre-trained model for your influencer. You can also continue and pick one later.
+        Choose a ready-made persona for your influencer. You can also continue and pick one later.
       </StepHeader>
       <div className="mt-8">
         {models.isPending ? (

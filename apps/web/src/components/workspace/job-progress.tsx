@@ -1,5 +1,5 @@
 import type { TJob } from '@muse/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** The stage text of a job on show: the server's words while it works, 'Done' at the end. */
 function stageOf(job: TJob): string {

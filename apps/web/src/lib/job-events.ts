@@ -1,5 +1,5 @@
 import { isFinished, ZJob, type TJob } from '@muse/shared';
-import { ApiError, getStoredToken } from '../../../lib/api';
+import { ApiError, getStoredToken } from './api';
 import { getJob } from './get-job';
 
 /** How often the fallback asks for the job when its event stream cannot be read. */

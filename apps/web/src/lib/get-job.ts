@@ -1,5 +1,5 @@
 import { ZJobResponse, type TJob } from '@muse/shared';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /** GET /api/jobs/{id}: one job with fresh signed file URLs. */
 export async function getJob(id: string, signal?: AbortSignal): Promise<TJob> {

@@ -4,7 +4,8 @@ import { CircleAlert } from 'lucide-react';
 /** A failed job: why, and that its credits came back (the server refunds every failure). */
 export function JobFailure({ job }: { job: TJob }) {
   const reason = job.failureReason ?? 'The job could not be finished.';
-  const mentionsRefund = /refund/i.test(reason);
+  // Training failures give a model token back, tool failures credits: the reason says which.
+  const mentionsRefund = /refund|given back/i.test(reason);
   return (
     <div
       role="alert"

@@ -1,0 +1,18 @@
+// A face thread: measures persona photos and finds faces for identity scores off the main
+// thread (the face models keep a core busy for a few hundred milliseconds a photo), so a
+// request that uploads a photo never holds up the others. `createFaceAnalyser` (faces.ts) runs
+// these; the thread keeps its models loaded between tasks.
+import { analysePhoto, faceEmbeddings } from './local/face-check';
+import { transferring, type TWithProgress } from './thread-pool';
+
+export type TFaceTask = { kind: 'photo' | 'faces'; input: Uint8Array };
+
+export async function runFaceTask(task: TWithProgress<TFaceTask>) {
+  const input = Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength);
+  if (task.kind === 'faces') return { embeddings: await faceEmbeddings(input) };
+  const analysis = await analysePhoto(input);
+  // Copies of their own, so they can move to the caller rather than be cloned.
+  const jpeg = new Uint8Array(analysis.jpeg);
+  const thumbnail = new Uint8Array(analysis.thumbnail);
+  return transferring({ ...analysis, jpeg, thumbnail }, [jpeg.buffer, thumbnail.buffer]);
+}

@@ -1,0 +1,36 @@
+import type { TJob } from '@muse/shared';
+import type { jobs, TJobFileRow } from '../../db/schema';
+import type { TFileUrlSigner } from '../../lib/file-urls';
+
+type TJobRow = typeof jobs.$inferSelect;
+
+function publicFile(file: TJobFileRow | null | undefined, files: TFileUrlSigner) {
+  if (!file) return null;
+  return {
+    url: files.sign(file.key),
+    width: file.width,
+    height: file.height,
+    contentType: file.contentType,
+    fileName: file.fileName,
+  };
+}
+
+/** A job as the API answers it: files as signed, expiring URLs. */
+export function toPublicJob(row: TJobRow, files: TFileUrlSigner): TJob {
+  return {
+    id: row.id,
+    tool: row.tool,
+    status: row.status,
+    progress: row.progress,
+    stage: row.stage,
+    options: row.options,
+    input: publicFile(row.input, files),
+    outputs: row.outputs.map((file) => publicFile(file, files)!),
+    prompt: row.prompt,
+    cost: row.cost,
+    failureReason: row.failureReason,
+    engine: row.engine,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TQueryable } from '../../db/client';
+
+/** The graphile-worker task that runs every tool job. */
+export const RUN_JOB_TASK = 'run-tool-job';
+/** The queue message of one attempt: the job row is the truth, the message only names it. */
+export const ZRunJobPayload = z.object({ jobId: z.string(), attempt: z.number().int().min(1) });
+export type TRunJobPayload = z.infer<typeof ZRunJobPayload>;
+
+/** A job failed for a reason the creator should read (else the kind's general reason is shown). */
+export class JobFailure extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'JobFailure';
+  }
+}
+
+/** Puts the queue message of a job's next attempt in the queue (in the caller's transaction). */
+export function queueAttempt(tx: TQueryable, jobId: string, attempt: number) {
+  const payload: TRunJobPayload = { jobId, attempt };
+  // The key makes this idempotent: an unlocked message with it is kept where it stands in the
+  // queue (preserve_run_at); one locked by a dead worker is left behind and a new one added.
+  return tx.execute(
+    sql`select graphile_worker.add_job(${RUN_JOB_TASK}, ${JSON.stringify(payload)}::json, max_attempts := 1, job_key := ${`job:${jobId}:${attempt}`}, job_key_mode := 'preserve_run_at')`,
+  );
+}

@@ -1,0 +1,88 @@
+import { ZIdentityScore, ZPersonaResponse, ZStartTrainingResponse } from '@muse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors';
+import { readMultipartForm } from '../../lib/multipart';
+import { toPublicJob } from '../jobs/service';
+import { addPhoto, getPersona, removePhoto, scoreImage } from './service';
+import { startTraining } from './training';
+
+const ZParams = z.object({ id: z.string() });
+const ZPhotoParams = z.object({ id: z.string(), photoId: z.string() });
+
+/** An influencer's persona: photos and their checks, training, identity scores. */
+export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const deps = app.services;
+
+  app.get(
+    '/influencers/:id/persona',
+    { schema: { params: ZParams, response: { 200: ZPersonaResponse } } },
+    async (request) => ({
+      success: true as const,
+      persona: await getPersona(db, deps, request.auth.user.id, request.params.id),
+    }),
+  );
+
+  // One photo a request: each answers with its verdict while the next one uploads.
+  app.post(
+    '/influencers/:id/photos',
+    { schema: { params: ZParams, response: { 201: ZPersonaResponse } } },
+    async (request, reply) => {
+      const userId = request.auth.user.id;
+      const form = await readMultipartForm(request, { fileFields: ['photo'], maxFiles: 1 });
+      const upload = form.files[0];
+      if (!upload) throw badRequest('Choose a photo first');
+      await addPhoto(db, deps, userId, request.params.id, upload.data);
+      return reply.status(201).send({
+        success: true as const,
+        persona: await getPersona(db, deps, userId, request.params.id),
+      });
+    },
+  );
+
+  app.delete(
+    '/influencers/:id/photos/:photoId',
+    { schema: { params: ZPhotoParams, response: { 200: ZPersonaResponse } } },
+    async (request) => {
+      const userId = request.auth.user.id;
+      await removePhoto(db, deps, userId, request.params.id, request.params.photoId);
+      return {
+        success: true as const,
+        persona: await getPersona(db, deps, userId, request.params.id),
+      };
+    },
+  );
+
+  app.post(
+    '/influencers/:id/training',
+    { schema: { params: ZParams, response: { 202: ZStartTrainingResponse } } },
+    async (request, reply) => {
+      const userId = request.auth.user.id;
+      const job = await startTraining(db, deps, userId, request.params.id);
+      return reply.status(202).send({
+        success: true as const,
+        job: toPublicJob(job, deps.files),
+        persona: await getPersona(db, deps, userId, request.params.id),
+      });
+    },
+  );
+
+  app.post(
+    '/influencers/:id/score',
+    { schema: { params: ZParams, response: { 200: ZIdentityScore } } },
+    async (request) => {
+      const form = await readMultipartForm(request, { fileFields: ['image'], maxFiles: 1 });
+      const image = form.files[0];
+      if (!image) throw badRequest('Choose an image first');
+      const result = await scoreImage(
+        db,
+        deps,
+        request.auth.user.id,
+        request.params.id,
+        image.data,
+      );
+      return { success: true as const, ...result };
+    },
+  );
+};

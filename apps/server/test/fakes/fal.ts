@@ -1,0 +1,355 @@
+/**
+ * A local stand-in for fal (fal.ai) that speaks the protocol `@fal-ai/client` uses, so the
+ * real client is tested against it: the queue (submit, status with logs, result, cancel) and
+ * the storage upload (initiate, then PUT), plus the files it hands out. Muse reaches it through
+ * FAL_API_URL: requests for `https://queue.fal.run/x` arrive as `/queue.fal.run/x`
+ * (engines/fal/client.ts). Every URL it answers with points at itself.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+
+export type TFakeFalRequest = {
+  method: string;
+  /** Without the query string, e.g. `/queue.fal.run/fal-ai/flux-lora-fast-training`. */
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  /** The parsed JSON body, if any. */
+  body: unknown;
+};
+
+/** How requests to one endpoint behave from now on. */
+export type TFalScript = {
+  /** Status polls before the request completes (default 2). */
+  polls?: number;
+  /** Log lines, one more shown on each IN_PROGRESS poll. */
+  logs?: string[];
+  /** The output, or 'error' for a request that fails on fal's side. */
+  result?: Record<string, unknown> | 'error';
+};
+
+type TQueued = {
+  id: string;
+  endpoint: string;
+  input: Record<string, unknown>;
+  polls: number;
+  script: Required<Pick<TFalScript, 'polls' | 'logs'>> & Pick<TFalScript, 'result'>;
+  output: Record<string, unknown> | 'error' | null;
+};
+
+type TStoredFile = { data: Buffer; contentType: string; name: string };
+
+export type TFakeFal = {
+  url: string;
+  /** A key the fake accepts; any non-empty `Key …` is accepted. */
+  apiKey: string;
+  requests: TFakeFalRequest[];
+  /** Submits received, oldest first. */
+  submits: () => TFakeFalRequest[];
+  script: (endpoint: string, script: TFalScript) => void;
+  /** A file it stored (an upload or an output), by its URL. */
+  file: (url: string) => TStoredFile | undefined;
+  close: () => Promise<void>;
+};
+
+const TRAINERS = new Set(['fal-ai/flux-lora-fast-training', 'fal-ai/flux-lora-portrait-trainer']);
+const IMAGE_SIZES: Record<string, [number, number]> = {
+  square_hd: [128, 128],
+  square: [96, 96],
+  portrait_4_3: [96, 128],
+  portrait_16_9: [72, 128],
+  landscape_4_3: [128, 96],
+  landscape_16_9: [128, 72],
+};
+
+/** A tiny but well-formed safetensors file: u64 header length, JSON header, the tensor bytes. */
+function safetensors(): Buffer {
+  const header = Buffer.from(
+    JSON.stringify({
+      'lora_unet_single_blocks_0.lora_down.weight': {
+        dtype: 'F32',
+        shape: [2, 2],
+        data_offsets: [0, 16],
+      },
+      __metadata__: { format: 'pt' },
+    }),
+  );
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(header.length));
+  const tensor = Buffer.alloc(16);
+  [0.5, -0.25, 0.125, 1].forEach((value, index) => tensor.writeFloatLE(value, index * 4));
+  return Buffer.concat([length, header, tensor]);
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+export async function startFakeFal(options: { port?: number } = {}): Promise<TFakeFal> {
+  const requests: TFakeFalRequest[] = [];
+  const scripts = new Map<string, TFalScript>();
+  const queued = new Map<string, TQueued>();
+  const files = new Map<string, TStoredFile>();
+  let base = '';
+
+  function storeFile(data: Buffer, contentType: string, name: string): string {
+    const id = randomUUID();
+    files.set(id, { data, contentType, name });
+    return `${base}/files/${id}/${encodeURIComponent(name)}`;
+  }
+
+  function fileAt(url: string): TStoredFile | undefined {
+    const match = /\/files\/([0-9a-f-]{36})\//.exec(url);
+    return match ? files.get(match[1]!) : undefined;
+  }
+
+  /** What a request that completed produced, made once. */
+  async function produce(request: TQueued): Promise<Record<string, unknown> | 'error'> {
+    if (request.script.result) return request.script.result;
+    if (TRAINERS.has(request.endpoint)) {
+      const zip = fileAt(String(request.input.images_data_url ?? ''));
+      if (!zip || zip.data.subarray(0, 2).toString('latin1') !== 'PK') return 'error';
+      const lora = safetensors();
+      return {
+        diffusers_lora_file: {
+          url: storeFile(lora, 'application/octet-stream', 'pytorch_lora_weights.safetensors'),
+          content_type: 'application/octet-stream',
+          file_name: 'pytorch_lora_weights.safetensors',
+          file_size: lora.length,
+        },
+        config_file: {
+          url: storeFile(Buffer.from('{"trigger_word":"x"}'), 'application/json', 'config.json'),
+          content_type: 'application/json',
+          file_name: 'config.json',
+          file_size: 20,
+        },
+      };
+    }
+    const size = request.input.image_size;
+    const [width, height] =
+      typeof size === 'string'
+        ? (IMAGE_SIZES[size] ?? [128, 128])
+        : [
+            Number((size as { width?: number })?.width ?? 128),
+            Number((size as { height?: number })?.height ?? 128),
+          ];
+    const count = Number(request.input.num_images ?? 1);
+    const seed = Number(request.input.seed ?? 42);
+    const images = [];
+    for (let index = 0; index < count; index++) {
+      const shade = (seed * 37 + index * 53) % 200;
+      const jpeg = await sharp({
+        create: {
+          width,
+          height,
+          channels: 3,
+          background: { r: 40 + shade / 2, g: 60, b: 90 + shade / 3 },
+        },
+      })
+        .jpeg()
+        .toBuffer();
+      images.push({
+        url: storeFile(jpeg, 'image/jpeg', `image-${index}.jpg`),
+        width,
+        height,
+        content_type: 'image/jpeg',
+      });
+    }
+    return {
+      images,
+      seed,
+      prompt: request.input.prompt,
+      has_nsfw_concepts: images.map(() => false),
+      timings: { inference: 0.1 },
+    };
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', base);
+    const raw = await readBody(request);
+    let body: unknown = undefined;
+    if (raw.length && (request.headers['content-type'] ?? '').includes('json'))
+      body = JSON.parse(raw.toString('utf8'));
+    requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers,
+      body,
+    });
+
+    // Files it hands out and uploads it receives need no key (they are capability URLs).
+    const upload = /^\/upload\/([0-9a-f-]{36})$/.exec(url.pathname);
+    if (upload && request.method === 'PUT') {
+      const pending = files.get(upload[1]!);
+      if (!pending) return send(response, 404, { detail: 'Unknown upload' });
+      pending.data = raw;
+      return send(response, 200, {});
+    }
+    const file = /^\/files\/([0-9a-f-]{36})\//.exec(url.pathname);
+    if (file && request.method === 'GET') {
+      const stored = files.get(file[1]!);
+      if (!stored) return send(response, 404, { detail: 'Not found' });
+      response.writeHead(200, {
+        'content-type': stored.contentType,
+        'content-length': stored.data.length,
+      });
+      return response.end(stored.data);
+    }
+
+    const authorization = request.headers.authorization ?? '';
+    if (!/^Key \S+/.test(authorization)) return send(response, 401, { detail: 'Unauthorized' });
+
+    if (url.pathname === '/rest.fal.ai/storage/upload/initiate' && request.method === 'POST') {
+      const { content_type: contentType, file_name: name } = body as {
+        content_type?: string;
+        file_name?: string;
+      };
+      const id = randomUUID();
+      files.set(id, {
+        data: Buffer.alloc(0),
+        contentType: contentType ?? 'application/octet-stream',
+        name: name ?? 'upload',
+      });
+      return send(response, 200, {
+        upload_url: `${base}/upload/${id}`,
+        file_url: `${base}/files/${id}/${encodeURIComponent(name ?? 'upload')}`,
+      });
+    }
+
+    const queue = /^\/queue\.fal\.run\/(.+)$/.exec(url.pathname);
+    if (!queue) return send(response, 404, { detail: 'Not found' });
+    const rest = queue[1]!;
+    const statusMatch = /^([^/]+\/[^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(rest);
+    if (statusMatch) {
+      const found = queued.get(statusMatch[2]!);
+      if (!found || !found.endpoint.startsWith(statusMatch[1]!))
+        return send(response, 404, { detail: 'Request not found' });
+      const headers = { 'x-fal-request-id': found.id };
+      if (statusMatch[3] === '/cancel')
+        return send(response, 202, { status: 'CANCELLATION_REQUESTED' }, headers);
+      if (statusMatch[3] === '/status') {
+        found.polls += 1;
+        const logs = url.searchParams.get('logs') === '1';
+        if (found.polls === 1 && found.script.polls > 1)
+          return send(
+            response,
+            202,
+            { status: 'IN_QUEUE', queue_position: 1, request_id: found.id },
+            headers,
+          );
+        const shown = found.script.logs.slice(0, found.polls - 1).map((message) => ({
+          message,
+          level: 'INFO',
+          source: 'user',
+          timestamp: new Date().toISOString(),
+        }));
+        if (found.polls < found.script.polls)
+          return send(
+            response,
+            202,
+            { status: 'IN_PROGRESS', request_id: found.id, logs: logs ? shown : null },
+            headers,
+          );
+        found.output ??= await produce(found);
+        return send(
+          response,
+          200,
+          {
+            status: 'COMPLETED',
+            request_id: found.id,
+            logs: logs
+              ? found.script.logs.map((message) => ({
+                  message,
+                  level: 'INFO',
+                  source: 'user',
+                  timestamp: new Date().toISOString(),
+                }))
+              : null,
+            metrics: { inference_time: 1.5 },
+            ...(found.output === 'error' ? { error: 'The request failed' } : {}),
+          },
+          headers,
+        );
+      }
+      if (request.method !== 'GET') return send(response, 405, { detail: 'Method not allowed' });
+      if (!found.output)
+        return send(response, 400, { detail: 'Request is still in progress' }, headers);
+      if (found.output === 'error')
+        return send(response, 500, { detail: 'The request failed on the runner' }, headers);
+      return send(response, 200, found.output, headers);
+    }
+
+    if (request.method !== 'POST') return send(response, 405, { detail: 'Method not allowed' });
+    const endpoint = rest;
+    const input = (body ?? {}) as Record<string, unknown>;
+    if (TRAINERS.has(endpoint) && typeof input.images_data_url !== 'string')
+      return send(response, 422, {
+        detail: [
+          { loc: ['body', 'images_data_url'], msg: 'field required', type: 'value_error.missing' },
+        ],
+      });
+    if (!TRAINERS.has(endpoint) && typeof input.prompt !== 'string')
+      return send(response, 422, {
+        detail: [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }],
+      });
+    const script = scripts.get(endpoint) ?? {};
+    const id = randomUUID();
+    queued.set(id, {
+      id,
+      endpoint,
+      input,
+      polls: 0,
+      script: {
+        polls: script.polls ?? 2,
+        logs: script.logs ?? [],
+        ...(script.result ? { result: script.result } : {}),
+      },
+      output: null,
+    });
+    const [owner, alias] = endpoint.split('/');
+    const at = `${base}/queue.fal.run/${owner}/${alias}/requests/${id}`;
+    return send(response, 200, {
+      request_id: id,
+      status_url: `${at}/status`,
+      response_url: at,
+      cancel_url: `${at}/cancel`,
+      queue_position: 0,
+    });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) =>
+      send(response, 500, { detail: String(error) }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    apiKey: 'fal-test-key:secret',
+    requests,
+    submits: () =>
+      requests.filter((one) => one.method === 'POST' && one.path.startsWith('/queue.fal.run/')),
+    script: (endpoint, script) => scripts.set(endpoint, script),
+    file: fileAt,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,108 @@
+import { PERSONA_PHOTOS, PERSONA_TEXTS, type TPersona, type TPersonaPhoto } from '@muse/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PhotoTile } from './components/photo-tile';
+import { TrainingPanel } from './components/training-panel';
+import { sortPickedFiles } from './photo-files';
+
+function photo(number: number, ok = true): TPersonaPhoto {
+  return {
+    id: `photo-${number}`,
+    number,
+    source: 'upload',
+    url: `/api/files/p${number}.jpg`,
+    thumbnail: `/api/files/p${number}-thumb.webp`,
+    width: 512,
+    height: 640,
+    faces: ok ? 1 : 0,
+    verdict: ok
+      ? { ok: true, problems: [] }
+      : {
+          ok: false,
+          problems: [
+            {
+              code: 'no-face',
+              message: 'No face found: use a photo where the face is clearly visible',
+            },
+          ],
+        },
+    reference: false,
+    createdAt: '2026-11-24T10:00:00.000Z',
+  };
+}
+
+function persona(passing: number): TPersona {
+  return {
+    influencerId: 'influencer-1',
+    kind: 'custom',
+    status: passing >= 10 ? 'ready-to-train' : 'needs-photos',
+    ready: false,
+    engine: 'local',
+    trained: false,
+    triggerWord: null,
+    photos: Array.from({ length: passing }, (_, index) => photo(index + 1)),
+    passing,
+    canTrain: passing >= PERSONA_PHOTOS.minToTrain,
+    scoreable: false,
+    training: null,
+    modelTokens: 2,
+  };
+}
+
+function renderWithQueries(element: React.ReactNode) {
+  return render(<QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>);
+}
+
+const file = (name: string, bytes: number, type = 'image/jpeg') =>
+  new File([new Uint8Array(bytes)], name, { type });
+
+describe('persona photos', () => {
+  it('shows a verdict in words and a remove button named after the photo', () => {
+    const onRemove = vi.fn();
+    render(
+      <ul>
+        <PhotoTile photo={photo(3, false)} onRemove={onRemove} removing={false} />
+        <PhotoTile photo={photo(4)} onRemove={onRemove} removing={false} />
+      </ul>,
+    );
+    expect(screen.getByText(/No face found/)).toBeVisible();
+    expect(screen.getByText('Passes')).toBeVisible();
+    screen.getByRole('button', { name: 'Remove photo 3' }).click();
+    expect(onRemove).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a 21st photo, an 11 MB file and a non-photo before sending anything', () => {
+    const picked = [
+      file('a.jpg', 10),
+      file('big.jpg', 11 * 1024 * 1024),
+      file('notes.txt', 5, 'text/plain'),
+      file('b.heic', 10, ''),
+    ];
+    const { accepted, refused } = sortPickedFiles(picked, 18);
+    expect(accepted.map((one) => one.name)).toEqual(['a.jpg', 'b.heic']);
+    expect(refused).toEqual([
+      { name: 'big.jpg', reason: PERSONA_TEXTS.tooLarge },
+      { name: 'notes.txt', reason: PERSONA_TEXTS.notAPhoto },
+    ]);
+    const full = sortPickedFiles([file('c.jpg', 10)], PERSONA_PHOTOS.max);
+    expect(full).toEqual({
+      accepted: [],
+      refused: [{ name: 'c.jpg', reason: PERSONA_TEXTS.tooManyPhotos }],
+    });
+  });
+});
+
+describe('training panel', () => {
+  it('keeps Start training disabled below 10 photos that pass', () => {
+    renderWithQueries(<TrainingPanel persona={persona(9)} />);
+    expect(screen.getByRole('button', { name: 'Start training' })).toBeDisabled();
+    expect(screen.getByText('9 of 10 needed pass the checks')).toBeVisible();
+  });
+
+  it('enables it at 10 and says what it costs', () => {
+    renderWithQueries(<TrainingPanel persona={persona(10)} />);
+    expect(screen.getByRole('button', { name: 'Start training' })).toBeEnabled();
+    expect(screen.getByText('Uses 1 model token (you have 2)')).toBeVisible();
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isClientRoute } from './routes';
+
+describe('isClientRoute', () => {
+  it('knows the app’s pages, an influencer’s page and a test checkout', () => {
+    expect(isClientRoute('/influencers')).toBe(true);
+    expect(isClientRoute('/influencers/7f9c2ba4-e88f-4c3b-9a1e-2d8f3c4b5a61')).toBe(true);
+    expect(isClientRoute('/checkout/test/cs_test_abc')).toBe(true);
+  });
+
+  it('sends anything else away', () => {
+    expect(isClientRoute('/influencers/not-an-id')).toBe(false);
+    expect(isClientRoute('/influencers/7f9c2ba4-e88f-4c3b-9a1e-2d8f3c4b5a61/x')).toBe(false);
+    expect(isClientRoute('/nowhere')).toBe(false);
+  });
+});
