@@ -121,6 +121,8 @@ describe('onboarding', () => {
     expect(dashboard.influencers).toEqual({ used: 1, limit: 2 });
     const [influencer] = dashboard.recentInfluencers;
     expect(influencer).toMatchObject({ name: 'Mira', niche: 'travel', modelId: 2 });
+    // The pick's five portraits are its persona's reference photos: ready at once.
+    expect(influencer).toMatchObject({ ready: true, personaStatus: 'ready', referencePhotos: 5 });
     expect(influencer.description).toContain('Travel & Lifestyle');
     expect(influencer.image).toMatch(/^\/api\/files\//);
     expect((await read(account)).onboarding).toMatchObject({

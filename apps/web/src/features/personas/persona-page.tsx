@@ -174,7 +174,7 @@ function PersonaView({ influencer, persona }: { influencer: TInfluencer; persona
             )}
           >
             {persona.photos.length || uploads.length ? (
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5">
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
                 {persona.photos.map((photo) => (
                   <PhotoTile
                     key={photo.id}

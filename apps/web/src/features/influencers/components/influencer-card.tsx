@@ -27,18 +27,13 @@ export function InfluencerCard({
       aria-labelledby={headingId}
       className="flex w-full flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900/70 transition-colors hover:border-ink-700"
     >
-      <Link
-        to={`/influencers/${influencer.id}`}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="relative block aspect-[4/3] overflow-hidden bg-ink-950"
-      >
+      <div className="relative aspect-[4/3] overflow-hidden bg-ink-950">
         <InfluencerPicture influencer={influencer} initialsClassName="text-5xl" whole />
         <span className="absolute top-3 left-3 rounded-full border border-white/10 bg-ink-950/75 px-2.5 py-1 text-xs font-semibold text-zinc-100 backdrop-blur">
           {influencerNicheLabel(influencer.niche)}
         </span>
         <PersonaStatusBadge status={influencer.personaStatus} className="absolute top-3 right-3" />
-      </Link>
+      </div>
 
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="space-y-1.5">

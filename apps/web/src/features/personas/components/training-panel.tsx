@@ -68,11 +68,11 @@ export function TrainingPanel({ persona }: { persona: TPersona }) {
             />
           </div>
           {followId ? null : (
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <div className="flex flex-col gap-2">
               <Button
                 onClick={() => start.mutate()}
                 disabled={!persona.canTrain || start.isPending}
-                className="w-full sm:w-auto"
+                className="w-full whitespace-nowrap"
               >
                 <Sparkles aria-hidden="true" className="size-4" />
                 Start training
