@@ -7,6 +7,7 @@ import { DatabaseStartError, openDatabase } from './db/open';
 import type { TEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { startWorker } from './modules/jobs/worker';
+import { backfillLicensedPortraits } from './modules/marketplace/claims';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
 import { createServices, type TServices } from './services';
 
@@ -110,9 +111,15 @@ async function main(): Promise<void> {
   if (shutdown.signal.aborted) return;
 
   // Draw the marketplace's portraits in the background; a request for one not drawn yet draws it.
-  started.warmingUp = warmUpPortraits(database.db, services.storage, shutdown.signal).catch(
-    (error: unknown) => app.log.warn({ err: error }, 'Drawing the marketplace portraits failed'),
-  );
+  // Then give influencers claimed before personas kept photos their model's portraits.
+  started.warmingUp = warmUpPortraits(database.db, services.storage, shutdown.signal)
+    .then(async () => {
+      const filled = await backfillLicensedPortraits(database.db, services, shutdown.signal);
+      if (filled) app.log.info(`Reference portraits given to ${filled} claimed influencer(s)`);
+    })
+    .catch((error: unknown) =>
+      app.log.warn({ err: error }, 'Preparing the marketplace portraits failed'),
+    );
   app.log.info(
     `Muse is ready on ${config.PUBLIC_URL} (database: ${embedded ? `embedded, data in ${config.DATA_DIR}` : 'DATABASE_URL'})`,
   );

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { CLAIM_TEXTS, LICENCES_PER_MODEL, PERSONA_TEXTS, type TPersona } from '@muse/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { influencers, ledgerEntries } from '../src/db/schema';
+import { influencers, ledgerEntries, personaPhotos } from '../src/db/schema';
 import type { TTrainingEngine } from '../src/engines/training';
 import { getBalances } from '../src/modules/billing/ledger';
 import { failJob } from '../src/modules/jobs/service';
+import { backfillLicensedPortraits } from '../src/modules/marketplace/claims';
 import { startWorker } from '../src/modules/jobs/worker';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
@@ -277,6 +278,14 @@ describe('custom personas from the creator’s photos', () => {
     await uploadAll(other, fresh, SAME.slice(0, 2));
     const answer = await train(other, fresh);
     expect([answer.statusCode, answer.json().error]).toEqual([400, PERSONA_TEXTS.notEnoughPhotos]);
+    // An iPhone's HEIC is read like any photo: this one is photo 1 again, and is named so.
+    const heic = await upload(other, fresh, 'same-person-01.heic');
+    expect(heic.statusCode, heic.body).toBe(201);
+    const added = (heic.json().persona as TPersona).photos.at(-1)!;
+    expect(added).toMatchObject({ faces: 1, width: 426, height: 533 });
+    expect(added.verdict.problems).toEqual([
+      { code: 'duplicate', message: 'Almost the same shot as photo 1: add a different photo' },
+    ]);
     expect(await tokens(other)).toBe(2);
   });
 
@@ -449,6 +458,32 @@ describe('marketplace claims', () => {
       const refused = await claim(free, 3);
       expect(refused.statusCode).toBe(403);
       expect(await tokens(free)).toBe(0);
+    },
+  );
+
+  it(
+    'an influencer claimed before personas kept photos gets its portraits, once',
+    { timeout: 60_000 },
+    async () => {
+      const owner = await account('builder');
+      const answer = await claim(owner, 10);
+      const id: string = answer.json().influencer.id;
+      // As an older version left it: the claim without reference photos.
+      await ctx.database.db.delete(personaPhotos).where(eq(personaPhotos.influencerId, id));
+      await ctx.database.db
+        .update(influencers)
+        .set({ passingPhotos: 0 })
+        .where(eq(influencers.id, id));
+      expect((await getPersona(owner, id)).ready).toBe(false);
+      const deps = ctx.app.services;
+      const filled = await Promise.all([
+        backfillLicensedPortraits(ctx.database.db, deps),
+        backfillLicensedPortraits(ctx.database.db, deps),
+      ]);
+      expect(filled.reduce((sum, one) => sum + one, 0)).toBeGreaterThanOrEqual(1);
+      const persona = await getPersona(owner, id);
+      expect(persona).toMatchObject({ ready: true });
+      expect(persona.photos).toHaveLength(5);
     },
   );
 

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { CLAIM_TEXTS, LICENCES_PER_MODEL } from '@muse/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull, notExists } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
-import { marketplaceModels, modelLicences } from '../../db/schema';
+import { influencers, marketplaceModels, modelLicences, personaPhotos } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { processUploadedImage, type TProcessedImage } from '../../lib/images';
 import type { TPersonaWriter } from '../influencers/persona-writer';
@@ -183,4 +183,53 @@ export async function claimModel(
   );
   // Read again: the portraits changed its count of reference photos after it was written.
   return findInfluencer(db, userId, created.id);
+}
+
+/**
+ * Gives every claimed influencer without reference photos its model's portraits (influencers
+ * claimed before personas kept photos). Idempotent: each is written under the influencer's row
+ * lock, only if it still has none, so instances starting together do it once.
+ */
+export async function backfillLicensedPortraits(
+  db: TDatabase,
+  deps: TFilesDeps & { faces: TFaceAnalyser },
+  signal?: AbortSignal,
+): Promise<number> {
+  const waiting = await db
+    .select({ id: influencers.id, userId: influencers.userId, modelId: influencers.modelId })
+    .from(influencers)
+    .where(
+      and(
+        isNotNull(influencers.modelId),
+        notExists(
+          db
+            .select({ id: personaPhotos.id })
+            .from(personaPhotos)
+            .where(eq(personaPhotos.influencerId, influencers.id)),
+        ),
+      ),
+    );
+  let filled = 0;
+  for (const influencer of waiting) {
+    if (signal?.aborted) break;
+    const portraits = await licensedPortraits(db, deps, influencer.modelId!);
+    const wrote = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: influencers.id })
+        .from(influencers)
+        .where(eq(influencers.id, influencer.id))
+        .for('update');
+      if (!locked) return false;
+      const [held] = await tx
+        .select({ id: personaPhotos.id })
+        .from(personaPhotos)
+        .where(eq(personaPhotos.influencerId, influencer.id))
+        .limit(1);
+      if (held) return false;
+      await addLicensedPortraits(tx, influencer.userId, influencer.id, portraits);
+      return true;
+    });
+    if (wrote) filled += 1;
+  }
+  return filled;
 }
