@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { desktopOnly, expect, test } from './fixtures';
 import { buyPlan, registerAccount, signInAs, type TTestAccount } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 // Real photographs of one woman and two that must be refused (apps/server/test/fixtures/photos).
 const FIXTURES = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/photos/persona');
@@ -103,6 +104,7 @@ test('the persona page of a new influencer reads well', async ({ page, request }
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a claimed marketplace persona is ready at once, with its five portraits', async ({
@@ -128,4 +130,15 @@ test('a claimed marketplace persona is ready at once, with its five portraits', 
   await page.getByRole('link', { name: model.name }).first().click();
   await expect(page.getByRole('heading', { name: model.name, level: 1 })).toBeVisible();
   await expect(page.getByText(/These portraits are illustrations of the persona/)).toBeVisible();
+  // The marketplace says what its pictures are, too.
+  await page.goto('/marketplace');
+  await page
+    .getByRole('button', { name: new RegExp(model.name) })
+    .first()
+    .click();
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByText(/^Illustrations of the persona\. With a connected generation service/),
+  ).toBeVisible();
 });

@@ -81,6 +81,11 @@ function PersonaView({ influencer, persona }: { influencer: TInfluencer; persona
     pick([...event.dataTransfer.files]);
   }
 
+  // Without a picture of its own, the persona's first photo that passes stands for it.
+  const cover = persona.photos.find((photo) => photo.verdict.ok);
+  const pictured =
+    influencer.image || !cover ? influencer : { ...influencer, thumbnail: cover.thumbnail };
+
   const illustrated =
     persona.kind === 'marketplace' &&
     persona.photos.some((photo) => photo.source === 'marketplace') &&
@@ -91,11 +96,7 @@ function PersonaView({ influencer, persona }: { influencer: TInfluencer; persona
       <BackLink />
       <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <div className="relative aspect-[3/4] w-28 shrink-0 overflow-hidden rounded-2xl border border-ink-800 bg-ink-950 sm:w-36">
-          <InfluencerPicture
-            influencer={influencer}
-            initialsClassName="text-3xl"
-            imageClassName="object-contain"
-          />
+          <InfluencerPicture influencer={pictured} initialsClassName="text-3xl" whole />
         </div>
         <div className="min-w-0 space-y-2">
           <PersonaStatusBadge status={persona.status} />

@@ -58,6 +58,12 @@ export function InfluencerPortrait({
           ) : null}
         </div>
       )}
+      {/* A drawing is never passed off as a photo beside the style it will be made in. */}
+      {cover && model?.imageKind === 'illustration' ? (
+        <span className="absolute bottom-2 left-2 rounded-full bg-ink-950/80 px-2 py-0.5 text-[11px] font-semibold text-zinc-200">
+          Illustration
+        </span>
+      ) : null}
       {children}
     </div>
   );
