@@ -215,7 +215,11 @@ describe('custom personas from the creator’s photos', () => {
         scoreable: true,
         canTrain: false,
       });
-      expect(persona.training).toMatchObject({ status: 'succeeded', progress: 100 });
+      expect(persona.training).toMatchObject({
+        status: 'succeeded',
+        progress: 100,
+        stage: 'Reference set of 10 photos ready (offline: nothing is trained)',
+      });
       expect(persona.photos.filter((one) => one.reference)).toHaveLength(10);
       expect(await tokens(owner)).toBe(1);
     },

@@ -180,6 +180,8 @@ export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>
 type TExecution = {
   outputs: TJobFileRow[];
   prompt: string | null;
+  /** What the finished job says it did, when 'Done' would hide it (an offline training). */
+  stage?: string;
   /** Written in the transaction that marks the job succeeded; throwing fails the job instead. */
   commit?: (tx: TQueryable) => Promise<void>;
 };
@@ -280,11 +282,7 @@ export async function runJob(
     };
     const execution: TExecution =
       row.tool === 'train-persona'
-        ? {
-            outputs: [],
-            prompt: null,
-            commit: await runTraining(db, deps, row, context),
-          }
+        ? { outputs: [], prompt: null, ...(await runTraining(db, deps, row, context)) }
         : await executeTool(deps, row, context);
     clearInterval(heartbeat);
     pending = null;
@@ -295,7 +293,7 @@ export async function runJob(
         .set({
           status: 'succeeded',
           progress: 100,
-          stage: 'Done',
+          stage: execution.stage ?? 'Done',
           outputs: execution.outputs,
           prompt: execution.prompt,
           finishedAt: new Date(),

@@ -159,7 +159,7 @@ export async function runTraining(
   deps: { storage: TStorage; training: TTrainingEngine },
   row: TJobRow,
   context: TRunContext,
-): Promise<(tx: TQueryable) => Promise<void>> {
+): Promise<{ stage: string; commit: (tx: TQueryable) => Promise<void> }> {
   const { influencerId, photos, triggerWord } = ZTrainingOptions.parse(row.options);
   const stored = row.input ? await deps.storage.get(row.input.key) : null;
   if (!stored) throw new Error('The training photos are missing from storage');
@@ -186,7 +186,11 @@ export async function runTraining(
     loraKey = `users/${row.userId}/influencers/${influencerId}/lora-${row.id}.safetensors`;
     await deps.storage.put(loraKey, result.lora.data);
   }
-  return async (tx) => {
+  // Offline, nothing was trained: the finished job says so rather than a bare 'Done'.
+  const stage = result.lora
+    ? 'Trained'
+    : `Reference set of ${photos} photos ready (offline: nothing is trained)`;
+  const commit = async (tx: TQueryable) => {
     const [made] = await tx
       .update(influencers)
       .set({ trainedAt: new Date(), loraKey, updatedAt: new Date() })
@@ -204,4 +208,5 @@ export async function runTraining(
       throw new JobFailure(PERSONA_TEXTS.influencerGone);
     }
   };
+  return { stage, commit };
 }

@@ -47,7 +47,7 @@ export function TrainingPanel({ persona }: { persona: TPersona }) {
             <CircleCheck aria-hidden="true" className="size-4" />
             Ready: {persona.photos.filter((photo) => photo.reference).length} reference photos
           </p>
-          {persona.triggerWord ? (
+          {persona.trained && persona.triggerWord ? (
             <p>
               Trigger word: <code className="text-brand-300">{persona.triggerWord}</code>
             </p>
