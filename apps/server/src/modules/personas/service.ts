@@ -5,9 +5,8 @@ import {
   PERSONA_TEXTS,
   type TPersona,
   type TPersonaPhoto,
-  type TPhotoVerdict,
 } from '@muse/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { influencers, jobs, personaPhotos } from '../../db/schema';
@@ -20,10 +19,9 @@ import type { TStorage } from '../../lib/storage';
 import { getBalances } from '../billing/ledger';
 import { findInfluencer, personaState, type TInfluencerView } from '../influencers/service';
 import { toPublicJob } from '../jobs/public';
-import { identityScore, judgeSet, type TPhotoFacts } from './checks';
+import { identityScore } from './checks';
+import { judge, LICENSED, listPhotos } from './photo-set';
 import { decodeHeic, isHeic } from './heic';
-
-type TPhotoRow = typeof personaPhotos.$inferSelect;
 
 export type TPersonaDeps = {
   storage: TStorage;
@@ -37,41 +35,6 @@ const photoNotFound = () => notFound(PERSONA_TEXTS.photoNotFound);
 
 /** The formats a persona photo may be, by its bytes (HEIC is decoded before sharp sees it). */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp']);
-
-function toFacts(row: TPhotoRow, number: number): TPhotoFacts {
-  return {
-    id: row.id,
-    number,
-    faceCount: row.faceCount,
-    faceHeight: row.faceBox?.height ?? null,
-    faceCutOff: row.faceCutOff,
-    sharpness: row.sharpness,
-    embedding: row.embedding,
-    dhash: row.dhash,
-    sha256: row.sha256,
-  };
-}
-
-/** A claimed model's portraits belong to its persona by licence; they are not judged. */
-const LICENSED: TPhotoVerdict = { ok: true, problems: [] };
-
-/** The verdict of every photo of a set (rows in upload order). */
-function judge(rows: TPhotoRow[]): Map<string, TPhotoVerdict> {
-  const uploads = rows
-    .map((row, index) => ({ row, number: index + 1 }))
-    .filter(({ row }) => row.source === 'upload');
-  const verdicts = judgeSet(uploads.map(({ row, number }) => toFacts(row, number)));
-  for (const row of rows) if (row.source === 'marketplace') verdicts.set(row.id, LICENSED);
-  return verdicts;
-}
-
-function listPhotos(db: TQueryable, influencerId: string): Promise<TPhotoRow[]> {
-  return db
-    .select()
-    .from(personaPhotos)
-    .where(eq(personaPhotos.influencerId, influencerId))
-    .orderBy(asc(personaPhotos.createdAt), asc(personaPhotos.id));
-}
 
 /**
  * Judges the set again and keeps the influencer's count of passing photos, inside the

@@ -4,14 +4,14 @@
  * trains (fal: a FLUX LoRA) or confirms the reference set (offline). A failed training gives the
  * token back through the job's refund, exactly once.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { PERSONA_PHOTOS, PERSONA_TEXTS } from '@muse/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { z } from 'zod';
 import type { TDatabase, TQueryable } from '../../db/client';
-import { influencers, jobs, personaPhotos, type TJobFileRow } from '../../db/schema';
+import { influencers, jobs, type TJobFileRow } from '../../db/schema';
 import type { TTrainingEngine } from '../../engines/training';
 import type { TRunContext } from '../../engines/types';
 import { AppError, badRequest, conflict } from '../../lib/errors';
@@ -19,7 +19,7 @@ import type { TStorage } from '../../lib/storage';
 import { debit, InsufficientBalanceError } from '../billing/ledger';
 import { findInfluencer, personaState } from '../influencers/service';
 import { JobFailure, queueAttempt } from '../jobs/queue';
-import { judgeSet, type TPhotoFacts } from './checks';
+import { judge, listPhotos } from './photo-set';
 
 type TJobRow = typeof jobs.$inferSelect;
 
@@ -35,28 +35,14 @@ type TTrainingOptions = z.infer<typeof ZTrainingOptions>;
 export function newTriggerWord(): string {
   const letters = 'bcdfghjklmnpqrstvwxz';
   const digits = '23456789';
-  const pick = (set: string) => set[Math.floor(Math.random() * set.length)]!;
+  const pick = (set: string) => set[randomInt(set.length)]!;
   return `ms${pick(letters)}${pick(digits)}${pick(letters)}${pick(letters)}${pick(digits)}`;
 }
 
+/** The photos of a custom persona that pass every check, in upload order. */
 async function passingPhotos(db: TQueryable, influencerId: string) {
-  const rows = await db
-    .select()
-    .from(personaPhotos)
-    .where(eq(personaPhotos.influencerId, influencerId))
-    .orderBy(asc(personaPhotos.createdAt), asc(personaPhotos.id));
-  const facts: TPhotoFacts[] = rows.map((row, index) => ({
-    id: row.id,
-    number: index + 1,
-    faceCount: row.faceCount,
-    faceHeight: row.faceBox?.height ?? null,
-    faceCutOff: row.faceCutOff,
-    sharpness: row.sharpness,
-    embedding: row.embedding,
-    dhash: row.dhash,
-    sha256: row.sha256,
-  }));
-  const verdicts = judgeSet(facts);
+  const rows = await listPhotos(db, influencerId);
+  const verdicts = judge(rows);
   return rows.filter((row) => row.source === 'upload' && verdicts.get(row.id)?.ok);
 }
 
