@@ -5,10 +5,11 @@
  * FAL_API_URL: requests for `https://queue.fal.run/x` arrive as `/queue.fal.run/x`
  * (engines/fal/client.ts). Every URL it answers with points at itself.
  */
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { falWebhookMessage } from '../../src/engines/fal/webhooks';
 
 export type TFakeFalRequest = {
   method: string;
@@ -49,6 +50,16 @@ export type TFakeFal = {
   /** Submits received, oldest first. */
   submits: () => TFakeFalRequest[];
   script: (endpoint: string, script: TFalScript) => void;
+  /**
+   * Headers fal would send with a webhook delivery of `body`, signed with the fake's current key
+   * (its JWKS at `/rest.alpha.fal.ai/.well-known/jwks.json` lists it).
+   */
+  signWebhook: (
+    body: Buffer,
+    options: { requestId: string; userId?: string; timestamp?: number },
+  ) => Record<string, string>;
+  /** A new signing key; the JWKS lists it beside the old one, or alone with `retireOld`. */
+  rotateWebhookKey: (options?: { retireOld?: boolean }) => void;
   /** A file it stored (an upload or an output), by its URL. */
   file: (url: string) => TStoredFile | undefined;
   close: () => Promise<void>;
@@ -103,6 +114,11 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
   const queued = new Map<string, TQueued>();
   const files = new Map<string, TStoredFile>();
   let base = '';
+  const newKey = () => {
+    const pair = generateKeyPairSync('ed25519');
+    return { kid: randomUUID(), privateKey: pair.privateKey, publicKey: pair.publicKey };
+  };
+  let webhookKeys: { kid: string; privateKey: KeyObject; publicKey: KeyObject }[] = [newKey()];
 
   function storeFile(data: Buffer, contentType: string, name: string): string {
     const id = randomUUID();
@@ -207,6 +223,17 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
         'content-length': stored.data.length,
       });
       return response.end(stored.data);
+    }
+
+    if (url.pathname === '/rest.alpha.fal.ai/.well-known/jwks.json' && request.method === 'GET') {
+      return send(response, 200, {
+        keys: webhookKeys.map(({ kid, publicKey }) => ({
+          ...publicKey.export({ format: 'jwk' }),
+          kid,
+          use: 'sig',
+          alg: 'EdDSA',
+        })),
+      });
     }
 
     const authorization = request.headers.authorization ?? '';
@@ -345,6 +372,24 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
     submits: () =>
       requests.filter((one) => one.method === 'POST' && one.path.startsWith('/queue.fal.run/')),
     script: (endpoint, script) => scripts.set(endpoint, script),
+    signWebhook: (body, { requestId, userId = 'fal-user-1', timestamp }) => {
+      const seconds = String(timestamp ?? Math.floor(Date.now() / 1000));
+      const key = webhookKeys.at(-1)!;
+      const signature = sign(
+        null,
+        falWebhookMessage(requestId, userId, seconds, body),
+        key.privateKey,
+      );
+      return {
+        'x-fal-webhook-request-id': requestId,
+        'x-fal-webhook-user-id': userId,
+        'x-fal-webhook-timestamp': seconds,
+        'x-fal-webhook-signature': signature.toString('hex'),
+      };
+    },
+    rotateWebhookKey: ({ retireOld = false } = {}) => {
+      webhookKeys = retireOld ? [newKey()] : [...webhookKeys, newKey()];
+    },
     file: fileAt,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -7,8 +7,8 @@
  */
 import { createFalClient, type FalClient } from '@fal-ai/client';
 
-/** The hosts the client builds its URLs on (queue, REST storage, direct runs). */
-export const FAL_HOSTS = ['queue.fal.run', 'rest.fal.ai', 'fal.run'] as const;
+/** The hosts Muse reaches fal on (queue, REST storage, webhook keys, direct runs). */
+export const FAL_HOSTS = ['queue.fal.run', 'rest.fal.ai', 'rest.alpha.fal.ai', 'fal.run'] as const;
 
 /** A LoRA is at most a few hundred megabytes; anything larger is not what was asked for. */
 export const MAX_FAL_FILE_BYTES = 512 * 1024 * 1024;
