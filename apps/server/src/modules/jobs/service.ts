@@ -22,10 +22,9 @@ import { checkAction, getAccountState } from '../billing/entitlements';
 import { debit, refund } from '../billing/ledger';
 import { runTraining } from '../personas/training';
 import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
-
-export { toPublicJob } from './public';
 import { checkOptions, runTool, TOOLS } from './tools';
 
+export { toPublicJob } from './public';
 export { RUN_JOB_TASK, ZRunJobPayload, type TRunJobPayload } from './queue';
 
 type TJobRow = typeof jobs.$inferSelect;
