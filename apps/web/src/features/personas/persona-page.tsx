@@ -200,7 +200,6 @@ function PersonaView({ influencer, persona }: { influencer: TInfluencer; persona
               </div>
             )}
           </div>
-          <PhotoRules />
         </section>
 
         <div className="space-y-6">
@@ -208,6 +207,8 @@ function PersonaView({ influencer, persona }: { influencer: TInfluencer; persona
           <IdentityScorePanel influencerId={influencer.id} />
         </div>
       </div>
+      {/* After training on a phone, so 'Start training' sits right below the photos. */}
+      <PhotoRules />
     </div>
   );
 }
