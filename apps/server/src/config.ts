@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PERSONA_ENGINES } from '@muse/shared';
 import { z } from 'zod';
 import { REPO_ROOT } from './lib/paths';
 
@@ -116,9 +117,7 @@ export const ZEnv = z.object({
    * Persona training (docs/product/personas.md): `local` trains nothing (the checked photos are
    * the reference set), `fal` trains a FLUX LoRA on fal and needs FAL_KEY.
    */
-  ENGINE_TRAIN_PERSONA: z
-    .enum(['local', 'fal'], { error: 'must be local or fal' })
-    .default('local'),
+  ENGINE_TRAIN_PERSONA: z.enum(PERSONA_ENGINES, { error: 'must be local or fal' }).default('local'),
   /** The key of the fal account that runs the hosted engines. */
   FAL_KEY: z.string().min(8, 'must be a fal API key').optional(),
   /** Where fal's hosts are reached instead of the real ones: tests point it at a local fake. */

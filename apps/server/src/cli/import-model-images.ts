@@ -7,14 +7,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { openDatabase } from '../db/open';
-import { AppError } from '../lib/errors';
 import { createLocalStorage } from '../lib/storage';
 import { importModelImages } from '../modules/marketplace/import-images';
 import { seedMarketplace } from '../modules/marketplace/service';
+import { runCli } from './run-cli';
 
 async function run(): Promise<number> {
   const [idArgument, ...paths] = process.argv.slice(2);
@@ -44,10 +44,4 @@ async function run(): Promise<number> {
   }
 }
 
-run()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    const known = error instanceof AppError || error instanceof ConfigError;
-    console.error(known ? (error as Error).message : error);
-    process.exit(1);
-  });
+runCli(run);

@@ -9,16 +9,16 @@
  * Needs FAL_KEY. Uses DATABASE_URL when set; otherwise the embedded database, so stop
  * `npm start` first.
  */
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { createFalConnection } from '../engines/fal/client';
 import { renderPersonaPortraits } from '../engines/fal/render-portraits';
 import { createStorage } from '../lib/create-storage';
-import { AppError } from '../lib/errors';
 import { renderMarketplacePortraits } from '../modules/marketplace/render-marketplace';
 import { seedMarketplace } from '../modules/marketplace/service';
+import { runCli } from './run-cli';
 
 async function run(): Promise<number> {
   const args = process.argv.slice(2);
@@ -65,10 +65,4 @@ async function run(): Promise<number> {
   }
 }
 
-run()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    const known = error instanceof AppError || error instanceof ConfigError;
-    console.error(known ? (error as Error).message : error);
-    process.exit(1);
-  });
+runCli(run);

@@ -3,9 +3,10 @@
  *
  *   STRIPE_SECRET_KEY=sk_… STRIPE_WEBHOOK_SECRET=whsec_… npm run stripe:setup
  */
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { ensureStripeCatalogue } from '../modules/billing/stripe-setup';
 import { createStripeClient } from '../modules/billing/stripe-gateway';
+import { runCli } from './run-cli';
 
 async function run(): Promise<number> {
   const config = loadConfig();
@@ -22,9 +23,4 @@ async function run(): Promise<number> {
   return 0;
 }
 
-run()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  });
+runCli(run);

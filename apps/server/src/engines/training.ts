@@ -4,10 +4,8 @@
  * (`fal`) trains a FLUX LoRA; the local engine trains nothing, the checked photos themselves
  * being the persona's reference set.
  */
+import type { TPersonaEngine } from '@muse/shared';
 import type { TRunContext } from './types';
-
-export const TRAINING_ENGINES = ['local', 'fal'] as const;
-export type TTrainingEngineName = (typeof TRAINING_ENGINES)[number];
 
 export type TTrainingInput = {
   /** A zip of the persona's checked photos (JPEG, upright, no metadata), as fal's trainers take it. */
@@ -37,7 +35,7 @@ export type TTrainingResult = {
 };
 
 export type TTrainingEngine = {
-  readonly name: TTrainingEngineName;
+  readonly name: TPersonaEngine;
   /** Whether `run` trains a model (hosted) or only confirms the reference set (local). */
   readonly trains: boolean;
   run: (input: TTrainingInput, context: TTrainingContext) => Promise<TTrainingResult>;

@@ -25,7 +25,13 @@ export const PHOTO_CHECKS = {
 } as const;
 
 /** The photo types the persona uploader accepts, by content. */
-export const PERSONA_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
+export const PERSONA_PHOTO_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
 export const PERSONA_PHOTO_HINT = 'JPG, PNG, WEBP or HEIC, up to 10 MB each';
 
 export const PHOTO_PROBLEMS = [
@@ -42,18 +48,17 @@ export type TPhotoProblem = (typeof PHOTO_PROBLEMS)[number];
 export const PERSONA_TEXTS = {
   uploadTrainingPhotos: 'Upload training photos',
   notAPhoto: 'Only photos (JPG, PNG, WEBP or HEIC) can be used',
-  tooLarge: 'Photos must be 10 MB or smaller',
   tooManyPhotos: `A persona keeps ${PERSONA_PHOTOS.max} photos at most: remove some first`,
   notEnoughPhotos: `Training needs at least ${PERSONA_PHOTOS.minToTrain} photos that pass the checks`,
   alreadyTrained: 'This persona is already trained',
   trainingRunning: 'This persona is already training',
+  photosChanged: 'The photos changed while training was starting: try again',
   photoNotFound: 'Photo not found',
   noFaceToScore: 'No face found',
   noReferenceFaces:
     'This persona has no reference photo with a measurable face (drawn portraits have none), so no identity score can be given',
   trainingFailed: 'Training could not finish. Your model token was given back.',
   influencerGone: 'The influencer was deleted while it trained. Your model token was given back.',
-  trained: 'Persona ready',
 } as const;
 
 export const ZPhotoVerdict = z.object({
@@ -84,6 +89,10 @@ export const ZPersonaPhoto = z.object({
 });
 export type TPersonaPhoto = z.infer<typeof ZPersonaPhoto>;
 
+/** How personas are trained: 'local' (offline, nothing trained) or 'fal' (a FLUX LoRA). */
+export const PERSONA_ENGINES = ['local', 'fal'] as const;
+export type TPersonaEngine = (typeof PERSONA_ENGINES)[number];
+
 export const PERSONA_STATUSES = ['needs-photos', 'ready-to-train', 'training', 'ready'] as const;
 export type TPersonaStatus = (typeof PERSONA_STATUSES)[number];
 
@@ -95,7 +104,7 @@ export const ZPersona = z.object({
   /** Ready for generation: made (trained or claimed) with at least one reference photo. */
   ready: z.boolean(),
   /** The training engine of this installation: 'local' (offline, trains nothing) or 'fal'. */
-  engine: z.enum(['local', 'fal']),
+  engine: z.enum(PERSONA_ENGINES),
   /** Whether a LoRA was trained for it (hosted engine). */
   trained: z.boolean(),
   /** The word prompts use to call up the persona, once trained; null before. */

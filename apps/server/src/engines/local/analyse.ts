@@ -8,7 +8,7 @@ import { describeLighting, dominantPalette, lightStats, salientBox } from './ana
 import type { TPixels } from './analyse-pixels';
 import { detectFaces, warmUpHuman } from './human-runtime';
 import type { THumanFace, THumanStats } from './human-runtime';
-import { MAX_INPUT_PIXELS, uprightSize } from './image-size';
+import { readUprightRgb } from './image-size';
 
 /** Analysis runs on a copy at most this long on its longer side; boxes map back to the original. */
 const ANALYSIS_SIZE = 1024;
@@ -123,28 +123,6 @@ function orientationOf(width: number, height: number): TImageAnalysis['orientati
   return 'square';
 }
 
-async function readImage(input: Buffer): Promise<{ width: number; height: number; rgb: TPixels }> {
-  const { width, height } = await uprightSize(input);
-  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({
-      width: ANALYSIS_SIZE,
-      height: ANALYSIS_SIZE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => {
-      throw new Error('The image could not be read: unsupported or damaged');
-    });
-  if (info.channels !== 3) throw new Error(`Unexpected channel count ${info.channels}`);
-  return { width, height, rgb: { data, width: info.width, height: info.height } };
-}
-
 async function smallCopy(rgb: TPixels): Promise<TPixels> {
   const { data, info } = await sharp(rgb.data, {
     raw: { width: rgb.width, height: rgb.height, channels: 3 },
@@ -163,7 +141,7 @@ export async function analyseImage(
   const progress = context.onProgress ?? (() => undefined);
   context.signal?.throwIfAborted();
   progress(5, 'Reading the image');
-  const { width, height, rgb } = await readImage(input);
+  const { width, height, rgb } = await readUprightRgb(input, ANALYSIS_SIZE);
   const scaleX = width / rgb.width;
   const scaleY = height / rgb.height;
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { detectFaces, type THumanFace } from './human-runtime';
-import { MAX_INPUT_PIXELS } from './image-size';
+import { MAX_INPUT_PIXELS, readUprightRgb } from './image-size';
 
 /** Photos are kept at most this long on their longer side (enough for LoRA training). */
 export const STORED_PHOTO_SIDE = 2048;
@@ -144,29 +144,12 @@ function isCutOff(face: THumanFace, width: number, height: number): boolean {
 }
 
 /** The faces that are subjects of an upright picture, largest first, in its own pixels. */
-async function findFaces(picture: Buffer, width: number): Promise<TFaceFinding[]> {
-  const detection = await sharp(picture, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({
-      width: DETECTION_SIDE,
-      height: DETECTION_SIDE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => {
-      throw new UnreadablePhotoError();
-    });
-  const scale = width / detection.info.width;
-  const found = await detectFaces({
-    data: detection.data,
-    width: detection.info.width,
-    height: detection.info.height,
+async function findFaces(picture: Buffer): Promise<TFaceFinding[]> {
+  const { width, rgb } = await readUprightRgb(picture, DETECTION_SIDE).catch(() => {
+    throw new UnreadablePhotoError();
   });
+  const scale = width / rgb.width;
+  const found = await detectFaces(rgb);
   const scored = found
     .filter((face) => face.score >= MIN_FACE_SCORE && face.detectorBox.height > 0)
     .sort((a, b) => b.detectorBox.height - a.detectorBox.height);
@@ -181,7 +164,7 @@ async function findFaces(picture: Buffer, width: number): Promise<TFaceFinding[]
         height: face.detectorBox.height * scale,
       },
       score: face.score,
-      cutOff: isCutOff(face, detection.info.width, detection.info.height),
+      cutOff: isCutOff(face, rgb.width, rgb.height),
       embedding: face.embedding ?? null,
     }));
 }
@@ -196,7 +179,7 @@ export async function analysePhoto(input: Buffer): Promise<TPhotoAnalysis> {
       .webp({ quality: 80 })
       .toBuffer(),
     differenceHash(jpeg),
-    findFaces(jpeg, width),
+    findFaces(jpeg),
   ]);
   const main = faces[0];
   const sharpness = main ? await faceSharpness(jpeg, main.box, { width, height }) : null;
@@ -205,14 +188,6 @@ export async function analysePhoto(input: Buffer): Promise<TPhotoAnalysis> {
 
 /** The description vectors of the faces in any image (identity scores), largest first. */
 export async function faceEmbeddings(input: Buffer): Promise<number[][]> {
-  const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .metadata()
-    .catch(() => {
-      throw new UnreadablePhotoError();
-    });
-  if (!metadata.width || !metadata.height) throw new UnreadablePhotoError();
-  // Upright width: orientations 5–8 swap the sides.
-  const width = (metadata.orientation ?? 1) >= 5 ? metadata.height : metadata.width;
-  const faces = await findFaces(input, width);
+  const faces = await findFaces(input);
   return faces.flatMap((face) => (face.embedding ? [face.embedding] : []));
 }

@@ -196,7 +196,8 @@ const RADIANS_TO_DEGREES = 180 / Math.PI;
 const GLOOMY_EMOTIONS = new Set(['sad', 'angry', 'fear', 'disgust']);
 
 function toFace(face: FaceResult): THumanFace {
-  let box = { x: face.box[0], y: face.box[1], width: face.box[2], height: face.box[3] };
+  const detectorBox = { x: face.box[0], y: face.box[1], width: face.box[2], height: face.box[3] };
+  let box = detectorBox;
   if (face.mesh.length >= 468) {
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const [x, y] of face.mesh) {
@@ -207,7 +208,6 @@ function toFace(face: FaceResult): THumanFace {
     }
     box = { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
   }
-  const detectorBox = { x: face.box[0], y: face.box[1], width: face.box[2], height: face.box[3] };
   const result: THumanFace = { box, detectorBox, score: face.score };
   if (face.embedding?.length) result.embedding = Array.from(face.embedding);
   if (typeof face.age === 'number' && face.age > 0) result.age = face.age;

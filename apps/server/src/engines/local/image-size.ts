@@ -16,3 +16,30 @@ export async function uprightSize(input: Buffer): Promise<{ width: number; heigh
   if (!width || !height) throw new Error('The image could not be read: unsupported or damaged');
   return { width, height };
 }
+
+export type TRgbPixels = { data: Buffer; width: number; height: number };
+
+/**
+ * The image turned upright (EXIF orientation), flattened on white, as 3-byte RGB at most
+ * `maxSide` on its longer side, with the upright size of the original: what the face and
+ * picture analysers read.
+ */
+export async function readUprightRgb(
+  input: Buffer,
+  maxSide: number,
+): Promise<{ width: number; height: number; rgb: TRgbPixels }> {
+  const { width, height } = await uprightSize(input);
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw new Error('The image could not be read: unsupported or damaged');
+    });
+  if (info.channels !== 3) throw new Error(`Unexpected channel count ${info.channels}`);
+  return { width, height, rgb: { data, width: info.width, height: info.height } };
+}

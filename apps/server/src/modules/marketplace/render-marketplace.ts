@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { marketplaceModels } from '../../db/schema';
+import type { TPersonaAttributes } from '../../engines/fal/render-portraits';
 import type { TStorage } from '../../lib/storage';
 import { PORTRAITS_PER_MODEL } from './catalogue';
 import { importModelImages } from './import-images';
@@ -8,14 +9,7 @@ import { importModelImages } from './import-images';
 type TModelRow = typeof marketplaceModels.$inferSelect;
 
 /** Renders a persona's five portraits as photographs (engines/fal/render-portraits.ts). */
-export type TPortraitRenderer = (persona: {
-  name: string;
-  age: number;
-  hair: string;
-  body: string;
-  ethnicity: string;
-  about: string | null;
-}) => Promise<Buffer[]>;
+export type TPortraitRenderer = (persona: TPersonaAttributes) => Promise<Buffer[]>;
 
 export type TRenderOutcome = { modelId: number; name: string; imageVersion: number };
 
@@ -43,14 +37,7 @@ export async function renderMarketplacePortraits(
   );
   const outcomes: TRenderOutcome[] = [];
   for (const model of chosen) {
-    const photos = await render({
-      name: model.name,
-      age: model.age,
-      hair: model.hair,
-      body: model.body,
-      ethnicity: model.ethnicity,
-      about: model.about,
-    });
+    const photos = await render(model);
     if (photos.length !== PORTRAITS_PER_MODEL)
       throw new Error(
         `Expected ${PORTRAITS_PER_MODEL} portraits of ${model.name}, got ${photos.length}`,

@@ -145,8 +145,6 @@ async function measureAndStore(
   influencerId: string,
   upload: Buffer,
 ): Promise<{ id: string; analysis: TPhotoAnalysis; keys: { image: string; thumbnail: string } }> {
-  if (upload.length > PERSONA_PHOTOS.maxBytes)
-    throw new AppError(413, PERSONA_TEXTS.tooLarge, 'FILE_TOO_LARGE');
   const readable = await readablePhoto(upload);
   const analysis = await deps.faces.analysePhoto(readable).catch((error: unknown) => {
     if (error instanceof UnreadablePhotoError || isUnreadable(error)) throw notAPhoto();

@@ -95,7 +95,7 @@ export async function startTraining(
         throw conflict(PERSONA_TEXTS.trainingRunning);
       const now = await passingPhotos(tx, influencer.id);
       if (now.map((photo) => photo.id).join() !== photos.map((photo) => photo.id).join())
-        throw conflict('The photos changed while training was starting: try again');
+        throw conflict(PERSONA_TEXTS.photosChanged);
       await debit(tx, {
         userId,
         currency: 'model_tokens',

@@ -1,4 +1,10 @@
-import { PERSONA_PHOTOS, PERSONA_TEXTS, type TPersona, type TPersonaPhoto } from '@muse/shared';
+import {
+  PERSONA_PHOTOS,
+  PERSONA_TEXTS,
+  UPLOAD_TEXTS,
+  type TPersona,
+  type TPersonaPhoto,
+} from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -82,7 +88,7 @@ describe('persona photos', () => {
     const { accepted, refused } = sortPickedFiles(picked, 18);
     expect(accepted.map((one) => one.name)).toEqual(['a.jpg', 'b.heic']);
     expect(refused).toEqual([
-      { name: 'big.jpg', reason: PERSONA_TEXTS.tooLarge },
+      { name: 'big.jpg', reason: UPLOAD_TEXTS.tooLarge },
       { name: 'notes.txt', reason: PERSONA_TEXTS.notAPhoto },
     ]);
     const full = sortPickedFiles([file('c.jpg', 10)], PERSONA_PHOTOS.max);

@@ -1,9 +1,9 @@
-import { PERSONA_PHOTOS, PERSONA_TEXTS } from '@muse/shared';
+import { PERSONA_PHOTO_TYPES, PERSONA_PHOTOS, PERSONA_TEXTS, UPLOAD_TEXTS } from '@muse/shared';
 
 /** What the picker accepts; HEIC often arrives without a type, so its extension counts too. */
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+export const PHOTO_ACCEPT = [...PERSONA_PHOTO_TYPES, '.heic', '.heif'].join(',');
 
-const TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif']);
+const TYPES = new Set<string>(PERSONA_PHOTO_TYPES);
 
 function looksLikePhoto(file: File): boolean {
   return TYPES.has(file.type) || /\.(jpe?g|png|webp|heic|heif)$/i.test(file.name);
@@ -24,7 +24,7 @@ export function sortPickedFiles(
   for (const file of files) {
     if (!looksLikePhoto(file)) refused.push({ name: file.name, reason: PERSONA_TEXTS.notAPhoto });
     else if (file.size > PERSONA_PHOTOS.maxBytes)
-      refused.push({ name: file.name, reason: PERSONA_TEXTS.tooLarge });
+      refused.push({ name: file.name, reason: UPLOAD_TEXTS.tooLarge });
     else if (held + accepted.length >= PERSONA_PHOTOS.max)
       refused.push({ name: file.name, reason: PERSONA_TEXTS.tooManyPhotos });
     else accepted.push(file);
