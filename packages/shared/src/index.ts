@@ -12,3 +12,4 @@ export * from './api/workspace';
 export * from './tools';
 export * from './api/jobs';
 export * from './api/personas';
+export * from './api/gallery';

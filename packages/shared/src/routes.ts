@@ -24,6 +24,7 @@ export const PROTECTED_ROUTES = [
   '/tools',
   '/view-all',
   '/generate',
+  '/gallery',
   '/generate-video',
   '/upscale',
   '/edit-image',

@@ -29,6 +29,28 @@ export const EDIT_FORMAT_OPTIONS = [
   { value: 'webp', label: 'WEBP' },
 ] as const;
 
+/** Generate's style presets: each sets light, palette and mood around the creator's words. */
+export const GENERATE_STYLES = [
+  { value: 'photo', label: 'Photo' },
+  { value: 'editorial', label: 'Editorial' },
+  { value: 'cinematic', label: 'Cinematic' },
+  { value: 'golden-hour', label: 'Golden hour' },
+  { value: 'studio', label: 'Studio' },
+] as const;
+
+export const GENERATE_ASPECT_RATIOS = [
+  { value: '1:1', label: '1:1' },
+  { value: '4:5', label: '4:5' },
+  { value: '3:4', label: '3:4' },
+  { value: '9:16', label: '9:16' },
+  { value: '16:9', label: '16:9' },
+] as const;
+
+/** Images one Generate request makes (each is a job of its own). */
+export const GENERATE_COUNT = { min: 1, max: 4, default: 2 } as const;
+/** Seeds are whole numbers from 0 to this (the range every hosted model accepts). */
+export const SEED_MAX = 2_147_483_647;
+
 /** Safety tolerance is an integer 1–6, default 6 (higher values allow more creative edits). */
 export const SAFETY_TOLERANCE = { min: 1, max: 6, default: 6 } as const;
 
@@ -43,6 +65,25 @@ const flag = z
   .default(false);
 
 const safetyToleranceError = 'Safety tolerance must be a whole number from 1 to 6';
+const seedError = `The seed must be a whole number from 0 to ${SEED_MAX}`;
+/** A seed as a form sends it ('' for none) or as stored. */
+export const ZSeed = z.coerce
+  .number<number | string>({ error: seedError })
+  .int(seedError)
+  .min(0, seedError)
+  .max(SEED_MAX, seedError);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** One of the creator's influencers, or null ('' in a form) for an image without a persona. */
+export const ZInfluencerChoice = z
+  .union([z.literal('').transform(() => null), z.null(), z.string().regex(UUID)], {
+    error: 'Choose one of your influencers',
+  })
+  .default(null);
+export const ZGeneratePrompt = z
+  .string({ error: 'Describe the photo you want' })
+  .trim()
+  .min(1, 'Describe the photo you want')
+  .max(1000, 'Keep the description under 1000 characters');
 
 /**
  * A job request: the tool and the fields it takes beside its image. The fields arrive as
@@ -77,6 +118,21 @@ export const ZJobRequest = z.discriminatedUnion(
         .default(SAFETY_TOLERANCE.default),
       /** The edit asked for in words; '' for framing and format only. */
       prompt: z.string().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
+    }),
+    z.object({
+      tool: z.literal('generate-image'),
+      /** The persona to show; null for an image without one. */
+      influencerId: ZInfluencerChoice,
+      /** The creator's description; the persona's trigger word is added by Muse, not typed. */
+      prompt: ZGeneratePrompt,
+      style: z
+        .enum(values(GENERATE_STYLES), { error: 'Choose a style' })
+        .default(GENERATE_STYLES[0].value),
+      aspectRatio: z
+        .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
+        .default('4:5'),
+      /** Every job has its own; a batch with a chosen seed uses seed, seed + 1, … */
+      seed: ZSeed,
     }),
     z.object({
       tool: z.literal('generate-prompt'),
@@ -131,6 +187,9 @@ export type TEditOptions = TJobOptions<'edit-image'>;
 export type TEditAspectRatio = TEditOptions['aspectRatio'];
 export type TEditFormat = TEditOptions['format'];
 export type TPromptOptions = TJobOptions<'generate-prompt'>;
+export type TGenerateOptions = TJobOptions<'generate-image'>;
+export type TGenerateStyle = TGenerateOptions['style'];
+export type TGenerateAspectRatio = TGenerateOptions['aspectRatio'];
 
 /**
  * The credit action each tool spends. Credit actions are the billing vocabulary plans share
@@ -139,6 +198,7 @@ export type TPromptOptions = TJobOptions<'generate-prompt'>;
 export const JOB_TOOL_ACTIONS = {
   upscale: 'upscale',
   'edit-image': 'editImage',
+  'generate-image': 'imageGeneration',
   'generate-prompt': 'promptGeneration',
 } as const satisfies Record<TJobTool, TCreditAction>;
 

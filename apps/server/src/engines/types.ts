@@ -12,10 +12,26 @@ import type { TConfig } from '../config';
 /** Reports how far a run is: `percent` 0–100 and a short stage text for the progress bar. */
 export type TProgress = (percent: number, stage: string) => void;
 
+/**
+ * How a hosted engine that waits on a provider's queue keeps its place: the request an earlier
+ * attempt of the same job submitted, a way to save a new one before waiting, and a wait that a
+ * verified webhook ends early (docs/decisions/0021-generation-engines.md).
+ */
+export type TProviderContext = {
+  /** The provider's request of an earlier attempt (its worker died): follow it, never pay twice. */
+  requestId: string | null;
+  /** Saves the request on the job, before the engine waits on it. */
+  onSubmitted: (requestId: string) => Promise<void>;
+  /** Resolves when the provider's webhook reports `requestId` finished, or after `ms` (a poll). */
+  wait: (requestId: string, ms: number, signal?: AbortSignal) => Promise<void>;
+};
+
 export type TRunContext = {
   onProgress: TProgress;
   /** Aborted when the job is cancelled or its worker shuts down. */
   signal?: AbortSignal;
+  /** Given to engines that run on the main thread (hosted ones); engine threads have none. */
+  provider?: TProviderContext;
 };
 
 export type TEncodedImage = {
@@ -68,19 +84,57 @@ export type TPromptResult = {
   analysis: TImageAnalysis;
 };
 
+/** A generated or edited image, with what a hosted provider said about it. */
+export type TGeneratedImage = TEncodedImage & {
+  /** The provider's own safety checker flagged it: it is withheld like one the local check flags. */
+  flagged?: boolean;
+  /** The seed the engine used. */
+  seed?: number;
+  /** The safety tolerance the service applied (it may lower the one asked for). */
+  appliedSafetyTolerance?: number;
+};
+
 /** What each tool's engine gives back. */
 export type TEngineOutputs = {
   /** Always 4x: exactly 4 × the input's width and height, as PNG. */
   upscale: TEncodedImage;
-  'edit-image': TEncodedImage;
+  'edit-image': TGeneratedImage;
+  'generate-image': TGeneratedImage;
   'generate-prompt': TPromptResult;
 };
+
+/**
+ * The persona a generation shows. Its best reference photo is the engine's input (an empty
+ * buffer without a persona); a trained persona also has its trigger word and LoRA.
+ */
+export type TPersonaRef = {
+  name: string;
+  /** The word that calls up a trained persona in a prompt ('mse7k2q'); null when untrained. */
+  triggerWord: string | null;
+  /** The trained LoRA in Muse's storage; null when untrained or trained offline. */
+  loraKey: string | null;
+};
+
+/** What an engine is given beyond the tool's options, by tool. */
+export type TEngineExtras = {
+  upscale: object;
+  'edit-image': object;
+  'generate-image': { persona: TPersonaRef | null };
+  'generate-prompt': object;
+};
+
+/** What a tool's engine receives: the tool's options and the extras above. */
+export type TEngineOptions<T extends TJobTool> = TJobOptions<T> & TEngineExtras[T];
 
 /** The engine of one tool. */
 export type TEngine<T extends TJobTool> = {
   /** 'local', or the hosted service that runs it. */
   readonly name: string;
-  run: (input: Buffer, options: TJobOptions<T>, context: TRunContext) => Promise<TEngineOutputs[T]>;
+  run: (
+    input: Buffer,
+    options: TEngineOptions<T>,
+    context: TRunContext,
+  ) => Promise<TEngineOutputs[T]>;
 };
 
 /** What some engines say about themselves beyond their name. */
@@ -88,6 +142,8 @@ type TEngineTraits = {
   upscale: object;
   /** Whether the engine can make generative changes from `prompt` (the local engine cannot). */
   'edit-image': { readonly generative: boolean };
+  /** An offline preview (classic image processing, free) rather than a generative model. */
+  'generate-image': { readonly preview: boolean };
   'generate-prompt': object;
 };
 

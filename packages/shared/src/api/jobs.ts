@@ -44,6 +44,10 @@ export const ZJobFile = z.object({
   contentType: z.string(),
   /** A file name for downloads, e.g. 'muse-upscaled-4x.png'. */
   fileName: z.string(),
+  /** A generated image's entry in the gallery, its likeness to the persona (0–100) and why none. */
+  galleryId: z.string().optional(),
+  identityScore: z.number().nullable().optional(),
+  scoreNote: z.string().nullable().optional(),
 });
 export type TJobFile = z.infer<typeof ZJobFile>;
 
@@ -67,6 +71,13 @@ export const ZJob = z.object({
   failureReason: z.string().nullable(),
   /** The engine that ran it ('local', 'fal'). */
   engine: z.string(),
+  /** Made offline by classic image processing: labelled 'Offline preview', free. */
+  preview: z.boolean(),
+  /** What the engine reports it did: the seed it used, the safety tolerance the service applied. */
+  details: z.object({
+    seed: z.number().optional(),
+    appliedSafetyTolerance: z.number().optional(),
+  }),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -80,6 +91,8 @@ export const ZEnginesResponse = z.object({
   success: z.literal(true),
   engines: z.record(z.enum(JOB_TOOLS), z.string()),
   generativeEdits: z.boolean(),
+  /** Tools whose engine here makes offline previews (free, labelled 'Offline preview'). */
+  previews: z.array(z.enum(JOB_TOOLS)),
 });
 
 export function isFinished(status: TJobStatus): boolean {

@@ -1,0 +1,140 @@
+/**
+ * Generate and the gallery (docs/product/generate.md): a request for new photos of a persona
+ * (each image one job), and the account's gallery of what the generators made, from which the
+ * other tools continue without a new upload.
+ */
+import { z } from 'zod';
+import { CREDIT_COSTS, formatCount } from '../plans';
+import {
+  GENERATE_ASPECT_RATIOS,
+  GENERATE_COUNT,
+  GENERATE_STYLES,
+  ZGeneratePrompt,
+  ZInfluencerChoice,
+  ZSeed,
+} from '../tools';
+import { ZJob } from './jobs';
+
+const countError = `Choose from ${GENERATE_COUNT.min} to ${GENERATE_COUNT.max} images`;
+
+/** POST /api/generations (JSON): one job per image, all paid for (or refused) together. */
+export const ZGenerateRequest = z.object({
+  influencerId: ZInfluencerChoice,
+  prompt: ZGeneratePrompt,
+  style: z
+    .enum(
+      GENERATE_STYLES.map((style) => style.value),
+      { error: 'Choose a style' },
+    )
+    .default('photo'),
+  aspectRatio: z
+    .enum(
+      GENERATE_ASPECT_RATIOS.map((ratio) => ratio.value),
+      { error: 'Choose an aspect ratio' },
+    )
+    .default('4:5'),
+  count: z.coerce
+    .number<number | string>({ error: countError })
+    .int(countError)
+    .min(GENERATE_COUNT.min, countError)
+    .max(GENERATE_COUNT.max, countError)
+    .default(GENERATE_COUNT.default),
+  /** null or '': a new random seed per image. */
+  seed: z.union([z.literal('').transform(() => null), z.null(), ZSeed]).default(null),
+});
+export type TGenerateRequest = z.infer<typeof ZGenerateRequest>;
+export type TGenerateRequestInput = z.input<typeof ZGenerateRequest>;
+
+export const ZGenerateResponse = z.object({ success: z.literal(true), jobs: z.array(ZJob) });
+
+export const GALLERY_KINDS = ['image'] as const;
+
+/** One picture in the gallery. */
+export const ZGalleryItem = z.object({
+  id: z.string(),
+  kind: z.enum(GALLERY_KINDS),
+  /** Signed, expiring URLs of the file and of a small preview of it. */
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  contentType: z.string(),
+  fileName: z.string(),
+  influencerId: z.string().nullable(),
+  /** The influencer's name when it was made (kept if the influencer is deleted later). */
+  influencerName: z.string().nullable(),
+  prompt: z.string(),
+  /** 0–100 likeness to the persona's reference faces; null with `scoreNote` saying why. */
+  identityScore: z.number().nullable(),
+  scoreNote: z.string().nullable(),
+  /** The engine that made it ('local', 'fal'). */
+  engine: z.string(),
+  /** Made offline by classic image processing: labelled 'Offline preview', free. */
+  preview: z.boolean(),
+  jobId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TGalleryItem = z.infer<typeof ZGalleryItem>;
+
+/** GET /api/gallery: newest first, a page at a time. */
+export const ZGalleryQuery = z.object({
+  /** An influencer's id, or 'none' for images made without one. */
+  influencerId: z
+    .union([z.literal('none'), z.uuid({ error: 'Choose one of your influencers' })])
+    .optional(),
+  /** Only images scored at least this (0–100); images without a score are left out. */
+  minScore: z.coerce
+    .number({ error: 'The score must be a whole number from 0 to 100' })
+    .int('The score must be a whole number from 0 to 100')
+    .min(0, 'The score must be a whole number from 0 to 100')
+    .max(100, 'The score must be a whole number from 0 to 100')
+    .optional(),
+  /** The `nextCursor` of the page before. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type TGalleryQuery = z.input<typeof ZGalleryQuery>;
+
+export const ZGalleryResponse = z.object({
+  success: z.literal(true),
+  items: z.array(ZGalleryItem),
+  nextCursor: z.string().nullable(),
+});
+export const ZGalleryItemResponse = z.object({ success: z.literal(true), item: ZGalleryItem });
+
+/** The identity-score filter's choices. */
+export const SCORE_FILTERS = [
+  { value: '', label: 'Any score' },
+  { value: '50', label: '50 and up' },
+  { value: '70', label: '70 and up' },
+  { value: '85', label: '85 and up' },
+] as const;
+
+/** '4 images · 40 credits', or the free offline preview. */
+export function generateCostLabel(count: number, preview: boolean): string {
+  const images = `${count} image${count === 1 ? '' : 's'}`;
+  if (preview) return `${images} · Offline preview, free`;
+  return `${images} · ${formatCount(count * CREDIT_COSTS.imageGeneration)} credits`;
+}
+
+export const GENERATE_TEXTS = {
+  // Word for word as docs/product/generate.md gives them.
+  noInfluencers: 'No Influencers Available',
+  noInfluencersNote:
+    'You can still generate images without an influencer: describe the photo and Muse makes it without a persona.',
+  goToDashboard: 'Go to Dashboard',
+  offlinePreview: 'Offline preview',
+  offlineEngineNote:
+    'Generation runs offline on this installation: Muse cuts the persona out of a reference photo and places it in a scene drawn from your words. These previews are free. A connected hosted engine (fal) paints new photos of the persona with its trained model.',
+  withoutPersona: 'No influencer (image only)',
+  notReady: 'This persona is not ready yet: upload its photos and train it first.',
+  generateButton: 'Generate',
+  // Errors.
+  influencerNotFound: 'Influencer not found',
+  withheld:
+    'This image was withheld by the safety check and is not shown. Your credits were refunded.',
+  galleryEmpty: 'No images yet',
+  itemNotFound: 'Image not found',
+  notAnImage: 'Only images from your gallery can be used here',
+  deleted: 'Image deleted',
+} as const;
