@@ -15,6 +15,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
 import { createServices } from '../apps/server/src/services';
+import { benchGenerate } from './generate';
 import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
 import { benchPersonas } from './personas';
@@ -105,6 +106,26 @@ async function main() {
     );
     console.log(
       `  identity score, per image (10 references): ${personas.scoreMs.toFixed(0)} ms (ratio to baseline ${(personas.scoreMs / personas.decodeMs).toFixed(1)})`,
+    );
+
+    const generated = await benchGenerate(database);
+    console.log(
+      `\nGenerate through the queue, against the fake fal at ${generated.latencyMs / 1000} s per request (webhooks on)`,
+    );
+    console.log(
+      `  direct request with fal's client, with the download: ${generated.directMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `  one image as a job (queue, webhook, safety check, score, storage): ${generated.jobMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `  ratio job / direct request: ${(generated.jobMs / generated.directMs).toFixed(2)}`,
+    );
+    console.log(
+      `  ${generated.images} images: ${generated.oneWorkerS.toFixed(1)} s with 1 worker, ${generated.fourWorkersS.toFixed(1)} s with 4 (throughput ratio ${(generated.oneWorkerS / generated.fourWorkersS).toFixed(2)}, goal at least 3.5)`,
+    );
+    console.log(
+      `  offline engine, per image: ${generated.offlineMs.toFixed(0)} ms (ratio to a bare 1024 px JPEG encode ${(generated.offlineMs / generated.encodeMs).toFixed(1)})`,
     );
 
     reportLandingJs(WEB_DIST_DIR);

@@ -82,7 +82,12 @@ export async function benchUpscale(
  */
 export async function benchMainThreadPause(): Promise<{ idleMs: number; upscaleMs: number }> {
   const engines = createThreadedEngines({
-    engines: { upscale: 'local', 'edit-image': 'local', 'generate-prompt': 'local' },
+    engines: {
+      upscale: 'local',
+      'edit-image': 'local',
+      'generate-image': 'local',
+      'generate-prompt': 'local',
+    },
     upscaleThreads: upscaleThreads({ WORKER_CONCURRENCY: 1 }),
   });
   const context = { onProgress: () => {} };

@@ -17,6 +17,7 @@ const SECTIONS = [
     title: 'Tools',
     links: [
       ['Generate', '/generate'],
+      ['Gallery', '/gallery'],
       ['Generate Video', '/generate-video'],
       ['Upscale', '/upscale'],
       ['Edit Image', '/edit-image'],

@@ -27,12 +27,12 @@ process.on('exit', () => {
 
 // Jobs in flight at once: Playwright runs E2E_WORKERS tests at a time (2, across both projects,
 // set in playwright.config.ts), each test starts at most one job and waits for it to finish
-// before it ends. So at most E2E_WORKERS jobs are queued or running at any moment, counting one
-// a spec holds mid-run: a worker slot per Playwright worker means no spec's job ever waits in
-// the queue behind another spec's. One tile thread per job: 2 jobs × 1 thread = the 2 cores of
+// before it ends, except Generate's batch of two images. So at most E2E_WORKERS + 1 jobs are
+// queued or running at any moment: a worker slot per Playwright worker and one more means no
+// spec's job ever waits in the queue behind another spec's. One tile thread per job: 2 jobs × 1 thread = the 2 cores of
 // the smallest machine the suite runs on, and no helper threads that would each load their own
 // copy of the model, which costs more than the few tiles of the specs' small images.
-const jobSlots = Number(process.env.E2E_WORKERS ?? 2);
+const jobSlots = Number(process.env.E2E_WORKERS ?? 2) + 1;
 const google = await startFakeGoogle({ port: port + 1 });
 
 delete process.env.DATABASE_URL;

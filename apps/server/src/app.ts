@@ -19,7 +19,9 @@ import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { influencerRoutes } from './modules/influencers/routes';
 import { personaRoutes } from './modules/personas/routes';
+import { galleryRoutes } from './modules/gallery/routes';
 import { createJobEvents, type TJobEvents } from './modules/jobs/events';
+import { providerWebhookRoutes } from './modules/jobs/provider-webhooks';
 import { jobRoutes } from './modules/jobs/routes';
 import { createMailer, type TMailer } from './modules/mail/mailer';
 import { devMailboxRoutes } from './modules/mail/routes';
@@ -123,6 +125,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(marketplacePublicRoutes);
       await api.register(billingPublicRoutes);
       await api.register(fileRoutes);
+      await api.register(providerWebhookRoutes);
       if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
       // The protected scope: every route inside answers 401 without a live session.
       await api.register(async (signedIn) => {
@@ -137,6 +140,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         await signedIn.register(personaRoutes);
         await signedIn.register(productRoutes);
         await signedIn.register(jobRoutes);
+        await signedIn.register(galleryRoutes);
       });
     },
     { prefix: '/api' },

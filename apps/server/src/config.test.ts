@@ -49,7 +49,8 @@ describe('loadConfig', () => {
     ['WORKER_CONCURRENCY', '0'],
     ['UPSCALE_THREADS', '17'],
     ['UPSCALE_THREADS', 'many'],
-    ['ENGINE_EDIT_IMAGE', 'fal'],
+    ['ENGINE_UPSCALE', 'fal'],
+    ['ENGINE_GENERATE_IMAGE', 'replicate'],
   ])('refuses %s=%s with one message naming the variable and the value', (name, value) => {
     let thrown: unknown;
     try {
@@ -73,9 +74,35 @@ describe('loadConfig', () => {
     expect(JOB_TOOLS.map(engineVariable)).toEqual([
       'ENGINE_UPSCALE',
       'ENGINE_EDIT_IMAGE',
+      'ENGINE_GENERATE_IMAGE',
       'ENGINE_GENERATE_PROMPT',
     ]);
     const config = loadConfig({ ENGINE_EDIT_IMAGE: 'local' });
     for (const tool of JOB_TOOLS) expect(config[engineVariable(tool)]).toBe('local');
+  });
+
+  it('a hosted engine without FAL_KEY stops the start with one line naming it', () => {
+    for (const [name, shown] of [
+      ['ENGINE_GENERATE', 'ENGINE_GENERATE_IMAGE'],
+      ['ENGINE_GENERATE_IMAGE', 'ENGINE_GENERATE_IMAGE'],
+      ['ENGINE_EDIT_IMAGE', 'ENGINE_EDIT_IMAGE'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        loadConfig({ [name]: 'fal' });
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as ConfigError).problems).toEqual([`FAL_KEY must be set when ${shown}=fal`]);
+    }
+    const hosted = loadConfig({ ENGINE_GENERATE: 'fal', FAL_KEY: 'fal-key-123456' });
+    expect(hosted.ENGINE_GENERATE_IMAGE).toBe('fal');
+  });
+
+  it('asks fal for webhooks when Muse has an https address, and polls less often then', () => {
+    const local = loadConfig({});
+    expect([local.FAL_WEBHOOKS, local.FAL_POLL_INTERVAL_MS]).toEqual([false, 1000]);
+    const public_ = loadConfig({ PUBLIC_URL: 'https://muse.example.com' });
+    expect([public_.FAL_WEBHOOKS, public_.FAL_POLL_INTERVAL_MS]).toEqual([true, 10_000]);
   });
 });

@@ -9,8 +9,9 @@ const booleanFlag = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-/** The engines a tool can run on; only the local one exists so far. */
-const engineName = z.enum(['local'], { error: 'must be local' }).default('local');
+/** The engines a tool can run on: some have only the local one, the generative ones also fal. */
+const localEngine = z.enum(['local'], { error: 'must be local' }).default('local');
+const hostedEngine = z.enum(['local', 'fal'], { error: 'must be local or fal' }).default('local');
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -110,9 +111,12 @@ export const ZEnv = z.object({
    * packages/shared; docs/product/tools.md). A tool without its variable here fails typecheck
    * in engines/index.ts.
    */
-  ENGINE_UPSCALE: engineName,
-  ENGINE_EDIT_IMAGE: engineName,
-  ENGINE_GENERATE_PROMPT: engineName,
+  ENGINE_UPSCALE: localEngine,
+  /** `fal` edits from words (FLUX Kontext); `local` reframes and converts only. */
+  ENGINE_EDIT_IMAGE: hostedEngine,
+  /** `fal` paints new photos (FLUX with the persona's LoRA); `local` makes offline previews. */
+  ENGINE_GENERATE_IMAGE: hostedEngine,
+  ENGINE_GENERATE_PROMPT: localEngine,
   /**
    * Persona training (docs/product/personas.md): `local` trains nothing (the checked photos are
    * the reference set), `fal` trains a FLUX LoRA on fal and needs FAL_KEY.
@@ -120,6 +124,19 @@ export const ZEnv = z.object({
   ENGINE_TRAIN_PERSONA: z.enum(PERSONA_ENGINES, { error: 'must be local or fal' }).default('local'),
   /** The key of the fal account that runs the hosted engines. */
   FAL_KEY: z.string().min(8, 'must be a fal API key').optional(),
+  /**
+   * Whether fal is asked to call `PUBLIC_URL/api/webhooks/fal` when a request finishes (it must
+   * reach that address). Unset: yes when PUBLIC_URL is https. Jobs are also polled, so a lost
+   * webhook only delays a result.
+   */
+  FAL_WEBHOOKS: booleanFlag.optional(),
+  /** How often a waiting job asks fal how its request stands. Unset: 10 s with webhooks, 1 s without. */
+  FAL_POLL_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds from 10 to 600000' })
+    .int('must be a whole number of milliseconds from 10 to 600000')
+    .min(10, 'must be a whole number of milliseconds from 10 to 600000')
+    .max(600_000, 'must be a whole number of milliseconds from 10 to 600000')
+    .optional(),
   /** Where fal's hosts are reached instead of the real ones: tests point it at a local fake. */
   FAL_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:4010' }).optional(),
   /** S3-compatible object storage for files (uploads, job results); unset: local disk. */
@@ -146,6 +163,8 @@ export type TEnv = z.infer<typeof ZEnv>;
 
 export type TConfig = TEnv & {
   PUBLIC_URL: string;
+  FAL_WEBHOOKS: boolean;
+  FAL_POLL_INTERVAL_MS: number;
   LOG_FORMAT: 'json' | 'pretty';
   DATA_DIR: string;
   MAIL_FROM: string;
@@ -164,6 +183,9 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   // An empty variable is treated as unset, as shells and .env files often leave them so.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  // ENGINE_GENERATE is accepted as a short name of ENGINE_GENERATE_IMAGE.
+  if (present.ENGINE_GENERATE && !present.ENGINE_GENERATE_IMAGE)
+    present.ENGINE_GENERATE_IMAGE = present.ENGINE_GENERATE;
   const parsed = ZEnv.safeParse(present);
   if (!parsed.success) {
     // One problem per variable: the first is enough to fix it.
@@ -222,8 +244,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       `GOOGLE_ISSUER must use https when NODE_ENV=production (got "${config.GOOGLE_ISSUER}")`,
     );
   }
-  if (config.ENGINE_TRAIN_PERSONA === 'fal' && !config.FAL_KEY) {
-    problems.push('FAL_KEY must be set when ENGINE_TRAIN_PERSONA=fal');
+  for (const variable of [
+    'ENGINE_TRAIN_PERSONA',
+    'ENGINE_GENERATE_IMAGE',
+    'ENGINE_EDIT_IMAGE',
+  ] as const) {
+    if (config[variable] === 'fal' && !config.FAL_KEY)
+      problems.push(`FAL_KEY must be set when ${variable}=fal`);
   }
   if (isProduction && config.FAL_API_URL) {
     problems.push('FAL_API_URL is for tests only and must not be set when NODE_ENV=production');
@@ -231,12 +258,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const falWebhooks = config.FAL_WEBHOOKS ?? publicUrl.startsWith('https:');
   const publicHost = new URL(publicUrl).hostname;
   const mailDomain = publicHost.includes('.') ? publicHost : 'muse.localhost';
   return {
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
     PUBLIC_URL: publicUrl,
+    FAL_WEBHOOKS: falWebhooks,
+    FAL_POLL_INTERVAL_MS: config.FAL_POLL_INTERVAL_MS ?? (falWebhooks ? 10_000 : 1_000),
     LOG_FORMAT: config.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
     MAIL_FROM: config.MAIL_FROM ?? `Muse <no-reply@${mailDomain}>`,
     SUPPORT_EMAIL: config.SUPPORT_EMAIL ?? `support@${mailDomain}`,

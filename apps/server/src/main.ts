@@ -120,6 +120,10 @@ async function main(): Promise<void> {
     .catch((error: unknown) =>
       app.log.warn({ err: error }, 'Preparing the marketplace portraits failed'),
     );
+  if (config.isProduction && config.ENGINE_GENERATE_IMAGE === 'local')
+    app.log.warn(
+      "Generation runs offline (ENGINE_GENERATE_IMAGE=local): Generate makes free 'Offline preview' images, not new photos. Set ENGINE_GENERATE_IMAGE=fal and FAL_KEY for the hosted engine.",
+    );
   app.log.info(
     `Muse is ready on ${config.PUBLIC_URL} (database: ${embedded ? `embedded, data in ${config.DATA_DIR}` : 'DATABASE_URL'})`,
   );

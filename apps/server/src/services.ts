@@ -4,6 +4,7 @@ import { createFalConnection } from './engines/fal/client';
 import { createFalTrainingEngine } from './engines/fal/train-persona';
 import { createFaceAnalyser, type TFaceAnalyser } from './engines/faces';
 import { createLocalTrainingEngine } from './engines/local/train-persona';
+import { createSafetyChecker, type TSafetyChecker } from './engines/safety';
 import type { TTrainingEngine } from './engines/training';
 import { createStorage } from './lib/create-storage';
 import { createFileUrlSigner, loadFileUrlSecret, type TFileUrlSigner } from './lib/file-urls';
@@ -28,6 +29,8 @@ export type TServices = {
   training: TTrainingEngine;
   /** Measures persona photos and finds faces for identity scores, in a thread of its own. */
   faces: TFaceAnalyser;
+  /** The offline safety check every output passes before it is shown (nsfwjs). */
+  safety: TSafetyChecker;
   /** Writes influencer personas ('Generate with AI', onboarding, claims). */
   personaWriter: TPersonaWriter;
   /** Stops what runs in the background (the engine threads, once a job has started them). */
@@ -36,7 +39,7 @@ export type TServices = {
 
 /** Tests replace a service with one of their own (a temporary storage, fast engines). */
 export type TServiceOverrides = Partial<
-  Pick<TServices, 'storage' | 'engines' | 'personaWriter' | 'training' | 'faces'>
+  Pick<TServices, 'storage' | 'engines' | 'personaWriter' | 'training' | 'faces' | 'safety'>
 >;
 
 /** The training engine ENGINE_TRAIN_PERSONA chooses. */
@@ -56,18 +59,22 @@ export async function createServices(
   overrides: TServiceOverrides = {},
 ): Promise<TServices> {
   const secret = await loadFileUrlSecret(config.FILE_URL_SECRET, config.DATA_DIR);
-  const engines = overrides.engines ?? createEngines(config);
+  const storage = overrides.storage ?? createStorage(config);
+  const engines = overrides.engines ?? createEngines(config, { storage });
   const faces = overrides.faces ?? createFaceAnalyser();
+  const safety = overrides.safety ?? createSafetyChecker();
   return {
-    storage: overrides.storage ?? createStorage(config),
+    storage,
     files: createFileUrlSigner(secret),
     engines,
     training: overrides.training ?? createTrainingEngine(config),
     faces,
+    safety,
     personaWriter: overrides.personaWriter ?? createLocalPersonaWriter(),
     stop: async () => {
       if ('stop' in engines && typeof engines.stop === 'function') await engines.stop();
       await faces.stop();
+      await safety.stop();
     },
   };
 }

@@ -35,10 +35,10 @@ async function main() {
   );
   await runMigrations(config.DATABASE_URL);
   const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker' } });
-  // One connection per running job, one LISTEN for each of the two runners, and room for
-  // heartbeats, progress and the scheduled tasks.
+  // One connection per running job, one LISTEN for each of the two runners and one for the
+  // providers' webhooks, and room for heartbeats, progress and the scheduled tasks.
   const database = connectDatabase(config.DATABASE_URL, {
-    poolSize: config.WORKER_CONCURRENCY + 5,
+    poolSize: config.WORKER_CONCURRENCY + 6,
   });
   const services = await createServices(config);
   const worker = await startWorker({

@@ -61,6 +61,25 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
         };
       },
     },
+    'generate-image': {
+      name: 'test',
+      // Like the offline engine: a free preview made from the persona's reference photo.
+      preview: true,
+      async run(input, { aspectRatio, seed }, context) {
+        await gate();
+        context.onProgress(50, 'Placing the persona');
+        const [w, h] = aspectRatio.split(':').map(Number) as [number, number];
+        const width = Math.round((256 * w) / Math.max(w, h));
+        const height = Math.round((256 * h) / Math.max(w, h));
+        const image = input.length
+          ? sharp(input).resize(width, height, { fit: 'cover', position: 'attention' })
+          : sharp({
+              create: { width, height, channels: 3, background: { r: seed % 256, g: 90, b: 140 } },
+            });
+        const data = await image.jpeg().toBuffer();
+        return { data, width, height, contentType: 'image/jpeg', seed };
+      },
+    },
     'generate-prompt': {
       name: 'test',
       async run(input, { customPrompt }, context) {

@@ -2,15 +2,15 @@
 // the requests the same process serves. Piscina calls `runEngineTask` for every task of the pool
 // `createThreadedEngines` (threaded-engines.ts) starts; the thread keeps its engines and their
 // models loaded between tasks.
-import type { TJobOptions, TJobTool } from '@muse/shared';
+import type { TJobTool } from '@muse/shared';
 import { workerData } from 'node:worker_threads';
 import { createInProcessEngines } from './in-process';
 import { progressTo, transferring, type TWithProgress } from './thread-pool';
-import type { TEngineChoice, TEngineOutputs, TEngines, TRunContext } from './types';
+import type { TEngineChoice, TEngineOptions, TEngineOutputs, TEngines, TRunContext } from './types';
 
 /** One run of a tool's engine: the input bytes (moved here) and the tool's options. */
 export type TEngineTask<T extends TJobTool = TJobTool> = {
-  [K in T]: { tool: K; input: Uint8Array; options: TJobOptions<K> };
+  [K in T]: { tool: K; input: Uint8Array; options: TEngineOptions<K> };
 }[T];
 
 /** What the thread answers a task of tool T with: `TEngineOutputs[T]`. */
@@ -22,7 +22,7 @@ const engines = createInProcessEngines(choice);
 function run<T extends TJobTool>(
   tool: T,
   input: Buffer,
-  options: TJobOptions<T>,
+  options: TEngineOptions<T>,
   context: TRunContext,
 ): Promise<TEngineOutputs[T]> {
   const engine: TEngines[T] = engines[tool];

@@ -5,3 +5,4 @@ import { register } from 'tsx/esm/api';
 register();
 const thread = await import('./face-thread.ts');
 export const runFaceTask = thread.runFaceTask;
+export const runSafetyTask = thread.runSafetyTask;

@@ -1,8 +1,10 @@
 // A face thread: measures persona photos and finds faces for identity scores off the main
 // thread (the face models keep a core busy for a few hundred milliseconds a photo), so a
 // request that uploads a photo never holds up the others. `createFaceAnalyser` (faces.ts) runs
-// these; the thread keeps its models loaded between tasks.
+// these; the thread keeps its models loaded between tasks. The safety check (safety.ts) runs
+// its classifier in a thread of the same kind, through `runSafetyTask`.
 import { analysePhoto, faceEmbeddings } from './local/face-check';
+import { checkSafety } from './local/safety';
 import { transferring, type TWithProgress } from './thread-pool';
 
 export type TFaceTask = { kind: 'photo' | 'faces'; input: Uint8Array };
@@ -15,4 +17,8 @@ export async function runFaceTask(task: TWithProgress<TFaceTask>) {
   const jpeg = new Uint8Array(analysis.jpeg);
   const thumbnail = new Uint8Array(analysis.thumbnail);
   return transferring({ ...analysis, jpeg, thumbnail }, [jpeg.buffer, thumbnail.buffer]);
+}
+
+export async function runSafetyTask(task: TWithProgress<{ input: Uint8Array }>) {
+  return checkSafety(Buffer.from(task.input.buffer, task.input.byteOffset, task.input.byteLength));
 }

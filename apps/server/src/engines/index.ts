@@ -1,6 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { engineVariable, toolRecord, type TEngineVariable } from '@muse/shared';
+import { toolRecord, type TEngineVariable } from '@muse/shared';
 import type { TConfig } from '../config';
+import type { TStorage } from '../lib/storage';
+import { createFalConnection, type TFalConnection } from './fal/client';
+import { createFalEditEngine } from './fal/edit';
+import { createFalGenerateEngine } from './fal/generate';
 import { createThreadedEngines } from './threaded-engines';
 import type { TEngines } from './types';
 
@@ -15,21 +19,69 @@ export function upscaleThreads(
   return Math.min(4, Math.max(1, perJob));
 }
 
+/** The path fal's webhooks are delivered to (modules/jobs/provider-webhooks.ts). */
+export const FAL_WEBHOOK_PATH = '/api/webhooks/fal';
+
+export type TEngineConfig = Pick<TConfig, TEngineVariable> &
+  Partial<
+    Pick<
+      TConfig,
+      | 'WORKER_CONCURRENCY'
+      | 'UPSCALE_THREADS'
+      | 'FAL_KEY'
+      | 'FAL_API_URL'
+      | 'FAL_WEBHOOKS'
+      | 'FAL_POLL_INTERVAL_MS'
+      | 'PUBLIC_URL'
+    >
+  >;
+
+/** The fal connection, when a key is configured. */
+export function falConnection(config: Partial<Pick<TConfig, 'FAL_KEY' | 'FAL_API_URL'>>) {
+  if (!config.FAL_KEY) return null;
+  return createFalConnection({
+    key: config.FAL_KEY,
+    ...(config.FAL_API_URL ? { apiUrl: config.FAL_API_URL } : {}),
+  });
+}
+
 /**
  * The engines a process uses, each tool's chosen by its variable (`ENGINE_UPSCALE`,
- * `ENGINE_EDIT_IMAGE`, …). They run in engine threads (one per concurrent job), started on
- * first use, so the event loop that serves requests is never blocked by a model. A process that
- * never runs a job never starts one.
+ * `ENGINE_GENERATE_IMAGE`, …). Local engines run in engine threads (one per concurrent job),
+ * started on first use, so the event loop that serves requests is never blocked by a model; a
+ * process that never runs a job never starts one. Hosted engines (fal) only send requests and
+ * wait, so they run on the main thread.
  */
 export function createEngines(
-  config: Pick<TConfig, TEngineVariable> &
-    Partial<Pick<TConfig, 'WORKER_CONCURRENCY' | 'UPSCALE_THREADS'>>,
+  config: TEngineConfig,
+  deps: { storage: TStorage },
 ): TEngines & { stop: () => Promise<void> } {
-  return createThreadedEngines(
-    {
-      engines: toolRecord((tool) => config[engineVariable(tool)]),
-      upscaleThreads: upscaleThreads(config),
-    },
+  const local = createThreadedEngines(
+    { engines: toolRecord(() => 'local'), upscaleThreads: upscaleThreads(config) },
     config.WORKER_CONCURRENCY ?? 1,
   );
+  let connection: TFalConnection | null = null;
+  const fal = () => {
+    // loadConfig refuses a fal engine without FAL_KEY.
+    connection ??= falConnection(config);
+    if (!connection) throw new Error('FAL_KEY is needed for the fal engines');
+    return connection;
+  };
+  const waiting = {
+    pollIntervalMs: config.FAL_POLL_INTERVAL_MS ?? 1_000,
+    ...(config.FAL_WEBHOOKS && config.PUBLIC_URL
+      ? { webhookUrl: `${config.PUBLIC_URL}${FAL_WEBHOOK_PATH}` }
+      : {}),
+  };
+  return {
+    ...local,
+    'edit-image':
+      config.ENGINE_EDIT_IMAGE === 'fal'
+        ? createFalEditEngine(fal(), waiting)
+        : local['edit-image'],
+    'generate-image':
+      config.ENGINE_GENERATE_IMAGE === 'fal'
+        ? createFalGenerateEngine(fal(), { storage: deps.storage, ...waiting })
+        : local['generate-image'],
+  };
 }

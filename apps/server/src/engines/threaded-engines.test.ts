@@ -6,7 +6,12 @@ import { createThreadedEngines } from './threaded-engines';
 
 const PHOTO = path.join(SERVER_ROOT, 'test/fixtures/photos/group-1.jpg');
 const engines = createThreadedEngines({
-  engines: { upscale: 'local', 'edit-image': 'local', 'generate-prompt': 'local' },
+  engines: {
+    upscale: 'local',
+    'edit-image': 'local',
+    'generate-image': 'local',
+    'generate-prompt': 'local',
+  },
   // Tiles on two threads: the engine thread and one tile thread, both busy at once.
   upscaleThreads: 2,
 });

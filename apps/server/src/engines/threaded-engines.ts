@@ -1,7 +1,14 @@
-import type { TJobOptions, TJobTool } from '@muse/shared';
+import type { TJobTool } from '@muse/shared';
 import type { TEngineTask, TEngineTaskOutput } from './engine-thread';
 import { threadEntry, ThreadPool } from './thread-pool';
-import type { TEngine, TEngineChoice, TEngineOutputs, TEngines, TRunContext } from './types';
+import type {
+  TEngine,
+  TEngineChoice,
+  TEngineOptions,
+  TEngineOutputs,
+  TEngines,
+  TRunContext,
+} from './types';
 
 /**
  * Engines that run in a pool of engine threads (one per concurrent job), started on first use
@@ -21,12 +28,12 @@ export function createThreadedEngines(
   function threaded<T extends TJobTool>(tool: T): TEngine<T> {
     return {
       name: choice.engines[tool],
-      run: async (input: Buffer, options: TJobOptions<T>, context: TRunContext) => {
+      run: async (input: Buffer, options: TEngineOptions<T>, context: TRunContext) => {
         // The caller keeps its buffer: the thread gets a copy of its own, moved, not cloned.
         const bytes = new Uint8Array(input);
         const task: TEngineTask<T> = { tool, input: bytes, options };
         // Widening only: TypeScript cannot see that TEngineTask<T> is a member of the union.
-        const output = await pool.run(task as TEngineTask, {
+        const output = await pool.run(task as unknown as TEngineTask, {
           transfer: [bytes.buffer],
           onProgress: context.onProgress,
           ...(context.signal ? { signal: context.signal } : {}),
@@ -39,8 +46,9 @@ export function createThreadedEngines(
 
   return {
     upscale: threaded('upscale'),
-    // The local engines are the only ones so far, and they cannot edit from words.
+    // The local engines cannot edit from words, and they generate offline previews.
     'edit-image': { ...threaded('edit-image'), generative: false },
+    'generate-image': { ...threaded('generate-image'), preview: true },
     'generate-prompt': threaded('generate-prompt'),
     stop: () => pool.stop(),
   };

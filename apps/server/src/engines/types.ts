@@ -150,8 +150,8 @@ type TEngineTraits = {
 /** The engine of each tool, chosen by configuration. */
 export type TEngines = { [T in TJobTool]: TEngine<T> & TEngineTraits[T] };
 
-/** The engine name each tool's variable selects (`ENGINE_UPSCALE`, …); only 'local' so far. */
-export type TEngineName = TConfig['ENGINE_UPSCALE'];
+/** The engine name a tool's variable selects (`ENGINE_UPSCALE`, …): 'local' or 'fal'. */
+export type TEngineName = TConfig['ENGINE_GENERATE_IMAGE'];
 
 export type TEngineChoice = {
   engines: Record<TJobTool, TEngineName>;

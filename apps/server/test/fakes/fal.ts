@@ -5,7 +5,7 @@
  * FAL_API_URL: requests for `https://queue.fal.run/x` arrive as `/queue.fal.run/x`
  * (engines/fal/client.ts). Every URL it answers with points at itself.
  */
-import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign as signBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -29,6 +29,14 @@ export type TFalScript = {
   logs?: string[];
   /** The output, or 'error' for a request that fails on fal's side. */
   result?: Record<string, unknown> | 'error';
+  /** The request completes this long after it was submitted, however often it is polled. */
+  latencyMs?: number;
+  /** Images come back flagged by fal's safety checker (`has_nsfw_concepts`). */
+  nsfw?: boolean;
+  /** Requests whose `seed` is one of these fail on fal's side. */
+  failSeeds?: number[];
+  /** The webhook, when one was asked for: delivered once (default), twice at once, or lost. */
+  webhook?: 'deliver' | 'drop' | 'twice';
 };
 
 type TQueued = {
@@ -36,8 +44,12 @@ type TQueued = {
   endpoint: string;
   input: Record<string, unknown>;
   polls: number;
-  script: Required<Pick<TFalScript, 'polls' | 'logs'>> & Pick<TFalScript, 'result'>;
+  script: Required<Pick<TFalScript, 'polls' | 'logs'>> & Omit<TFalScript, 'polls' | 'logs'>;
   output: Record<string, unknown> | 'error' | null;
+  /** When a latency is scripted: the time it completes. */
+  doneAt: number | null;
+  /** The `fal_webhook` asked for at submit. */
+  webhookUrl: string | null;
 };
 
 type TStoredFile = { data: Buffer; contentType: string; name: string };
@@ -62,10 +74,25 @@ export type TFakeFal = {
   rotateWebhookKey: (options?: { retireOld?: boolean }) => void;
   /** A file it stored (an upload or an output), by its URL. */
   file: (url: string) => TStoredFile | undefined;
+  /** Webhooks it delivered, oldest first, with the answer each got. */
+  deliveries: () => { url: string; requestId: string; status: number }[];
   close: () => Promise<void>;
 };
 
 const TRAINERS = new Set(['fal-ai/flux-lora-fast-training', 'fal-ai/flux-lora-portrait-trainer']);
+/** Fields each image endpoint requires beside `prompt` (fal answers 422 without them). */
+const REQUIRED: Record<string, string[]> = {
+  'fal-ai/flux-pulid': ['reference_image_url'],
+  'fal-ai/flux-pro/kontext': ['image_url'],
+};
+/** Kontext's `aspect_ratio`, as the size the fake draws (128 px on the longer side). */
+function ratioSize(ratio: unknown): [number, number] {
+  const [w, h] = String(ratio ?? '1:1')
+    .split(':')
+    .map(Number) as [number, number];
+  if (!w || !h) return [128, 128];
+  return w >= h ? [128, Math.round((128 * h) / w)] : [Math.round((128 * w) / h), 128];
+}
 const IMAGE_SIZES: Record<string, [number, number]> = {
   square_hd: [128, 128],
   square: [96, 96],
@@ -120,6 +147,23 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
   };
   let webhookKeys: { kid: string; privateKey: KeyObject; publicKey: KeyObject }[] = [newKey()];
 
+  /** fal's webhook headers for `body`, signed with the newest key. */
+  function sign(body: Buffer, requestId: string, userId = 'fal-user-1', timestamp?: number) {
+    const seconds = String(timestamp ?? Math.floor(Date.now() / 1000));
+    const key = webhookKeys.at(-1)!;
+    const signature = signBytes(
+      null,
+      falWebhookMessage(requestId, userId, seconds, body),
+      key.privateKey,
+    );
+    return {
+      'x-fal-webhook-request-id': requestId,
+      'x-fal-webhook-user-id': userId,
+      'x-fal-webhook-timestamp': seconds,
+      'x-fal-webhook-signature': signature.toString('hex'),
+    };
+  }
+
   function storeFile(data: Buffer, contentType: string, name: string): string {
     const id = randomUUID();
     files.set(id, { data, contentType, name });
@@ -134,6 +178,7 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
   /** What a request that completed produced, made once. */
   async function produce(request: TQueued): Promise<Record<string, unknown> | 'error'> {
     if (request.script.result) return request.script.result;
+    if (request.script.failSeeds?.includes(Number(request.input.seed))) return 'error';
     if (TRAINERS.has(request.endpoint)) {
       const zip = fileAt(String(request.input.images_data_url ?? ''));
       if (!zip || zip.data.subarray(0, 2).toString('latin1') !== 'PK') return 'error';
@@ -154,8 +199,9 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
       };
     }
     const size = request.input.image_size;
-    const [width, height] =
-      typeof size === 'string'
+    const [width, height] = request.input.aspect_ratio
+      ? ratioSize(request.input.aspect_ratio)
+      : typeof size === 'string'
         ? (IMAGE_SIZES[size] ?? [128, 128])
         : [
             Number((size as { width?: number })?.width ?? 128),
@@ -187,9 +233,52 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
       images,
       seed,
       prompt: request.input.prompt,
-      has_nsfw_concepts: images.map(() => false),
+      has_nsfw_concepts: images.map(() => request.script.nsfw === true),
       timings: { inference: 0.1 },
     };
+  }
+
+  const deliveries: { url: string; requestId: string; status: number }[] = [];
+
+  /** Sends fal's signed webhook for a finished request, as fal does (failures are recorded). */
+  async function deliver(found: TQueued) {
+    if (!found.webhookUrl || found.script.webhook === 'drop') return;
+    const ok = found.output !== 'error';
+    const body = Buffer.from(
+      JSON.stringify({
+        request_id: found.id,
+        gateway_request_id: found.id,
+        status: ok ? 'OK' : 'ERROR',
+        payload: ok ? found.output : null,
+        ...(ok ? {} : { error: 'The request failed' }),
+      }),
+    );
+    const send = async () => {
+      const url = found.webhookUrl!;
+      try {
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...sign(body, found.id) },
+          body,
+        });
+        deliveries.push({ url, requestId: found.id, status: answer.status });
+      } catch {
+        deliveries.push({ url, requestId: found.id, status: 0 });
+      }
+    };
+    await Promise.all(found.script.webhook === 'twice' ? [send(), send()] : [send()]);
+  }
+
+  /** Whether the request has finished; the first time it has, its output is made and announced. */
+  async function complete(found: TQueued): Promise<boolean> {
+    const done =
+      found.doneAt === null ? found.polls >= found.script.polls : Date.now() >= found.doneAt;
+    if (!done) return false;
+    if (found.output === null) {
+      found.output = await produce(found);
+      void deliver(found);
+    }
+    return true;
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -270,27 +359,27 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
       if (statusMatch[3] === '/status') {
         found.polls += 1;
         const logs = url.searchParams.get('logs') === '1';
-        if (found.polls === 1 && found.script.polls > 1)
-          return send(
-            response,
-            202,
-            { status: 'IN_QUEUE', queue_position: 1, request_id: found.id },
-            headers,
-          );
         const shown = found.script.logs.slice(0, found.polls - 1).map((message) => ({
           message,
           level: 'INFO',
           source: 'user',
           timestamp: new Date().toISOString(),
         }));
-        if (found.polls < found.script.polls)
+        if (!(await complete(found))) {
+          // Before it runs, a request waits in the queue (its first look, or its first half).
+          const queuedStill =
+            found.doneAt === null
+              ? found.polls === 1 && found.script.polls > 1
+              : Date.now() < found.doneAt - (found.script.latencyMs ?? 0) / 2;
           return send(
             response,
             202,
-            { status: 'IN_PROGRESS', request_id: found.id, logs: logs ? shown : null },
+            queuedStill
+              ? { status: 'IN_QUEUE', queue_position: 1, request_id: found.id }
+              : { status: 'IN_PROGRESS', request_id: found.id, logs: logs ? shown : null },
             headers,
           );
-        found.output ??= await produce(found);
+        }
         return send(
           response,
           200,
@@ -312,6 +401,7 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
         );
       }
       if (request.method !== 'GET') return send(response, 405, { detail: 'Method not allowed' });
+      if (found.doneAt !== null) await complete(found);
       if (!found.output)
         return send(response, 400, { detail: 'Request is still in progress' }, headers);
       if (found.output === 'error')
@@ -328,24 +418,37 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
           { loc: ['body', 'images_data_url'], msg: 'field required', type: 'value_error.missing' },
         ],
       });
-    if (!TRAINERS.has(endpoint) && typeof input.prompt !== 'string')
+    const missing = TRAINERS.has(endpoint)
+      ? []
+      : ['prompt', ...(REQUIRED[endpoint] ?? [])].filter(
+          (field) => typeof input[field] !== 'string' || input[field] === '',
+        );
+    if (endpoint === 'fal-ai/flux-lora' && Array.isArray(input.loras))
+      for (const lora of input.loras as { path?: unknown }[])
+        if (typeof lora?.path !== 'string') missing.push('loras.path');
+    if (missing.length)
       return send(response, 422, {
-        detail: [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }],
+        detail: missing.map((field) => ({
+          loc: ['body', ...field.split('.')],
+          msg: 'field required',
+          type: 'value_error.missing',
+        })),
       });
     const script = scripts.get(endpoint) ?? {};
     const id = randomUUID();
-    queued.set(id, {
+    const found: TQueued = {
       id,
       endpoint,
       input,
       polls: 0,
-      script: {
-        polls: script.polls ?? 2,
-        logs: script.logs ?? [],
-        ...(script.result ? { result: script.result } : {}),
-      },
+      script: { ...script, polls: script.polls ?? 2, logs: script.logs ?? [] },
       output: null,
-    });
+      doneAt: script.latencyMs === undefined ? null : Date.now() + script.latencyMs,
+      webhookUrl: url.searchParams.get('fal_webhook'),
+    };
+    queued.set(id, found);
+    // With a latency, the request finishes on its own clock, and its webhook goes out then.
+    if (found.doneAt !== null) setTimeout(() => void complete(found), script.latencyMs).unref();
     const [owner, alias] = endpoint.split('/');
     const at = `${base}/queue.fal.run/${owner}/${alias}/requests/${id}`;
     return send(response, 200, {
@@ -372,25 +475,13 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
     submits: () =>
       requests.filter((one) => one.method === 'POST' && one.path.startsWith('/queue.fal.run/')),
     script: (endpoint, script) => scripts.set(endpoint, script),
-    signWebhook: (body, { requestId, userId = 'fal-user-1', timestamp }) => {
-      const seconds = String(timestamp ?? Math.floor(Date.now() / 1000));
-      const key = webhookKeys.at(-1)!;
-      const signature = sign(
-        null,
-        falWebhookMessage(requestId, userId, seconds, body),
-        key.privateKey,
-      );
-      return {
-        'x-fal-webhook-request-id': requestId,
-        'x-fal-webhook-user-id': userId,
-        'x-fal-webhook-timestamp': seconds,
-        'x-fal-webhook-signature': signature.toString('hex'),
-      };
-    },
+    signWebhook: (body, { requestId, userId, timestamp }) =>
+      sign(body, requestId, userId, timestamp),
     rotateWebhookKey: ({ retireOld = false } = {}) => {
       webhookKeys = retireOld ? [newKey()] : [...webhookKeys, newKey()];
     },
     file: fileAt,
+    deliveries: () => [...deliveries],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -47,6 +47,7 @@ const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObjec
   '/tools': page(tools, 'ToolsPage'),
   '/view-all': page(tools, 'ToolsPage'),
   '/generate': page(tools, 'GeneratePage'),
+  '/gallery': page(() => import('../features/gallery/gallery-page'), 'GalleryPage'),
   '/generate-video': page(tools, 'GenerateVideoPage'),
   '/upscale': page(tools, 'UpscalePage'),
   '/edit-image': page(tools, 'EditImagePage'),

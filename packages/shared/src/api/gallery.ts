@@ -132,7 +132,10 @@ export const GENERATE_TEXTS = {
   // Errors.
   influencerNotFound: 'Influencer not found',
   withheld:
-    'This image was withheld by the safety check and is not shown. Your credits were refunded.',
+    'This image was withheld by the safety check and is not shown. Nothing is charged for it.',
+  influencerGone:
+    'The influencer was deleted before this image was made. Nothing is charged for it.',
+  onlyThroughGenerate: 'Images are generated with POST /api/generations',
   galleryEmpty: 'No images yet',
   itemNotFound: 'Image not found',
   notAnImage: 'Only images from your gallery can be used here',

@@ -31,6 +31,8 @@ export const TOOL_TEXTS = {
   imageTooLarge: `Images up to ${TOOL_MAX_INPUT_SIDE} × ${TOOL_MAX_INPUT_SIDE} pixels can be used`,
   generativeEngineNeeded:
     'Edits described in words need a generative engine (fal). This installation runs the local engine, which changes framing and format only: leave the prompt empty.',
+  wordsNeedHostedEngine:
+    'Edits described in words need the hosted engine (fal). This installation runs the offline engine: it reframes your image and converts its format.',
   jobNotFound: 'Job not found',
   workerStopped: 'The worker running this job stopped. Your credits were refunded.',
   engineFailed: 'The AI engine could not finish this job. Your credits were refunded.',

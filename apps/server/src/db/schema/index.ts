@@ -5,3 +5,4 @@ export * from './billing';
 export * from './workspace';
 export * from './jobs';
 export * from './personas';
+export * from './gallery';

@@ -9,7 +9,14 @@ export type TJobFileRow = {
   height: number;
   contentType: string;
   fileName: string;
+  /** A generated image's gallery entry and its likeness to the persona (null: `scoreNote`). */
+  galleryId?: string;
+  identityScore?: number | null;
+  scoreNote?: string | null;
 };
+
+/** What an engine reported it did (TJob['details']). */
+export type TJobDetails = { seed?: number; appliedSafetyTolerance?: number };
 
 /**
  * One run of an AI tool (docs/product/tools.md). The queue (graphile-worker) only carries the job's
@@ -35,6 +42,8 @@ export const jobs = pgTable(
     input: jsonb('input').$type<TJobFileRow>(),
     outputs: jsonb('outputs').$type<TJobFileRow[]>().notNull().default([]),
     prompt: text('prompt'),
+    /** What the engine reported it did: the seed it used, the safety tolerance applied. */
+    details: jsonb('details').$type<TJobDetails>().notNull().default({}),
     /** Credits reserved when queued (kept on success, refunded once on failure). */
     cost: integer('cost').notNull(),
     failureReason: text('failure_reason'),
@@ -53,5 +62,7 @@ export const jobs = pgTable(
   (table) => [
     index('jobs_user_tool_created_idx').on(table.userId, table.tool, table.createdAt),
     index('jobs_status_heartbeat_idx').on(table.status, table.heartbeatAt),
+    // A provider's webhook names its request: the job waiting on it is found by this.
+    index('jobs_provider_request_idx').on(table.providerRequestId),
   ],
 );

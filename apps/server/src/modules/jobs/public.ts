@@ -12,6 +12,13 @@ function publicFile(file: TJobFileRow | null | undefined, files: TFileUrlSigner)
     height: file.height,
     contentType: file.contentType,
     fileName: file.fileName,
+    ...(file.galleryId
+      ? {
+          galleryId: file.galleryId,
+          identityScore: file.identityScore ?? null,
+          scoreNote: file.scoreNote ?? null,
+        }
+      : {}),
   };
 }
 
@@ -30,6 +37,9 @@ export function toPublicJob(row: TJobRow, files: TFileUrlSigner): TJob {
     cost: row.cost,
     failureReason: row.failureReason,
     engine: row.engine,
+    // Only an offline preview is generated for free (it is priced when queued).
+    preview: row.tool === 'generate-image' && row.cost === 0,
+    details: row.details,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };

@@ -3,6 +3,7 @@ import {
   JOB_TOOLS,
   toolRecord,
   ZEnginesResponse,
+  ZGenerateResponse,
   ZJobResponse,
   ZJobsResponse,
   type TJob,
@@ -11,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValues, readMultipartForm } from '../../lib/multipart';
+import { enqueueGenerations } from '../generate/service';
 import { ANY_JOB } from './events';
 import { enqueueJob, findJob, listJobs, toPublicJob } from './service';
 
@@ -61,7 +63,19 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true as const,
     engines: toolRecord((tool) => engines[tool].name),
     generativeEdits: engines['edit-image'].generative,
+    previews: engines['generate-image'].preview ? ['generate-image' as const] : [],
   }));
+
+  app.post(
+    '/generations',
+    { schema: { response: { 201: ZGenerateResponse } } },
+    async (request, reply) => {
+      const rows = await enqueueGenerations(db, deps, request.auth.user.id, request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, jobs: rows.map((row) => toPublicJob(row, files)) });
+    },
+  );
 
   app.post('/jobs', { schema: { response: { 201: ZJobResponse } } }, async (request, reply) => {
     const form = await readMultipartForm(request, { fileFields: ['image'], maxFiles: 1 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import {
+  GENERATE_TEXTS,
   JOB_TOOL_ACTIONS,
   PERSONA_TEXTS,
   TOOL_TEXTS,
@@ -9,18 +10,25 @@ import {
   type TJobTool,
 } from '@muse/shared';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { TDatabase, TQueryable } from '../../db/client';
+import type { TDatabase } from '../../db/client';
 import { jobs, type TJobFileRow } from '../../db/schema';
 import type { TEngines } from '../../engines';
 import type { TTrainingEngine } from '../../engines/training';
+import type { TFaceAnalyser } from '../../engines/faces';
+import type { TSafetyChecker } from '../../engines/safety';
 import type { TRunContext } from '../../engines/types';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import { reencodeAsPng } from '../../lib/images';
 import type { TStorage } from '../../lib/storage';
 import { checkAction, getAccountState } from '../billing/entitlements';
 import { debit, refund } from '../billing/ledger';
+import { readGalleryImage } from '../gallery/service';
+import { runGeneration } from '../generate/run';
 import { runTraining } from '../personas/training';
+import { ToolNotAllowedError } from './errors';
+import { storeOutputs, withholdUnsafe, type TExecution } from './outputs';
+import { sleepUntilPoll, type TProviderWakeups } from './provider-wakeups';
 import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
 import { checkOptions, runTool, TOOLS } from './tools';
 
@@ -33,6 +41,10 @@ export type TJobDeps = {
   files: TFileUrlSigner;
   engines: TEngines;
   training: TTrainingEngine;
+  faces: TFaceAnalyser;
+  safety: TSafetyChecker;
+  /** Ends a hosted engine's wait when the provider's webhook arrives; without it, it polls. */
+  wakeups?: Pick<TProviderWakeups, 'wait'>;
 };
 
 /** Why a job failed, when nothing more precise is known: tools refund credits, training a token. */
@@ -50,12 +62,6 @@ export const QUEUED_RECHECK_SECONDS = 10 * 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound);
-
-export class ToolNotAllowedError extends AppError {
-  constructor() {
-    super(403, TOOL_TEXTS.notAllowed, 'TOOL_NOT_ALLOWED');
-  }
-}
 
 /** The uploaded picture, checked and re-encoded (lib/images), within the tool's size. */
 async function prepareInput(data: Buffer, maxSide: number, tooLarge: string) {
@@ -75,6 +81,8 @@ export async function enqueueJob(
   userId: string,
   request: { image: Buffer | null; fields: Record<string, string | undefined> },
 ): Promise<TJobRow> {
+  if (request.fields.tool === 'generate-image')
+    throw badRequest(GENERATE_TEXTS.onlyThroughGenerate);
   // The fields name the tool and carry its options: ZJobRequest parses both at once.
   const parsed = ZJobRequest.safeParse(request.fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
@@ -86,8 +94,13 @@ export async function enqueueJob(
   const account = await getAccountState(db, userId);
   const allowed = checkAction(account, JOB_TOOL_ACTIONS[key]);
   if (!allowed.allowed && allowed.reason === 'plan') throw new ToolNotAllowedError();
-  if (!request.image) throw badRequest(TOOL_TEXTS.imageRequired);
-  const input = await prepareInput(request.image, tool.maxInputSide, tool.tooLarge);
+  // A gallery image is used as it is stored, without a new upload.
+  const galleryId = request.fields.galleryId;
+  const image =
+    request.image ??
+    (galleryId ? await readGalleryImage(db, deps.storage, userId, galleryId) : null);
+  if (!image) throw badRequest(TOOL_TEXTS.imageRequired);
+  const input = await prepareInput(image, tool.maxInputSide, tool.tooLarge);
 
   const id = randomUUID();
   const inputFile: TJobFileRow = {
@@ -176,41 +189,28 @@ export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>
   });
 }
 
-type TExecution = {
-  outputs: TJobFileRow[];
-  prompt: string | null;
-  /** What the finished job says it did, when 'Done' would hide it (an offline training). */
-  stage?: string;
-  /** Written in the transaction that marks the job succeeded; throwing fails the job instead. */
-  commit?: (tx: TQueryable) => Promise<void>;
-};
-
-/** Runs a tool's engine and stores what it made as the job's output files. */
+/** Runs a tool's engine and stores what it made, once it passed the safety check. */
 async function executeTool(
+  db: TDatabase,
   deps: TJobDeps,
   row: TJobRow,
   context: TRunContext,
 ): Promise<TExecution> {
-  const input = await deps.storage.get(row.input!.key);
-  if (!input) throw new Error('The input file is missing from storage');
-  // Stored parsed; parsed again, so a row written by an older version is checked, not trusted.
-  const { tool, ...options } = ZJobRequest.parse({ ...row.options, tool: row.tool });
-  const result = await runTool(tool, options, deps.engines, await buffer(input.stream), context);
-  const outputs: TJobFileRow[] = [];
-  for (const [index, output] of result.outputs.entries()) {
-    const extension = output.fileName.split('.').pop();
-    const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
-    const bytes = output.data;
-    await deps.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    outputs.push({
-      key,
-      width: output.width,
-      height: output.height,
-      contentType: output.contentType,
-      fileName: output.fileName,
-    });
+  let input = Buffer.alloc(0);
+  if (row.input) {
+    const stored = await deps.storage.get(row.input.key);
+    if (!stored) throw new Error('The input file is missing from storage');
+    input = await buffer(stored.stream);
   }
-  return { outputs, prompt: result.prompt ?? null };
+  // Stored parsed; parsed again, so a row written by an older version is checked, not trusted.
+  const request = ZJobRequest.parse({ ...row.options, tool: row.tool });
+  if (request.tool === 'generate-image')
+    return runGeneration(db, deps, row, request, input, context);
+  const { tool, ...options } = request;
+  const result = await runTool(tool, options, {}, deps.engines, input, context);
+  await withholdUnsafe(deps.safety, result.outputs);
+  const outputs = await storeOutputs(deps.storage, row, result.outputs);
+  return { outputs, prompt: result.prompt ?? null, details: result.details ?? {} };
 }
 
 const HEARTBEAT_MS = 5_000;
@@ -278,11 +278,21 @@ export async function runJob(
         pending = { percent, stage };
         if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) flush();
       },
+      provider: {
+        requestId: row.providerRequestId,
+        onSubmitted: async (requestId) => {
+          await db
+            .update(jobs)
+            .set({ providerRequestId: requestId, updatedAt: new Date() })
+            .where(eq(jobs.id, row.id));
+        },
+        wait: deps.wakeups?.wait ?? sleepUntilPoll,
+      },
     };
     const execution: TExecution =
       row.tool === 'train-persona'
         ? { outputs: [], prompt: null, ...(await runTraining(db, deps, row, context)) }
-        : await executeTool(deps, row, context);
+        : await executeTool(db, deps, row, context);
     clearInterval(heartbeat);
     pending = null;
     await writing;
@@ -295,6 +305,7 @@ export async function runJob(
           stage: execution.stage ?? 'Done',
           outputs: execution.outputs,
           prompt: execution.prompt,
+          details: execution.details ?? {},
           finishedAt: new Date(),
           updatedAt: new Date(),
         })

@@ -6,9 +6,19 @@ import {
   type TJobOptions,
   type TJobTool,
 } from '@muse/shared';
-import type { TEncodedImage, TEngineOutputs, TEngines, TRunContext } from '../../engines/types';
+import type { TJobDetails } from '../../db/schema';
+import type {
+  TEncodedImage,
+  TEngineExtras,
+  TEngineOutputs,
+  TEngines,
+  TRunContext,
+} from '../../engines/types';
 
-export type TToolResult = { outputs: (TEncodedImage & { fileName: string })[]; prompt?: string };
+/** An output to store: its bytes, a download name, and whether the provider flagged it. */
+export type TToolOutput = TEncodedImage & { fileName: string; flagged?: boolean };
+
+export type TToolResult = { outputs: TToolOutput[]; prompt?: string; details?: TJobDetails };
 
 /**
  * What the job machinery needs to know about a tool beyond its options, its engine and its credit
@@ -30,8 +40,15 @@ const EXTENSIONS: Record<TEncodedImage['contentType'], string> = {
   'image/webp': 'webp',
 };
 
-function named(image: TEncodedImage, base: string) {
-  return { ...image, fileName: `${base}.${EXTENSIONS[image.contentType]}` };
+function named(image: TEncodedImage & { flagged?: boolean }, base: string): TToolOutput {
+  return {
+    data: image.data,
+    width: image.width,
+    height: image.height,
+    contentType: image.contentType,
+    fileName: `${base}.${EXTENSIONS[image.contentType]}`,
+    ...(image.flagged ? { flagged: true } : {}),
+  };
 }
 
 /**
@@ -58,6 +75,19 @@ export const TOOLS: { [T in TJobTool]: TToolDefinition<T> } = {
           `muse-edited-${options.aspectRatio === 'match' ? 'original' : options.aspectRatio.replace(':', 'x')}`,
         ),
       ],
+      details:
+        image.appliedSafetyTolerance === undefined
+          ? {}
+          : { appliedSafetyTolerance: image.appliedSafetyTolerance },
+    }),
+  },
+  'generate-image': {
+    // Generation reads no upload: its input is the persona's own reference photo.
+    maxInputSide: TOOL_MAX_INPUT_SIDE,
+    tooLarge: TOOL_TEXTS.imageTooLarge,
+    result: (image, options) => ({
+      outputs: [named(image, `muse-generated-${image.seed ?? options.seed}`)],
+      details: { seed: image.seed ?? options.seed },
     }),
   },
   'generate-prompt': {
@@ -77,15 +107,19 @@ export function checkOptions<T extends TJobTool>(
   return definition.check?.(options, engines) ?? null;
 }
 
-/** Runs a tool's engine on the input and makes the job's result of what it gives back. */
+/**
+ * Runs a tool's engine on the input (with what the engine is told beyond the options, such as
+ * the persona) and makes the job's result of what it gives back.
+ */
 export async function runTool<T extends TJobTool>(
   tool: T,
   options: TJobOptions<T>,
+  extras: TEngineExtras[T],
   engines: TEngines,
   input: Buffer,
   context: TRunContext,
 ): Promise<TToolResult> {
   const definition: TToolDefinition<T> = TOOLS[tool];
   const engine: TEngines[T] = engines[tool];
-  return definition.result(await engine.run(input, options, context), options);
+  return definition.result(await engine.run(input, { ...options, ...extras }, context), options);
 }

@@ -12,6 +12,7 @@ import type { TDatabase } from '../../db/client';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
 import type { TServices } from '../../services';
+import { createProviderWakeups, type TProviderWakeups } from './provider-wakeups';
 import { recoverStaleJobs, runJob, RUN_JOB_TASK, ZRunJobPayload } from './service';
 
 type TLog = {
@@ -19,7 +20,12 @@ type TLog = {
   error: (object: object, message: string) => void;
 };
 
-type TTaskContext = { db: TDatabase; deps: TServices; log: TLog; signal: AbortSignal };
+type TTaskContext = {
+  db: TDatabase;
+  deps: TServices & { wakeups?: TProviderWakeups };
+  log: TLog;
+  signal: AbortSignal;
+};
 
 type TTask<TPayload extends z.ZodType> = {
   payload: TPayload;
@@ -102,9 +108,12 @@ export async function startWorker(options: {
 }): Promise<{ stop: () => Promise<void> }> {
   const { log } = options;
   const shutdown = new AbortController();
+  // Hosted engines wait on their provider; its webhooks wake them through the database.
+  const wakeups = createProviderWakeups(options.pool, log);
+  await wakeups.start();
   const context: TTaskContext = {
     db: options.db,
-    deps: options.deps,
+    deps: { ...options.deps, wakeups },
     log,
     signal: shutdown.signal,
   };
@@ -125,6 +134,7 @@ export async function startWorker(options: {
     parsedCronItems: parseCronItems(SCHEDULE),
   }).catch(async (error: unknown) => {
     await tools.stop();
+    await wakeups.close();
     throw error;
   });
   log.info(`Job worker started (${options.concurrency} at a time)`);
@@ -132,6 +142,7 @@ export async function startWorker(options: {
     async stop() {
       shutdown.abort();
       await Promise.all([tools.stop(), clock.stop()]);
+      await wakeups.close();
     },
   };
 }

@@ -18,6 +18,8 @@ function job(overrides: Partial<TJob>): TJob {
     cost: 6,
     failureReason: null,
     engine: 'local',
+    preview: false,
+    details: {},
     createdAt: '2026-11-24T06:00:00.000Z',
     finishedAt: null,
     ...overrides,

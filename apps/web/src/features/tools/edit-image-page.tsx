@@ -47,23 +47,23 @@ export function EditImagePage() {
   const sliderId = useId();
   const promptId = useId();
 
-  // Words need a generative engine; until the engines are known nothing is assumed.
-  const wordsUnsupported = engines.data?.generativeEdits === false;
-  const promptBlocked = wordsUnsupported && prompt.trim() !== '';
+  // Words need a generative engine: offline, the page offers framing and format only.
+  const wordsSupported = engines.data?.generativeEdits === true;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!access.allowed) return setModal('edit-image');
-    if (promptBlocked) return;
     if (!image) return setSentWithoutImage(true);
     tool.start({
       tool: 'edit-image',
       image: image.file,
+      galleryId: image.galleryId,
       options: {
         aspectRatio,
         format,
-        safetyTolerance: String(safetyTolerance),
-        prompt: prompt.trim(),
+        ...(wordsSupported
+          ? { safetyTolerance: String(safetyTolerance), prompt: prompt.trim() }
+          : {}),
       },
     });
   }
@@ -107,63 +107,61 @@ export function EditImagePage() {
               onChange={setFormat}
             />
 
-            <div className="space-y-2">
-              <div className="flex items-baseline justify-between">
-                <label htmlFor={sliderId} className="text-sm font-medium text-zinc-300">
-                  Safety tolerance
-                </label>
-                <output
-                  htmlFor={sliderId}
-                  className="text-sm font-semibold text-white tabular-nums"
-                >
-                  {safetyTolerance}
-                </output>
-              </div>
-              <input
-                id={sliderId}
-                type="range"
-                min={SAFETY_TOLERANCE.min}
-                max={SAFETY_TOLERANCE.max}
-                step={1}
-                value={safetyTolerance}
-                onChange={(event) => setSafetyTolerance(Number(event.target.value))}
-                aria-describedby={`${sliderId}-hint`}
-                className="w-full accent-brand-500"
-              />
-              <div aria-hidden="true" className="flex justify-between text-xs text-zinc-400">
-                <span>{SAFETY_TOLERANCE.min}</span>
-                <span>{SAFETY_TOLERANCE.max}</span>
-              </div>
-              <p id={`${sliderId}-hint`} className="text-xs text-zinc-400">
-                {TOOL_TEXTS.safetyToleranceHint}
+            {wordsSupported ? (
+              <>
+                <div className="space-y-1.5">
+                  <label htmlFor={promptId} className="block text-sm font-medium text-zinc-300">
+                    Describe the change{' '}
+                    <span className="font-normal text-zinc-400">(optional)</span>
+                  </label>
+                  <textarea
+                    id={promptId}
+                    value={prompt}
+                    onChange={(event) => setPrompt(event.target.value)}
+                    rows={3}
+                    maxLength={1000}
+                    placeholder="e.g. 'put her in a red dress on a beach'"
+                    className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none"
+                  />
+                </div>
+                <div className="space-y-2">
+                  <div className="flex items-baseline justify-between">
+                    <label htmlFor={sliderId} className="text-sm font-medium text-zinc-300">
+                      Safety tolerance
+                    </label>
+                    <output
+                      htmlFor={sliderId}
+                      className="text-sm font-semibold text-white tabular-nums"
+                    >
+                      {safetyTolerance}
+                    </output>
+                  </div>
+                  <input
+                    id={sliderId}
+                    type="range"
+                    min={SAFETY_TOLERANCE.min}
+                    max={SAFETY_TOLERANCE.max}
+                    step={1}
+                    value={safetyTolerance}
+                    onChange={(event) => setSafetyTolerance(Number(event.target.value))}
+                    aria-describedby={`${sliderId}-hint`}
+                    className="w-full accent-brand-500"
+                  />
+                  <div aria-hidden="true" className="flex justify-between text-xs text-zinc-400">
+                    <span>{SAFETY_TOLERANCE.min}</span>
+                    <span>{SAFETY_TOLERANCE.max}</span>
+                  </div>
+                  <p id={`${sliderId}-hint`} className="text-xs text-zinc-400">
+                    {TOOL_TEXTS.safetyToleranceHint}
+                  </p>
+                </div>
+              </>
+            ) : engines.data ? (
+              <p className="flex gap-2 rounded-lg border border-sky-400/25 bg-sky-400/5 p-3 text-xs text-sky-100/90">
+                <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                {TOOL_TEXTS.wordsNeedHostedEngine}
               </p>
-            </div>
-
-            <div className="space-y-1.5">
-              <label htmlFor={promptId} className="block text-sm font-medium text-zinc-300">
-                Edit prompt <span className="font-normal text-zinc-400">(optional)</span>
-              </label>
-              <textarea
-                id={promptId}
-                value={prompt}
-                onChange={(event) => setPrompt(event.target.value)}
-                rows={3}
-                maxLength={1000}
-                placeholder="Describe the change, e.g. 'make the jacket red'"
-                aria-describedby={wordsUnsupported ? `${promptId}-engine` : undefined}
-                aria-invalid={promptBlocked ? true : undefined}
-                className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none aria-[invalid=true]:border-amber-400/70"
-              />
-              {wordsUnsupported ? (
-                <p
-                  id={`${promptId}-engine`}
-                  className="flex gap-2 rounded-lg border border-amber-400/25 bg-amber-400/5 p-3 text-xs text-amber-200/90"
-                >
-                  <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-                  {TOOL_TEXTS.generativeEngineNeeded}
-                </p>
-              ) : null}
-            </div>
+            ) : null}
 
             <ToolSubmit
               tool="edit-image"
@@ -171,7 +169,7 @@ export function EditImagePage() {
               label={TOOL_TEXTS.editButton}
               access={access}
               // Without the plan the button still opens the limit modal.
-              disabled={!access.ready || tool.busy || (access.allowed && promptBlocked)}
+              disabled={!access.ready || tool.busy}
               error={tool.submitError}
             />
           </>
@@ -241,6 +239,13 @@ function EditResult({ job, followError }: { job: TJob | null; followError: strin
             </span>
             <DownloadLink file={output} />
           </figcaption>
+          {job.details.appliedSafetyTolerance !== undefined &&
+          job.details.appliedSafetyTolerance !== Number(job.options.safetyTolerance) ? (
+            <p className="text-xs text-zinc-400">
+              Safety tolerance applied by the service: {job.details.appliedSafetyTolerance} (you
+              chose {String(job.options.safetyTolerance)})
+            </p>
+          ) : null}
         </figure>
       ) : null}
       {!isFinished(job.status) && job.input ? (

@@ -50,6 +50,7 @@ export function GeneratePromptPage() {
     tool.start({
       tool: 'generate-prompt',
       image: image.file,
+      galleryId: image.galleryId,
       options: { customPrompt: customPrompt.trim() },
     });
   }

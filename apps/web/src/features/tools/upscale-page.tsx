@@ -51,6 +51,7 @@ export function UpscalePage() {
     tool.start({
       tool: 'upscale',
       image: image.file,
+      galleryId: image.galleryId,
       options: { model, overlappingTiles: overlappingTiles ? 'true' : 'false' },
     });
   }

@@ -4,6 +4,7 @@ import {
   Coins,
   Compass,
   CreditCard,
+  Images,
   ImageUpscale,
   LayoutGrid,
   LifeBuoy,
@@ -36,6 +37,7 @@ export const SIDEBAR_SECTIONS: readonly TSidebarSection[] = [
     title: 'Tools',
     links: [
       { label: 'Generate', to: '/generate', icon: Sparkles },
+      { label: 'Gallery', to: '/gallery', icon: Images },
       { label: 'Generate Video', to: '/generate-video', icon: Clapperboard },
       { label: 'Upscale', to: '/upscale', icon: ImageUpscale },
       { label: 'Edit Image', to: '/edit-image', icon: SquarePen },

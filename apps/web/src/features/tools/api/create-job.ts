@@ -7,6 +7,8 @@ import { invalidateWorkspace } from '../../../lib/workspace';
 export type TCreateJobInput<T extends TJobTool = TJobTool> = {
   tool: T;
   image: File;
+  /** A gallery image the server reads itself: sent instead of the file (no upload). */
+  galleryId?: string | undefined;
   options: TJobOptionsInput<T>;
 };
 
@@ -14,14 +16,20 @@ export type TCreateJobInput<T extends TJobTool = TJobTool> = {
  * POST /api/jobs (multipart): queues a tool's job and reserves its credits. The fields come
  * before the file, so a server that streams the upload has read them by the time it sees it.
  */
-export async function createJob({ tool, image, options }: TCreateJobInput): Promise<TJob> {
+export async function createJob({
+  tool,
+  image,
+  galleryId,
+  options,
+}: TCreateJobInput): Promise<TJob> {
   const body = new FormData();
   body.append('tool', tool);
   // Multipart fields are strings: the server's schema reads 'true', '6' and the like back.
   for (const [name, value] of Object.entries(options)) {
     if (value !== undefined) body.append(name, String(value));
   }
-  body.append('image', image, image.name);
+  if (galleryId) body.append('galleryId', galleryId);
+  else body.append('image', image, image.name);
   return (await api('/jobs', { method: 'POST', body, schema: ZJobResponse })).job;
 }
 

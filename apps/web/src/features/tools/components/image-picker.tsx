@@ -1,19 +1,57 @@
 import { TOOL_TEXTS, UPLOAD_TEXTS } from '@muse/shared';
 import { ImagePlus, RefreshCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useGalleryItem } from '../../gallery/api/gallery';
 import { Button } from '../../../components/ui/button';
 import { checkImageFiles, ImageInput, type TImagePick } from '../../../components/ui/image-input';
 import { cn } from '../../../lib/cn';
 import { formatBytes, formatSize } from '../tool-format';
 
-/** A chosen image with its preview URL and its real size in pixels. */
-export type TPickedImage = { file: File; url: string; width: number; height: number };
+/**
+ * A chosen image with its preview URL and its real size in pixels; `galleryId` when it is an
+ * image of the gallery, which the server reads itself (no upload).
+ */
+export type TPickedImage = {
+  file: File;
+  url: string;
+  width: number;
+  height: number;
+  galleryId?: string;
+};
 
 /**
  * The chosen image of a tool page. Replacing or leaving the page frees the previous preview.
+ * A page opened with `?from=<gallery id>` starts with that gallery image chosen.
  */
 export function usePickedImage() {
   const [picked, setPicked] = useState<TPickedImage | null>(null);
+  const [searchParams] = useSearchParams();
+  const from = searchParams.get('from');
+  const fromGallery = useGalleryItem(from);
+  const taken = useRef<string | null>(null);
+  useEffect(() => {
+    const item = fromGallery.data;
+    if (!item || taken.current === item.id) return;
+    taken.current = item.id;
+    let cancelled = false;
+    void (async () => {
+      const response = await fetch(item.url);
+      if (!response.ok || cancelled) return;
+      const blob = await response.blob();
+      const file = new File([blob], item.fileName, { type: item.contentType });
+      setPicked({
+        file,
+        url: URL.createObjectURL(file),
+        width: item.width,
+        height: item.height,
+        galleryId: item.id,
+      });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [fromGallery.data]);
   const latest = useRef<TPickedImage | null>(null);
   useEffect(() => {
     latest.current = picked;

@@ -1,0 +1,51 @@
+import type { TGalleryItem } from '@muse/shared';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jobs } from './jobs';
+import { users } from './users';
+import { influencers } from './workspace';
+
+/**
+ * What the generators made, kept in the account's gallery (docs/product/generate.md): one row
+ * per image, written in the transaction that marks its job succeeded, with its likeness to the
+ * persona measured once. The other tools continue from a row without a new upload. Deleting a
+ * row deletes its files; deleting an influencer keeps its images (without the link).
+ */
+export const galleryItems = pgTable(
+  'gallery_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    influencerId: uuid('influencer_id').references(() => influencers.id, {
+      onDelete: 'set null',
+    }),
+    /** The influencer's name when the image was made. */
+    influencerName: text('influencer_name'),
+    kind: text('kind').$type<TGalleryItem['kind']>().notNull(),
+    /** The file and a 384 px WebP preview of it, in storage. */
+    key: text('key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    prompt: text('prompt').notNull(),
+    /** 0–100 against the persona's reference faces; null with the reason in `scoreNote`. */
+    identityScore: integer('identity_score'),
+    scoreNote: text('score_note'),
+    engine: text('engine').notNull(),
+    /** Made by the offline engine's classic image processing ('Offline preview', free). */
+    preview: boolean('preview').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('gallery_items_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('gallery_items_user_influencer_idx').on(
+      table.userId,
+      table.influencerId,
+      table.createdAt,
+    ),
+  ],
+);

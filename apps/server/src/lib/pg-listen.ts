@@ -1,0 +1,76 @@
+import type pg from 'pg';
+
+type TLog = { error: (object: object, message: string) => void };
+
+/**
+ * Listens on one PostgreSQL NOTIFY channel for the process's life, on a connection of its own
+ * (never returned to the pool), re-opened a second after it drops. Notifications sent while it
+ * was down are lost, so `onReconnect` is called once it listens again: whoever relies on the
+ * channel re-reads what it was waiting for.
+ */
+export function listenChannel(
+  pool: pg.Pool,
+  channel: string,
+  handlers: { onMessage: (payload: string) => void; onReconnect: () => void; log: TLog },
+) {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  const { log } = handlers;
+  let client: pg.PoolClient | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  let connectedBefore = false;
+
+  const scheduleRetry = () => {
+    if (!closed && !retry) {
+      retry = setTimeout(() => {
+        retry = null;
+        void connect();
+      }, 1_000);
+    }
+  };
+
+  /** Never throws: while the database cannot be reached, it keeps trying every second. */
+  const connect = async () => {
+    let next: pg.PoolClient;
+    try {
+      next = await pool.connect();
+    } catch (error) {
+      log.error({ err: error, channel }, 'Cannot listen for notifications; retrying');
+      scheduleRetry();
+      return;
+    }
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload) handlers.onMessage(message.payload);
+    });
+    next.on('error', (error) => {
+      log.error({ err: error, channel }, 'Notification connection lost; reconnecting');
+      client = null;
+      next.release(error);
+      scheduleRetry();
+    });
+    try {
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      next.release(error as Error);
+      scheduleRetry();
+      return;
+    }
+    if (closed) {
+      next.release(true);
+      return;
+    }
+    client = next;
+    if (connectedBefore) handlers.onReconnect();
+    connectedBefore = true;
+  };
+
+  return {
+    start: connect,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      client?.release(true);
+      client = null;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The account's gallery (docs/product/generate.md): every image a generator made, newest first,
+ * with its likeness to the persona. Rows are written by the job that made them; here they are
+ * listed a page at a time, read for another tool (no new upload), and deleted with their files.
+ */
+import { buffer } from 'node:stream/consumers';
+import { GENERATE_TEXTS, ZGalleryQuery, type TGalleryItem } from '@muse/shared';
+import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TDatabase, TQueryable } from '../../db/client';
+import { galleryItems, jobs } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { TFileUrlSigner } from '../../lib/file-urls';
+import type { TStorage } from '../../lib/storage';
+
+type TGalleryRow = typeof galleryItems.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const itemNotFound = () => notFound(GENERATE_TEXTS.itemNotFound);
+
+export function toPublicGalleryItem(row: TGalleryRow, files: TFileUrlSigner): TGalleryItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: files.sign(row.key),
+    thumbnailUrl: files.sign(row.thumbnailKey),
+    width: row.width,
+    height: row.height,
+    contentType: row.contentType,
+    fileName: row.fileName,
+    influencerId: row.influencerId,
+    influencerName: row.influencerName,
+    prompt: row.prompt,
+    identityScore: row.identityScore,
+    scoreNote: row.scoreNote,
+    engine: row.engine,
+    preview: row.preview,
+    jobId: row.jobId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A page's cursor: the last row's time and id, so rows made in the same instant are not skipped. */
+function encodeCursor(row: TGalleryRow): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || !UUID.test(id) || Number.isNaN(date.getTime()))
+    throw badRequest('This page of the gallery is no longer available: reload it');
+  return { at: date, id };
+}
+
+export async function listGallery(
+  db: TDatabase,
+  userId: string,
+  raw: unknown,
+): Promise<{ rows: TGalleryRow[]; nextCursor: string | null }> {
+  const parsed = ZGalleryQuery.safeParse(raw);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid filter');
+  const query = parsed.data;
+  const conditions: (SQL | undefined)[] = [eq(galleryItems.userId, userId)];
+  if (query.influencerId === 'none') conditions.push(isNull(galleryItems.influencerId));
+  else if (query.influencerId) conditions.push(eq(galleryItems.influencerId, query.influencerId));
+  if (query.minScore !== undefined)
+    conditions.push(gte(galleryItems.identityScore, query.minScore));
+  if (query.cursor) {
+    const { at, id } = decodeCursor(query.cursor);
+    conditions.push(
+      or(
+        lt(galleryItems.createdAt, at),
+        and(eq(galleryItems.createdAt, at), lt(galleryItems.id, id)),
+      ),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(galleryItems)
+    .where(and(...conditions))
+    .orderBy(desc(galleryItems.createdAt), desc(galleryItems.id))
+    .limit(query.limit + 1);
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  return { rows: page, nextCursor: more ? encodeCursor(page.at(-1)!) : null };
+}
+
+export async function findGalleryItem(
+  db: TQueryable,
+  userId: string,
+  id: string,
+): Promise<TGalleryRow> {
+  if (!UUID.test(id)) throw itemNotFound();
+  const [row] = await db
+    .select()
+    .from(galleryItems)
+    .where(and(eq(galleryItems.id, id), eq(galleryItems.userId, userId)));
+  if (!row) throw itemNotFound();
+  return row;
+}
+
+/** A gallery image's bytes, for a tool that continues from it instead of an upload. */
+export async function readGalleryImage(
+  db: TDatabase,
+  storage: TStorage,
+  userId: string,
+  id: string,
+): Promise<Buffer> {
+  const row = await findGalleryItem(db, userId, id);
+  if (row.kind !== 'image') throw badRequest(GENERATE_TEXTS.notAnImage);
+  const stored = await storage.get(row.key);
+  if (!stored) throw itemNotFound();
+  return buffer(stored.stream);
+}
+
+/**
+ * Deletes an image: its row, its files, and the file from the job that made it (whose history
+ * would otherwise link to nothing).
+ */
+export async function deleteGalleryItem(
+  db: TDatabase,
+  storage: TStorage,
+  userId: string,
+  id: string,
+): Promise<void> {
+  const row = await db.transaction(async (tx) => {
+    const found = await findGalleryItem(tx, userId, id);
+    await tx.delete(galleryItems).where(eq(galleryItems.id, found.id));
+    if (found.jobId)
+      await tx
+        .update(jobs)
+        .set({
+          outputs: sql`coalesce((select jsonb_agg(output) from jsonb_array_elements(${jobs.outputs}) as output where output->>'key' <> ${found.key}), '[]'::jsonb)`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(jobs.id, found.jobId), eq(jobs.userId, userId)));
+    return found;
+  });
+  await storage.delete(row.key);
+  await storage.delete(row.thumbnailKey);
+}

@@ -1,0 +1,497 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import {
+  CREDIT_COSTS,
+  GENERATE_TEXTS,
+  TOOL_TEXTS,
+  type TGalleryItem,
+  type TJob,
+} from '@muse/shared';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { galleryItems, jobs, ledgerEntries } from '../src/db/schema';
+import { getBalances } from '../src/modules/billing/ledger';
+import { startWorker } from '../src/modules/jobs/worker';
+import { buyPlan, registerAccount, type TTestAccount } from './accounts';
+import { createTestApp, type TTestContext } from './app';
+import { createTestEngines } from './engines';
+import { startFakeFal, type TFakeFal } from './fakes/fal';
+import { multipartForm } from './images';
+
+const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/photos/persona');
+const photo = (name: string) => readFileSync(path.join(FIXTURES, name));
+const SAME = Array.from(
+  { length: 10 },
+  (_, i) => `same-person-${String(i + 1).padStart(2, '0')}.jpg`,
+);
+const silent = { info: () => {}, error: () => {} };
+
+/** A port that is free now, so the app can be told its own address before it listens. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let offline: TTestContext;
+/** Hosted, with webhooks: the poll is a minute apart, so only a webhook finishes a job soon. */
+let hosted: TTestContext;
+/** Hosted, webhooks asked for but lost: the poll (every 100 ms) finishes the jobs. */
+let polled: TTestContext;
+let fal: TFakeFal;
+const workers: { stop: () => Promise<void> }[] = [];
+const { engines: testEngines } = createTestEngines();
+
+async function hostedApp(pollMs: number): Promise<TTestContext> {
+  const port = await freePort();
+  const context = await createTestApp({
+    ENGINE_GENERATE_IMAGE: 'fal',
+    ENGINE_EDIT_IMAGE: 'fal',
+    FAL_KEY: fal.apiKey,
+    FAL_API_URL: fal.url,
+    FAL_WEBHOOKS: 'true',
+    FAL_POLL_INTERVAL_MS: String(pollMs),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  await context.app.listen({ port, host: '127.0.0.1' });
+  return context;
+}
+
+/** fal answers each request after a short while of its own, as the real service does. */
+const LATENCY = { latencyMs: 150 } as const;
+const IMAGE_ENDPOINTS = [
+  'fal-ai/flux/dev',
+  'fal-ai/flux-pulid',
+  'fal-ai/flux-lora',
+  'fal-ai/flux-pro/kontext',
+];
+
+beforeAll(async () => {
+  fal = await startFakeFal();
+  for (const endpoint of IMAGE_ENDPOINTS) fal.script(endpoint, LATENCY);
+  offline = await createTestApp({}, undefined, { engines: testEngines });
+  hosted = await hostedApp(60_000);
+  polled = await hostedApp(100);
+  for (const context of [offline, hosted, polled])
+    workers.push(
+      await startWorker({
+        db: context.database.db,
+        pool: context.database.pool,
+        deps: context.app.services,
+        concurrency: 4,
+        log: silent,
+      }),
+    );
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.stop()));
+  await fal.close();
+});
+
+async function account(context: TTestContext, plan: 'builder' | 'launch' | null = 'launch') {
+  const created = await registerAccount(context.app);
+  if (plan) await buyPlan(context.app, created, plan);
+  return created;
+}
+
+const credits = async (context: TTestContext, owner: TTestAccount) =>
+  (await getBalances(context.database.db, owner.userId)).credits;
+
+function generate(context: TTestContext, owner: TTestAccount, body: Record<string, unknown>) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/generations',
+    headers: owner.headers,
+    payload: { prompt: 'on a beach at sunset', ...body },
+  });
+}
+
+const getJob = async (context: TTestContext, owner: TTestAccount, id: string): Promise<TJob> =>
+  (
+    await context.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: owner.headers })
+  ).json().job;
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function finished(context: TTestContext, owner: TTestAccount, ids: string[]) {
+  await waitFor(async () => {
+    const states = await Promise.all(ids.map((id) => getJob(context, owner, id)));
+    return states.every((job) => job.status === 'succeeded' || job.status === 'failed');
+  });
+  return Promise.all(ids.map((id) => getJob(context, owner, id)));
+}
+
+async function gallery(context: TTestContext, owner: TTestAccount, query = '') {
+  const answer = await context.app.inject({
+    method: 'GET',
+    url: `/api/gallery${query}`,
+    headers: owner.headers,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as { items: TGalleryItem[]; nextCursor: string | null };
+}
+
+/** A custom persona, trained offline from ten photos of one woman. */
+async function trainedPersona(context: TTestContext, owner: TTestAccount): Promise<string> {
+  const created = await context.app.inject({
+    method: 'POST',
+    url: '/api/influencers',
+    headers: owner.headers,
+    payload: multipartForm({ name: 'Mara', niche: 'fashion', description: 'Street style' }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id: string = created.json().influencer.id;
+  for (const name of SAME) {
+    const answer = await context.app.inject({
+      method: 'POST',
+      url: `/api/influencers/${id}/photos`,
+      headers: owner.headers,
+      payload: multipartForm({}, [{ field: 'photo', name, type: 'image/jpeg', data: photo(name) }]),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+  }
+  const started = await context.app.inject({
+    method: 'POST',
+    url: `/api/influencers/${id}/training`,
+    headers: owner.headers,
+  });
+  expect(started.statusCode, started.body).toBe(202);
+  await finished(context, owner, [started.json().job.id]);
+  return id;
+}
+
+describe('offline generation (free previews)', () => {
+  let owner: TTestAccount;
+  let influencerId: string;
+  beforeAll(async () => {
+    owner = await account(offline);
+    influencerId = await trainedPersona(offline, owner);
+  }, 120_000);
+
+  it('makes the images asked for, free, scored against the persona, in the gallery', async () => {
+    const before = await credits(offline, owner);
+    const answer = await generate(offline, owner, {
+      influencerId,
+      count: 2,
+      aspectRatio: '9:16',
+      seed: 7,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const queued: TJob[] = answer.json().jobs;
+    expect(queued).toHaveLength(2);
+    expect(queued.map((job) => job.options.seed)).toEqual([7, 8]);
+    expect(queued.every((job) => job.cost === 0 && job.preview)).toBe(true);
+    const done = await finished(
+      offline,
+      owner,
+      queued.map((job) => job.id),
+    );
+    expect(done.map((job) => job.status)).toEqual(['succeeded', 'succeeded']);
+    expect(await credits(offline, owner)).toBe(before);
+    for (const job of done) {
+      const [output] = job.outputs;
+      expect(output!.height).toBeGreaterThan(output!.width);
+      expect(output!.identityScore).toBeGreaterThanOrEqual(70);
+      expect(output!.galleryId).toBeTruthy();
+      expect(job.details.seed).toBe(job.options.seed);
+    }
+    const items = (await gallery(offline, owner, `?influencerId=${influencerId}`)).items;
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({ influencerName: 'Mara', preview: true, kind: 'image' });
+    expect((await gallery(offline, owner, '?influencerId=none')).items).toHaveLength(0);
+    expect((await gallery(offline, owner, '?minScore=70')).items).toHaveLength(2);
+  });
+
+  it('pages the gallery, continues in Upscale without an upload, and deletes', async () => {
+    const answer = await generate(offline, owner, { count: 3 });
+    expect(answer.statusCode, answer.body).toBe(201);
+    await finished(
+      offline,
+      owner,
+      answer.json().jobs.map((job: TJob) => job.id),
+    );
+    const first = await gallery(offline, owner, '?influencerId=none&limit=2');
+    expect(first.items).toHaveLength(2);
+    expect(first.items.every((item) => item.identityScore === null)).toBe(true);
+    const second = await gallery(
+      offline,
+      owner,
+      `?influencerId=none&limit=2&cursor=${first.nextCursor}`,
+    );
+    expect(second.items).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+
+    const picked = first.items[0]!;
+    const upscale = await offline.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: owner.headers,
+      payload: multipartForm({ tool: 'upscale', galleryId: picked.id }),
+    });
+    expect(upscale.statusCode, upscale.body).toBe(201);
+    const [upscaled] = await finished(offline, owner, [upscale.json().job.id]);
+    expect(upscaled!.outputs[0]).toMatchObject({
+      width: picked.width * 4,
+      height: picked.height * 4,
+    });
+
+    const [stored] = await offline.database.db
+      .select()
+      .from(galleryItems)
+      .where(eq(galleryItems.id, picked.id));
+    const removed = await offline.app.inject({
+      method: 'DELETE',
+      url: `/api/gallery/${picked.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await gallery(offline, owner, '?influencerId=none')).items).toHaveLength(2);
+    const job = await getJob(offline, owner, picked.jobId!);
+    expect(job.outputs).toHaveLength(0);
+    expect(await offline.app.services.storage.get(stored!.key)).toBeNull();
+    expect((await offline.app.inject({ method: 'GET', url: picked.url })).statusCode).toBe(404);
+  });
+
+  it("another account's images answer 404, also as a tool's input", async () => {
+    const [item] = (await gallery(offline, owner)).items;
+    const stranger = await account(offline);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const answer = await offline.app.inject({
+        method,
+        url: `/api/gallery/${item!.id}`,
+        headers: stranger.headers,
+      });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error).toBe(GENERATE_TEXTS.itemNotFound);
+    }
+    const borrowed = await offline.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: stranger.headers,
+      payload: multipartForm({ tool: 'upscale', galleryId: item!.id }),
+    });
+    expect(borrowed.statusCode).toBe(404);
+    const theirs = await generate(offline, stranger, { influencerId });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it('a Builder or FREE account is refused and keeps its credits', async () => {
+    for (const plan of ['builder', null] as const) {
+      const other = await account(offline, plan);
+      const before = await credits(offline, other);
+      const answer = await generate(offline, other, { count: 4 });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().error).toBe(TOOL_TEXTS.notAllowed);
+      expect(await credits(offline, other)).toBe(before);
+      const listed = await offline.app.inject({
+        method: 'GET',
+        url: '/api/jobs?tool=generate-image',
+        headers: other.headers,
+      });
+      expect(listed.json().jobs).toHaveLength(0);
+    }
+  });
+
+  it('refuses bad options with the reason, before anything is queued', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ prompt: '  ' }, 'Describe the photo you want'],
+      [{ count: 5 }, 'Choose from 1 to 4 images'],
+      [{ aspectRatio: '2:1' }, 'Choose an aspect ratio'],
+      [{ seed: -1 }, 'The seed must be a whole number from 0 to 2147483647'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await generate(offline, owner, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json().error).toBe(message);
+    }
+  });
+});
+
+describe('hosted generation on fal (the real client against a fake of its queue)', () => {
+  it('a batch of 4 reserves 40 credits and ends with 4 images in Muse storage, woken by webhooks', async () => {
+    const owner = await account(hosted);
+    const before = await credits(hosted, owner);
+    const answer = await generate(hosted, owner, { count: 4, aspectRatio: '4:5', style: 'studio' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const queued: TJob[] = answer.json().jobs;
+    expect(queued).toHaveLength(4);
+    expect(await credits(hosted, owner)).toBe(before - 4 * CREDIT_COSTS.imageGeneration);
+    // The poll is a minute apart: these finish because fal's signed webhooks woke the workers.
+    const done = await finished(
+      hosted,
+      owner,
+      queued.map((job) => job.id),
+    );
+    expect(done.map((job) => job.status)).toEqual(Array(4).fill('succeeded'));
+    expect(await credits(hosted, owner)).toBe(before - 40);
+    for (const job of done) {
+      expect(job.preview).toBe(false);
+      const url = job.outputs[0]!.url;
+      // Served by Muse, never the provider's expiring URL.
+      expect(url.startsWith('/api/files/')).toBe(true);
+      expect(url).not.toContain(fal.url);
+      const file = await hosted.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/jpeg');
+    }
+    const submits = fal.submits().slice(-4);
+    expect(submits.every((submit) => submit.path === '/queue.fal.run/fal-ai/flux/dev')).toBe(true);
+    expect(submits.every((submit) => submit.query.fal_webhook?.endsWith('/api/webhooks/fal'))).toBe(
+      true,
+    );
+    expect((await gallery(hosted, owner)).items).toHaveLength(4);
+    // Each request's webhook reached Muse and was accepted.
+    const ids = await hosted.database.db
+      .select({ requestId: jobs.providerRequestId })
+      .from(jobs)
+      .where(eq(jobs.userId, owner.userId));
+    for (const { requestId } of ids)
+      expect(fal.deliveries().filter((one) => one.requestId === requestId)).toEqual([
+        expect.objectContaining({ status: 200 }),
+      ]);
+  });
+
+  it('one image failing refunds exactly its 10 credits, with the reason', async () => {
+    const owner = await account(hosted);
+    const before = await credits(hosted, owner);
+    fal.script('fal-ai/flux/dev', { ...LATENCY, failSeeds: [1001] });
+    const answer = await generate(hosted, owner, { count: 2, seed: 1000 });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const done = await finished(
+      hosted,
+      owner,
+      answer.json().jobs.map((job: TJob) => job.id),
+    );
+    fal.script('fal-ai/flux/dev', LATENCY);
+    expect(done.map((job) => job.status)).toEqual(['succeeded', 'failed']);
+    expect(done[1]!.failureReason).toBe(TOOL_TEXTS.engineFailed);
+    expect(await credits(hosted, owner)).toBe(before - CREDIT_COSTS.imageGeneration);
+    const refunds = await hosted.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.userId, owner.userId),
+          like(ledgerEntries.reference, `refund:job:${done[1]!.id}`),
+        ),
+      );
+    expect(refunds.map((row) => row.amount)).toEqual([CREDIT_COSTS.imageGeneration]);
+  });
+
+  it('an image the provider flags is withheld, never stored, and refunded', async () => {
+    const owner = await account(hosted);
+    const before = await credits(hosted, owner);
+    fal.script('fal-ai/flux/dev', { ...LATENCY, nsfw: true });
+    const answer = await generate(hosted, owner, { count: 1 });
+    const [job] = await finished(hosted, owner, [answer.json().jobs[0].id]);
+    fal.script('fal-ai/flux/dev', LATENCY);
+    expect(job).toMatchObject({ status: 'failed', failureReason: GENERATE_TEXTS.withheld });
+    expect(job!.outputs).toHaveLength(0);
+    expect(await credits(hosted, owner)).toBe(before);
+    expect((await gallery(hosted, owner)).items).toHaveLength(0);
+  });
+
+  it('a lost webhook is made up for by the poll', async () => {
+    const owner = await account(polled);
+    fal.script('fal-ai/flux/dev', { ...LATENCY, webhook: 'drop' });
+    const answer = await generate(polled, owner, { count: 2 });
+    const done = await finished(
+      polled,
+      owner,
+      answer.json().jobs.map((job: TJob) => job.id),
+    );
+    fal.script('fal-ai/flux/dev', LATENCY);
+    expect(done.map((job) => job.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('a forged webhook is refused; a repeated one changes nothing', async () => {
+    const owner = await account(hosted);
+    fal.script('fal-ai/flux/dev', { ...LATENCY, webhook: 'twice' });
+    const answer = await generate(hosted, owner, { count: 1 });
+    const [job] = await finished(hosted, owner, [answer.json().jobs[0].id]);
+    fal.script('fal-ai/flux/dev', LATENCY);
+    expect(job!.status).toBe('succeeded');
+    const [row] = await hosted.database.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    const requestId = row!.providerRequestId!;
+    const body = Buffer.from(
+      JSON.stringify({ request_id: requestId, gateway_request_id: requestId, status: 'OK' }),
+    );
+    const deliver = (headers: Record<string, string>, payload = body) =>
+      hosted.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/fal',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
+
+    // Forged: no signature, a wrong one, a valid signature over other bytes.
+    expect((await deliver({})).statusCode).toBe(401);
+    const signed = fal.signWebhook(body, { requestId });
+    expect(
+      (await deliver({ ...signed, 'x-fal-webhook-signature': '00'.repeat(64) })).statusCode,
+    ).toBe(401);
+    expect((await deliver(signed, Buffer.from(`${body.toString()} `))).statusCode).toBe(401);
+    // Genuine but repeated, after the job finished: accepted, and nothing changes.
+    expect((await deliver(signed)).statusCode).toBe(200);
+    const after = await getJob(hosted, owner, job!.id);
+    expect(after).toMatchObject({ status: 'succeeded', finishedAt: job!.finishedAt });
+    const items = await hosted.database.db
+      .select()
+      .from(galleryItems)
+      .where(eq(galleryItems.jobId, job!.id));
+    expect(items).toHaveLength(1);
+  });
+
+  it('an edit in words sends the chosen safety tolerance and records the one applied', async () => {
+    const owner = await account(hosted);
+    const engines = await hosted.app.inject({
+      method: 'GET',
+      url: '/api/jobs/engines',
+      headers: owner.headers,
+    });
+    expect(engines.json()).toMatchObject({ generativeEdits: true, previews: [] });
+    const answer = await hosted.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: owner.headers,
+      payload: multipartForm(
+        {
+          tool: 'edit-image',
+          prompt: 'put her in a red dress on a beach',
+          safetyTolerance: '5',
+          aspectRatio: '1:1',
+        },
+        [
+          {
+            field: 'image',
+            name: 'me.jpg',
+            type: 'image/jpeg',
+            data: photo('same-person-01.jpg'),
+          },
+        ],
+      ),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const [job] = await finished(hosted, owner, [answer.json().job.id]);
+    expect(job!.status, job!.failureReason ?? '').toBe('succeeded');
+    const submit = fal.submits().at(-1)!;
+    expect(submit.path).toBe('/queue.fal.run/fal-ai/flux-pro/kontext');
+    expect(submit.body).toMatchObject({
+      prompt: 'put her in a red dress on a beach',
+      safety_tolerance: '5',
+    });
+    expect(job!.details.appliedSafetyTolerance).toBe(2);
+  });
+});

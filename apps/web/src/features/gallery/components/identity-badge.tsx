@@ -1,0 +1,66 @@
+import { GENERATE_TEXTS } from '@muse/shared';
+import { ScanFace, Sparkles } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+
+/** How alike a score says the image and the persona are, in words. */
+export function scoreWords(score: number): string {
+  if (score >= 85) return 'unmistakably the persona';
+  if (score >= 70) return 'clearly the persona';
+  if (score >= 50) return 'somewhat like the persona';
+  return 'does not look like the persona';
+}
+
+/** An image's identity score (0–100) as a pill, or the reason there is none. */
+export function IdentityBadge({
+  score,
+  note,
+  className,
+}: {
+  score: number | null | undefined;
+  note?: string | null | undefined;
+  className?: string;
+}) {
+  if (score === null || score === undefined) {
+    if (!note) return null;
+    return (
+      <span title={note} className={cn('text-xs text-zinc-400', className)}>
+        No identity score: {note}
+      </span>
+    );
+  }
+  const tone =
+    score >= 70
+      ? 'border-emerald-400/40 bg-emerald-500/15 text-emerald-200'
+      : score >= 50
+        ? 'border-amber-400/40 bg-amber-500/15 text-amber-100'
+        : 'border-red-400/40 bg-red-500/15 text-red-200';
+  return (
+    <span
+      title={`Identity score ${score} of 100: ${scoreWords(score)}`}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold tabular-nums backdrop-blur',
+        tone,
+        className,
+      )}
+    >
+      <ScanFace aria-hidden="true" className="size-3.5" />
+      Identity {score}
+      <span className="sr-only">of 100, {scoreWords(score)}</span>
+    </span>
+  );
+}
+
+/** The 'Offline preview' label every offline generation carries. */
+export function OfflinePreviewLabel({ className }: { className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border border-sky-400/40 bg-sky-500/15 px-2 py-0.5 text-xs font-semibold text-sky-100 backdrop-blur',
+        className,
+      )}
+    >
+      <Sparkles aria-hidden="true" className="size-3.5" />
+      {GENERATE_TEXTS.offlinePreview}
+    </span>
+  );
+}

@@ -1,0 +1,94 @@
+import { type TGalleryItem } from '@muse/shared';
+import { ArrowUpRight, Download, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { formatWhen } from '../../tools/tool-format';
+import { IdentityBadge, OfflinePreviewLabel } from './identity-badge';
+
+/** The tools a gallery image continues in, without a new upload (`?from=<id>`). */
+export const CONTINUE_IN = [
+  { path: '/upscale', label: 'Upscale' },
+  { path: '/edit-image', label: 'Edit Image' },
+  { path: '/generate-prompt', label: 'Generate Prompt' },
+] as const;
+
+/** One gallery image, large, with what made it and what can be done with it next. */
+export function ImageViewer({
+  item,
+  onClose,
+  onDelete,
+}: {
+  item: TGalleryItem | null;
+  onClose: () => void;
+  onDelete?: (item: TGalleryItem) => void;
+}) {
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {item ? (
+        <DialogContent
+          title={item.influencerName ? `${item.influencerName}, generated` : 'Generated image'}
+          className="max-w-4xl"
+        >
+          <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <img
+              src={item.url}
+              alt={`Generated image: ${item.prompt}`}
+              width={item.width}
+              height={item.height}
+              className="mx-auto max-h-[70dvh] w-auto max-w-full rounded-xl border border-ink-700 bg-ink-950 object-contain"
+            />
+            <div className="space-y-4 text-sm">
+              <div className="flex flex-wrap gap-2">
+                <IdentityBadge score={item.identityScore} note={item.scoreNote} />
+                {item.preview ? <OfflinePreviewLabel /> : null}
+              </div>
+              <p className="text-zinc-200">{item.prompt}</p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-zinc-400">
+                <dt>Influencer</dt>
+                <dd className="text-zinc-200">{item.influencerName ?? 'None'}</dd>
+                <dt>Size</dt>
+                <dd className="text-zinc-200">
+                  {item.width} × {item.height}
+                </dd>
+                <dt>Engine</dt>
+                <dd className="text-zinc-200">{item.engine}</dd>
+                <dt>Made</dt>
+                <dd className="text-zinc-200">{formatWhen(item.createdAt)}</dd>
+              </dl>
+              <div className="flex flex-wrap gap-2">
+                <Button asChild size="sm">
+                  <a href={item.url} download={item.fileName}>
+                    <Download aria-hidden="true" className="size-4" />
+                    Download
+                  </a>
+                </Button>
+                {onDelete ? (
+                  <Button variant="secondary" size="sm" onClick={() => onDelete(item)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Delete
+                  </Button>
+                ) : null}
+              </div>
+              <nav aria-label="Continue with this image" className="space-y-2">
+                <p className="text-xs font-medium tracking-wide text-zinc-400 uppercase">
+                  Continue with it
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  {CONTINUE_IN.map((tool) => (
+                    <Button key={tool.path} asChild variant="outline" size="sm">
+                      <Link to={`${tool.path}?from=${item.id}`}>
+                        {tool.label}
+                        <ArrowUpRight aria-hidden="true" className="size-4" />
+                      </Link>
+                    </Button>
+                  ))}
+                </div>
+              </nav>
+            </div>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,175 @@
+import { GENERATE_TEXTS, SCORE_FILTERS, type TGalleryItem } from '@muse/shared';
+import { ImageIcon, Loader2, Wand2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/layout/page-heading';
+import { Button } from '../../components/ui/button';
+import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
+import { QueryError } from '../../components/ui/query-error';
+import { toast } from '../../components/ui/toaster';
+import { useInfluencers } from '../influencers/api/get-influencers';
+import { useDeleteGalleryItem, useGallery, type TGalleryFilters } from './api/gallery';
+import { IdentityBadge, OfflinePreviewLabel } from './components/identity-badge';
+import { ImageViewer } from './components/image-viewer';
+
+const selectClass =
+  'h-11 w-full rounded-xl border border-ink-600 bg-ink-900 px-3 text-sm text-zinc-100 focus:border-brand-400 focus:outline-none';
+
+/**
+ * The account's gallery (docs/product/generate.md): every generated image, newest first, a page
+ * at a time, filtered by influencer and identity score; one opens large to download, delete, or
+ * continue in another tool without a new upload.
+ */
+export function GalleryPage() {
+  const [filters, setFilters] = useState<TGalleryFilters>({ influencerId: '', minScore: '' });
+  const gallery = useGallery(filters);
+  const influencers = useInfluencers();
+  const remove = useDeleteGalleryItem();
+  const [open, setOpen] = useState<TGalleryItem | null>(null);
+  const [deleting, setDeleting] = useState<TGalleryItem | null>(null);
+  const influencerId = useId();
+  const scoreId = useId();
+  const items = gallery.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(GENERATE_TEXTS.deleted);
+        setDeleting(null);
+        setOpen(null);
+      },
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  return (
+    <div className="space-y-8">
+      <PageHeading title="Gallery">
+        Everything you generated, with how much each image looks like its persona.
+      </PageHeading>
+
+      <form
+        aria-label="Filter the gallery"
+        className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <div className="space-y-1.5">
+          <label htmlFor={influencerId} className="text-sm font-medium text-zinc-300">
+            Influencer
+          </label>
+          <select
+            id={influencerId}
+            className={selectClass}
+            value={filters.influencerId}
+            onChange={(event) => setFilters({ ...filters, influencerId: event.target.value })}
+          >
+            <option value="">All influencers</option>
+            {influencers.data?.influencers.map((influencer) => (
+              <option key={influencer.id} value={influencer.id}>
+                {influencer.name}
+              </option>
+            ))}
+            <option value="none">No influencer</option>
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={scoreId} className="text-sm font-medium text-zinc-300">
+            Identity score
+          </label>
+          <select
+            id={scoreId}
+            className={selectClass}
+            value={filters.minScore}
+            onChange={(event) => setFilters({ ...filters, minScore: event.target.value })}
+          >
+            {SCORE_FILTERS.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      {gallery.isPending ? (
+        <ul aria-label="Loading" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((item) => (
+            <li key={item} className="aspect-[4/5] animate-pulse rounded-2xl bg-ink-800" />
+          ))}
+        </ul>
+      ) : gallery.isError ? (
+        <QueryError query={gallery} title="Your gallery could not be loaded." className="py-10" />
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-ink-700 bg-ink-900/40 px-6 py-12 text-center">
+          <span className="grid size-14 place-items-center rounded-2xl bg-gradient-to-br from-brand-500/20 to-accent-500/20 text-brand-300">
+            <ImageIcon aria-hidden="true" className="size-7" />
+          </span>
+          <p className="text-base font-semibold text-white">{GENERATE_TEXTS.galleryEmpty}</p>
+          <Button asChild>
+            <Link to="/generate">
+              <Wand2 aria-hidden="true" className="size-4" />
+              Generate images
+            </Link>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul
+            aria-label="Your images"
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+          >
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => setOpen(item)}
+                  aria-label={`Open ${item.influencerName ?? 'image'}: ${item.prompt}`}
+                  className="group relative block aspect-[4/5] w-full overflow-hidden rounded-2xl border border-ink-800 bg-ink-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+                >
+                  <img
+                    src={item.thumbnailUrl}
+                    alt=""
+                    loading="lazy"
+                    className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+                  />
+                  <span className="absolute inset-x-2 top-2 flex flex-wrap gap-1">
+                    <IdentityBadge score={item.identityScore} />
+                    {item.preview ? <OfflinePreviewLabel /> : null}
+                  </span>
+                  <span className="absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/80 to-transparent px-3 pt-6 pb-2 text-left text-xs text-zinc-100">
+                    {item.influencerName ?? 'No influencer'} · {item.prompt}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {gallery.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                onClick={() => void gallery.fetchNextPage()}
+                disabled={gallery.isFetchingNextPage}
+              >
+                {gallery.isFetchingNextPage ? (
+                  <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+                ) : null}
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      <ImageViewer item={open} onClose={() => setOpen(null)} onDelete={setDeleting} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete this image?"
+        description="It is removed from your gallery and its files are deleted for good."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { desktopOnly, expect, test } from './fixtures';
+import { buyPlan, registerAccount, signInAs, type TTestAccount } from './support/accounts';
+import { finishedJobStatus } from './support/jobs';
+
+// Real photographs of one woman (apps/server/test/fixtures/photos).
+const FIXTURES = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/photos/persona');
+const SAME = Array.from(
+  { length: 10 },
+  (_, i) => `same-person-${String(i + 1).padStart(2, '0')}.jpg`,
+);
+
+const main = (page: Page) => page.getByRole('main');
+
+async function credits(request: APIRequestContext, account: TTestAccount): Promise<number> {
+  const response = await request.get('/api/users/dashboard', {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  return ((await response.json()) as { dashboard: { credits: number } }).dashboard.credits;
+}
+
+/** A persona made offline from ten photos of one woman, through the API as the page would. */
+async function seedPersona(request: APIRequestContext, account: TTestAccount, name: string) {
+  const headers = { authorization: `Bearer ${account.token}`, connection: 'close' };
+  const created = await request.post('/api/influencers', {
+    headers,
+    multipart: { name, niche: 'fashion', description: 'Street style in soft light' },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { influencer: { id: string } }).influencer.id;
+  for (const file of SAME) {
+    const answer = await request.post(`/api/influencers/${id}/photos`, {
+      headers,
+      multipart: {
+        photo: {
+          name: file,
+          mimeType: 'image/jpeg',
+          buffer: readFileSync(path.join(FIXTURES, file)),
+        },
+      },
+    });
+    expect(answer.status()).toBe(201);
+  }
+  const training = await request.post(`/api/influencers/${id}/training`, { headers });
+  expect(training.status()).toBe(202);
+  const job = ((await training.json()) as { job: { id: string } }).job;
+  expect(await finishedJobStatus(request, headers, job.id)).toBe('succeeded');
+}
+
+test.describe('Generate', () => {
+  test.beforeEach(() => desktopOnly('the flows are the same at every size; a phone looks below'));
+
+  test('a Launch account generates 2 offline previews of its persona, opens one, upscales it and downloads the result', async ({
+    page,
+    request,
+  }) => {
+    // Seeding a persona and an ESRGAN upscale of a 1024 px image take minutes on a busy machine.
+    test.setTimeout(480_000);
+    const account = await registerAccount(request);
+    await buyPlan(request, account, 'launch');
+    await seedPersona(request, account, 'Mara Lind');
+    const before = await credits(request, account);
+    await signInAs(page, account);
+    await page.goto('/generate');
+    await expect(page.getByRole('heading', { level: 1, name: 'Generate' })).toBeVisible();
+
+    const persona = main(page).getByRole('radio', { name: /Mara Lind/ });
+    await expect(persona).toBeChecked();
+    await expect(main(page).getByText(/Muse adds Mara Lind's trigger word/)).toBeVisible();
+    await main(page).getByLabel('Describe the photo').fill('walking on a beach at sunset');
+    await main(page).getByRole('group', { name: 'Style' }).getByText('Golden hour').click();
+    await main(page).getByRole('group', { name: 'Number of images' }).getByText('2').click();
+    await expect(main(page).getByText('2 images · Offline preview, free')).toBeVisible();
+    await main(page).getByRole('button', { name: 'Generate', exact: true }).click();
+
+    // Two cards fill in as each image finishes, each with its identity score and its label.
+    const cards = main(page)
+      .getByRole('list', { name: 'Images being generated' })
+      .getByRole('listitem');
+    await expect(cards).toHaveCount(2);
+    for (const number of [1, 2]) {
+      const card = cards.nth(number - 1);
+      await expect(card.getByRole('img', { name: `Generated image ${number}` })).toBeVisible({
+        timeout: 120_000,
+      });
+      await expect(card.getByText(/^Identity \d+/)).toBeVisible();
+      await expect(card.getByText('Offline preview')).toBeVisible();
+    }
+    const score = Number(
+      /Identity (\d+)/.exec(
+        (await cards
+          .first()
+          .getByText(/^Identity/)
+          .textContent()) ?? '',
+      )![1],
+    );
+    expect(score).toBeGreaterThanOrEqual(50);
+    expect(await credits(request, account)).toBe(before);
+
+    // Open one large, and continue in Upscale without uploading it again.
+    await cards.first().getByRole('button', { name: 'Open image 1 large' }).click();
+    const viewer = page.getByRole('dialog');
+    await expect(
+      viewer.getByRole('img', { name: /Generated image: walking on a beach/ }),
+    ).toBeVisible();
+    await viewer.getByRole('link', { name: 'Upscale' }).click();
+    await expect(page).toHaveURL(/\/upscale\?from=[0-9a-f-]{36}$/);
+    await expect(
+      main(page).getByRole('img', { name: /Preview of muse-generated-\d+\.jpg/ }),
+    ).toBeVisible();
+    await main(page).getByText('Version 1', { exact: true }).click();
+    const posts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith('/api/jobs'))
+        posts.push(sent.postData() ?? '');
+    });
+    await main(page)
+      .getByRole('button', { name: /^Upscale Image/ })
+      .click();
+    await expect(main(page).getByRole('progressbar', { name: 'Upscale progress' })).toBeVisible();
+    await expect(
+      main(page).getByRole('region', { name: 'Result' }).getByText('Done', { exact: true }),
+    ).toBeVisible({
+      timeout: 400_000,
+    });
+    // The gallery image was named, not uploaded again.
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toContain('name="galleryId"');
+    expect(posts[0]).not.toContain('name="image"');
+    const downloading = page.waitForEvent('download');
+    await main(page)
+      .getByRole('region', { name: 'Result' })
+      .getByRole('link', { name: 'Download', exact: true })
+      .click();
+    expect((await downloading).suggestedFilename()).toMatch(/^muse-upscaled-4x\.png$/);
+
+    // The gallery keeps both images, with their scores.
+    await page.goto('/gallery');
+    await expect(
+      main(page).getByRole('list', { name: 'Your images' }).getByRole('listitem'),
+    ).toHaveCount(2);
+  });
+
+  test("a Builder account gets the 'Image Limit Reached' modal and keeps its credits", async ({
+    page,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    await buyPlan(request, account, 'builder');
+    const before = await credits(request, account);
+    await signInAs(page, account);
+    let generations = 0;
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/generations')) generations += 1;
+    });
+    await page.goto('/generate');
+    await expect(main(page).getByText('No Influencers Available')).toBeVisible();
+    await expect(main(page).getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await expect(main(page).getByText(/does not include image generation/)).toBeVisible();
+    await main(page).getByLabel('Describe the photo').fill('a city street at night');
+    await main(page).getByRole('button', { name: 'Generate', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Image Limit Reached' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('link', { name: 'View Upgrade Plans' })).toHaveAttribute(
+      'href',
+      '/credits',
+    );
+    expect(generations).toBe(0);
+    expect(await credits(request, account)).toBe(before);
+  });
+});
