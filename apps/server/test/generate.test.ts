@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
 }
 
 let offline: TTestContext;
-/** Hosted, with webhooks: the poll is a minute apart, so only a webhook finishes a job soon. */
+/** Hosted, with webhooks: the poll is ten minutes apart, so only a webhook finishes a job soon. */
 let hosted: TTestContext;
 /** Hosted, webhooks asked for but lost: the poll (every 100 ms) finishes the jobs. */
 let polled: TTestContext;
@@ -76,7 +76,7 @@ beforeAll(async () => {
   fal = await startFakeFal();
   for (const endpoint of IMAGE_ENDPOINTS) fal.script(endpoint, LATENCY);
   offline = await createTestApp({}, undefined, { engines: testEngines });
-  hosted = await hostedApp(60_000);
+  hosted = await hostedApp(600_000);
   polled = await hostedApp(100);
   for (const context of [offline, hosted, polled])
     workers.push(
@@ -117,7 +117,7 @@ const getJob = async (context: TTestContext, owner: TTestAccount, id: string): P
     await context.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: owner.headers })
   ).json().job;
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000) {
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error('timed out');
@@ -172,7 +172,7 @@ async function trainedPersona(context: TTestContext, owner: TTestAccount): Promi
   return id;
 }
 
-describe('offline generation (free previews)', () => {
+describe('offline generation (free previews)', { timeout: 150_000 }, () => {
   let owner: TTestAccount;
   let influencerId: string;
   beforeAll(async () => {
@@ -319,179 +319,190 @@ describe('offline generation (free previews)', () => {
   });
 });
 
-describe('hosted generation on fal (the real client against a fake of its queue)', () => {
-  it('a batch of 4 reserves 40 credits and ends with 4 images in Muse storage, woken by webhooks', async () => {
-    const owner = await account(hosted);
-    const before = await credits(hosted, owner);
-    const answer = await generate(hosted, owner, { count: 4, aspectRatio: '4:5', style: 'studio' });
-    expect(answer.statusCode, answer.body).toBe(201);
-    const queued: TJob[] = answer.json().jobs;
-    expect(queued).toHaveLength(4);
-    expect(await credits(hosted, owner)).toBe(before - 4 * CREDIT_COSTS.imageGeneration);
-    // The poll is a minute apart: these finish because fal's signed webhooks woke the workers.
-    const done = await finished(
-      hosted,
-      owner,
-      queued.map((job) => job.id),
-    );
-    expect(done.map((job) => job.status)).toEqual(Array(4).fill('succeeded'));
-    expect(await credits(hosted, owner)).toBe(before - 40);
-    for (const job of done) {
-      expect(job.preview).toBe(false);
-      const url = job.outputs[0]!.url;
-      // Served by Muse, never the provider's expiring URL.
-      expect(url.startsWith('/api/files/')).toBe(true);
-      expect(url).not.toContain(fal.url);
-      const file = await hosted.app.inject({ method: 'GET', url });
-      expect(file.statusCode).toBe(200);
-      expect(file.headers['content-type']).toBe('image/jpeg');
-    }
-    const submits = fal.submits().slice(-4);
-    expect(submits.every((submit) => submit.path === '/queue.fal.run/fal-ai/flux/dev')).toBe(true);
-    expect(submits.every((submit) => submit.query.fal_webhook?.endsWith('/api/webhooks/fal'))).toBe(
-      true,
-    );
-    expect((await gallery(hosted, owner)).items).toHaveLength(4);
-    // Each request's webhook reached Muse and was accepted.
-    const ids = await hosted.database.db
-      .select({ requestId: jobs.providerRequestId })
-      .from(jobs)
-      .where(eq(jobs.userId, owner.userId));
-    for (const { requestId } of ids)
-      expect(fal.deliveries().filter((one) => one.requestId === requestId)).toEqual([
-        expect.objectContaining({ status: 200 }),
-      ]);
-  });
-
-  it('one image failing refunds exactly its 10 credits, with the reason', async () => {
-    const owner = await account(hosted);
-    const before = await credits(hosted, owner);
-    fal.script('fal-ai/flux/dev', { ...LATENCY, failSeeds: [1001] });
-    const answer = await generate(hosted, owner, { count: 2, seed: 1000 });
-    expect(answer.statusCode, answer.body).toBe(201);
-    const done = await finished(
-      hosted,
-      owner,
-      answer.json().jobs.map((job: TJob) => job.id),
-    );
-    fal.script('fal-ai/flux/dev', LATENCY);
-    expect(done.map((job) => job.status)).toEqual(['succeeded', 'failed']);
-    expect(done[1]!.failureReason).toBe(TOOL_TEXTS.engineFailed);
-    expect(await credits(hosted, owner)).toBe(before - CREDIT_COSTS.imageGeneration);
-    const refunds = await hosted.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.userId, owner.userId),
-          like(ledgerEntries.reference, `refund:job:${done[1]!.id}`),
-        ),
-      );
-    expect(refunds.map((row) => row.amount)).toEqual([CREDIT_COSTS.imageGeneration]);
-  });
-
-  it('an image the provider flags is withheld, never stored, and refunded', async () => {
-    const owner = await account(hosted);
-    const before = await credits(hosted, owner);
-    fal.script('fal-ai/flux/dev', { ...LATENCY, nsfw: true });
-    const answer = await generate(hosted, owner, { count: 1 });
-    const [job] = await finished(hosted, owner, [answer.json().jobs[0].id]);
-    fal.script('fal-ai/flux/dev', LATENCY);
-    expect(job).toMatchObject({ status: 'failed', failureReason: GENERATE_TEXTS.withheld });
-    expect(job!.outputs).toHaveLength(0);
-    expect(await credits(hosted, owner)).toBe(before);
-    expect((await gallery(hosted, owner)).items).toHaveLength(0);
-  });
-
-  it('a lost webhook is made up for by the poll', async () => {
-    const owner = await account(polled);
-    fal.script('fal-ai/flux/dev', { ...LATENCY, webhook: 'drop' });
-    const answer = await generate(polled, owner, { count: 2 });
-    const done = await finished(
-      polled,
-      owner,
-      answer.json().jobs.map((job: TJob) => job.id),
-    );
-    fal.script('fal-ai/flux/dev', LATENCY);
-    expect(done.map((job) => job.status)).toEqual(['succeeded', 'succeeded']);
-  });
-
-  it('a forged webhook is refused; a repeated one changes nothing', async () => {
-    const owner = await account(hosted);
-    fal.script('fal-ai/flux/dev', { ...LATENCY, webhook: 'twice' });
-    const answer = await generate(hosted, owner, { count: 1 });
-    const [job] = await finished(hosted, owner, [answer.json().jobs[0].id]);
-    fal.script('fal-ai/flux/dev', LATENCY);
-    expect(job!.status).toBe('succeeded');
-    const [row] = await hosted.database.db.select().from(jobs).where(eq(jobs.id, job!.id));
-    const requestId = row!.providerRequestId!;
-    const body = Buffer.from(
-      JSON.stringify({ request_id: requestId, gateway_request_id: requestId, status: 'OK' }),
-    );
-    const deliver = (headers: Record<string, string>, payload = body) =>
-      hosted.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/fal',
-        headers: { 'content-type': 'application/json', ...headers },
-        payload,
+// Models load in the first tests of a busy run: states are waited for, however long they take.
+describe(
+  'hosted generation on fal (the real client against a fake of its queue)',
+  { timeout: 150_000 },
+  () => {
+    it('a batch of 4 reserves 40 credits and ends with 4 images in Muse storage, woken by webhooks', async () => {
+      const owner = await account(hosted);
+      const before = await credits(hosted, owner);
+      const answer = await generate(hosted, owner, {
+        count: 4,
+        aspectRatio: '4:5',
+        style: 'studio',
       });
-
-    // Forged: no signature, a wrong one, a valid signature over other bytes.
-    expect((await deliver({})).statusCode).toBe(401);
-    const signed = fal.signWebhook(body, { requestId });
-    expect(
-      (await deliver({ ...signed, 'x-fal-webhook-signature': '00'.repeat(64) })).statusCode,
-    ).toBe(401);
-    expect((await deliver(signed, Buffer.from(`${body.toString()} `))).statusCode).toBe(401);
-    // Genuine but repeated, after the job finished: accepted, and nothing changes.
-    expect((await deliver(signed)).statusCode).toBe(200);
-    const after = await getJob(hosted, owner, job!.id);
-    expect(after).toMatchObject({ status: 'succeeded', finishedAt: job!.finishedAt });
-    const items = await hosted.database.db
-      .select()
-      .from(galleryItems)
-      .where(eq(galleryItems.jobId, job!.id));
-    expect(items).toHaveLength(1);
-  });
-
-  it('an edit in words sends the chosen safety tolerance and records the one applied', async () => {
-    const owner = await account(hosted);
-    const engines = await hosted.app.inject({
-      method: 'GET',
-      url: '/api/jobs/engines',
-      headers: owner.headers,
+      expect(answer.statusCode, answer.body).toBe(201);
+      const queued: TJob[] = answer.json().jobs;
+      expect(queued).toHaveLength(4);
+      expect(await credits(hosted, owner)).toBe(before - 4 * CREDIT_COSTS.imageGeneration);
+      // The poll is ten minutes apart: these finish because fal's signed webhooks woke the workers.
+      const done = await finished(
+        hosted,
+        owner,
+        queued.map((job) => job.id),
+      );
+      expect(done.map((job) => job.status)).toEqual(Array(4).fill('succeeded'));
+      expect(await credits(hosted, owner)).toBe(before - 40);
+      for (const job of done) {
+        expect(job.preview).toBe(false);
+        const url = job.outputs[0]!.url;
+        // Served by Muse, never the provider's expiring URL.
+        expect(url.startsWith('/api/files/')).toBe(true);
+        expect(url).not.toContain(fal.url);
+        const file = await hosted.app.inject({ method: 'GET', url });
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe('image/jpeg');
+      }
+      const submits = fal.submits().slice(-4);
+      expect(submits.every((submit) => submit.path === '/queue.fal.run/fal-ai/flux/dev')).toBe(
+        true,
+      );
+      expect(
+        submits.every((submit) => submit.query.fal_webhook?.endsWith('/api/webhooks/fal')),
+      ).toBe(true);
+      expect((await gallery(hosted, owner)).items).toHaveLength(4);
+      // Each request's webhook reached Muse and was accepted.
+      const ids = await hosted.database.db
+        .select({ requestId: jobs.providerRequestId })
+        .from(jobs)
+        .where(eq(jobs.userId, owner.userId));
+      for (const { requestId } of ids)
+        expect(fal.deliveries().filter((one) => one.requestId === requestId)).toEqual([
+          expect.objectContaining({ status: 200 }),
+        ]);
     });
-    expect(engines.json()).toMatchObject({ generativeEdits: true, previews: [] });
-    const answer = await hosted.app.inject({
-      method: 'POST',
-      url: '/api/jobs',
-      headers: owner.headers,
-      payload: multipartForm(
-        {
-          tool: 'edit-image',
-          prompt: 'put her in a red dress on a beach',
-          safetyTolerance: '5',
-          aspectRatio: '1:1',
-        },
-        [
+
+    it('one image failing refunds exactly its 10 credits, with the reason', async () => {
+      const owner = await account(hosted);
+      const before = await credits(hosted, owner);
+      fal.script('fal-ai/flux/dev', { ...LATENCY, failSeeds: [1001] });
+      const answer = await generate(hosted, owner, { count: 2, seed: 1000 });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const done = await finished(
+        hosted,
+        owner,
+        answer.json().jobs.map((job: TJob) => job.id),
+      );
+      fal.script('fal-ai/flux/dev', LATENCY);
+      expect(done.map((job) => job.status)).toEqual(['succeeded', 'failed']);
+      expect(done[1]!.failureReason).toBe(TOOL_TEXTS.engineFailed);
+      expect(await credits(hosted, owner)).toBe(before - CREDIT_COSTS.imageGeneration);
+      const refunds = await hosted.database.db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.userId, owner.userId),
+            like(ledgerEntries.reference, `refund:job:${done[1]!.id}`),
+          ),
+        );
+      expect(refunds.map((row) => row.amount)).toEqual([CREDIT_COSTS.imageGeneration]);
+    });
+
+    it('an image the provider flags is withheld, never stored, and refunded', async () => {
+      const owner = await account(hosted);
+      const before = await credits(hosted, owner);
+      fal.script('fal-ai/flux/dev', { ...LATENCY, nsfw: true });
+      const answer = await generate(hosted, owner, { count: 1 });
+      const [job] = await finished(hosted, owner, [answer.json().jobs[0].id]);
+      fal.script('fal-ai/flux/dev', LATENCY);
+      expect(job).toMatchObject({ status: 'failed', failureReason: GENERATE_TEXTS.withheld });
+      expect(job!.outputs).toHaveLength(0);
+      expect(await credits(hosted, owner)).toBe(before);
+      expect((await gallery(hosted, owner)).items).toHaveLength(0);
+    });
+
+    it('a lost webhook is made up for by the poll', async () => {
+      const owner = await account(polled);
+      fal.script('fal-ai/flux/dev', { ...LATENCY, webhook: 'drop' });
+      const answer = await generate(polled, owner, { count: 2 });
+      const done = await finished(
+        polled,
+        owner,
+        answer.json().jobs.map((job: TJob) => job.id),
+      );
+      fal.script('fal-ai/flux/dev', LATENCY);
+      expect(done.map((job) => job.status)).toEqual(['succeeded', 'succeeded']);
+    });
+
+    it('a forged webhook is refused; a repeated one changes nothing', async () => {
+      const owner = await account(hosted);
+      fal.script('fal-ai/flux/dev', { ...LATENCY, webhook: 'twice' });
+      const answer = await generate(hosted, owner, { count: 1 });
+      const [job] = await finished(hosted, owner, [answer.json().jobs[0].id]);
+      fal.script('fal-ai/flux/dev', LATENCY);
+      expect(job!.status).toBe('succeeded');
+      const [row] = await hosted.database.db.select().from(jobs).where(eq(jobs.id, job!.id));
+      const requestId = row!.providerRequestId!;
+      const body = Buffer.from(
+        JSON.stringify({ request_id: requestId, gateway_request_id: requestId, status: 'OK' }),
+      );
+      const deliver = (headers: Record<string, string>, payload = body) =>
+        hosted.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/fal',
+          headers: { 'content-type': 'application/json', ...headers },
+          payload,
+        });
+
+      // Forged: no signature, a wrong one, a valid signature over other bytes.
+      expect((await deliver({})).statusCode).toBe(401);
+      const signed = fal.signWebhook(body, { requestId });
+      expect(
+        (await deliver({ ...signed, 'x-fal-webhook-signature': '00'.repeat(64) })).statusCode,
+      ).toBe(401);
+      expect((await deliver(signed, Buffer.from(`${body.toString()} `))).statusCode).toBe(401);
+      // Genuine but repeated, after the job finished: accepted, and nothing changes.
+      expect((await deliver(signed)).statusCode).toBe(200);
+      const after = await getJob(hosted, owner, job!.id);
+      expect(after).toMatchObject({ status: 'succeeded', finishedAt: job!.finishedAt });
+      const items = await hosted.database.db
+        .select()
+        .from(galleryItems)
+        .where(eq(galleryItems.jobId, job!.id));
+      expect(items).toHaveLength(1);
+    });
+
+    it('an edit in words sends the chosen safety tolerance and records the one applied', async () => {
+      const owner = await account(hosted);
+      const engines = await hosted.app.inject({
+        method: 'GET',
+        url: '/api/jobs/engines',
+        headers: owner.headers,
+      });
+      expect(engines.json()).toMatchObject({ generativeEdits: true, previews: [] });
+      const answer = await hosted.app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: owner.headers,
+        payload: multipartForm(
           {
-            field: 'image',
-            name: 'me.jpg',
-            type: 'image/jpeg',
-            data: photo('same-person-01.jpg'),
+            tool: 'edit-image',
+            prompt: 'put her in a red dress on a beach',
+            safetyTolerance: '5',
+            aspectRatio: '1:1',
           },
-        ],
-      ),
+          [
+            {
+              field: 'image',
+              name: 'me.jpg',
+              type: 'image/jpeg',
+              data: photo('same-person-01.jpg'),
+            },
+          ],
+        ),
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const [job] = await finished(hosted, owner, [answer.json().job.id]);
+      expect(job!.status, job!.failureReason ?? '').toBe('succeeded');
+      const submit = fal.submits().at(-1)!;
+      expect(submit.path).toBe('/queue.fal.run/fal-ai/flux-pro/kontext');
+      expect(submit.body).toMatchObject({
+        prompt: 'put her in a red dress on a beach',
+        safety_tolerance: '5',
+      });
+      expect(job!.details.appliedSafetyTolerance).toBe(2);
     });
-    expect(answer.statusCode, answer.body).toBe(201);
-    const [job] = await finished(hosted, owner, [answer.json().job.id]);
-    expect(job!.status, job!.failureReason ?? '').toBe('succeeded');
-    const submit = fal.submits().at(-1)!;
-    expect(submit.path).toBe('/queue.fal.run/fal-ai/flux-pro/kontext');
-    expect(submit.body).toMatchObject({
-      prompt: 'put her in a red dress on a beach',
-      safety_tolerance: '5',
-    });
-    expect(job!.details.appliedSafetyTolerance).toBe(2);
-  });
-});
+  },
+);

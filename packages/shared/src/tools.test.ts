@@ -51,10 +51,11 @@ describe('a job request', () => {
   it('offers the choices the pages list, in their order', () => {
     const upscale = ZJobRequest.options[0];
     expect(upscale.shape.model.unwrap().options).toEqual(UPSCALE_MODELS.map((m) => m.value));
-    expect(JOB_TOOLS).toEqual(['upscale', 'edit-image', 'generate-prompt']);
+    expect(JOB_TOOLS).toEqual(['upscale', 'edit-image', 'generate-image', 'generate-prompt']);
     expect(toolRecord((tool) => tool.length)).toEqual({
       upscale: 7,
       'edit-image': 10,
+      'generate-image': 14,
       'generate-prompt': 15,
     });
   });

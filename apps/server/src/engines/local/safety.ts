@@ -31,7 +31,14 @@ let model: Promise<NSFWJS> | undefined;
 function loadModel(): Promise<NSFWJS> {
   model ??= (async () => {
     await tfjsWasm();
-    return load('MobileNetV2Mid');
+    // nsfwjs announces the bundled model on the console; Muse's logs are its own.
+    const info = console.info;
+    console.info = () => {};
+    try {
+      return await load('MobileNetV2Mid');
+    } finally {
+      console.info = info;
+    }
   })().catch((error: unknown) => {
     model = undefined;
     throw error;
