@@ -7,7 +7,6 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -23,22 +22,12 @@ import { startWorker } from '../apps/server/src/modules/jobs/worker';
 import { createServices } from '../apps/server/src/services';
 import { startFakeFal } from '../apps/server/test/fakes/fal';
 import { buyPlan, registerAccount } from '../apps/server/test/accounts';
+import { freePort } from '../apps/server/test/ports';
 
 const LATENCY_MS = 2_000;
 const ENDPOINT = 'fal-ai/flux/dev';
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type TGenerateBench = {
   latencyMs: number;

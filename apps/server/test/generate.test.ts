@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import {
   CREDIT_COSTS,
@@ -18,6 +17,7 @@ import { createTestApp, type TTestContext } from './app';
 import { createTestEngines } from './engines';
 import { startFakeFal, type TFakeFal } from './fakes/fal';
 import { multipartForm } from './images';
+import { freePort } from './ports';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/photos/persona');
 const photo = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -26,18 +26,6 @@ const SAME = Array.from(
   (_, i) => `same-person-${String(i + 1).padStart(2, '0')}.jpg`,
 );
 const silent = { info: () => {}, error: () => {} };
-
-/** A port that is free now, so the app can be told its own address before it listens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let offline: TTestContext;
 /** Hosted, with webhooks: the poll is ten minutes apart, so only a webhook finishes a job soon. */

@@ -4,6 +4,7 @@
  * retry, the saved request followed instead of a new one paid for; then waited on (a webhook
  * ends a wait early) and polled until fal says it is done, and its result read from fal.
  */
+import { sleep } from '../../lib/sleep';
 import type { TRunContext } from '../types';
 import type { TFalConnection } from './client';
 
@@ -13,21 +14,6 @@ export type TFalWaiting = {
   /** Where fal delivers its webhook when the request finishes; none: polling only. */
   webhookUrl?: string;
 };
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
 
 /** Runs `input` on `endpoint` and returns fal's output (the endpoint's documented fields). */
 export async function runOnFal(

@@ -1,4 +1,5 @@
 import type { FalClient } from '@fal-ai/client';
+import { sleep } from '../../lib/sleep';
 import type { TTrainingContext, TTrainingEngine, TTrainingInput } from '../training';
 import type { TFalConnection } from './client';
 
@@ -30,20 +31,6 @@ export function progressFromLog(message: string): { percent: number; stage: stri
       stage: `Training: ${Math.round(Number(share[1]))}%`,
     };
   return null;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }
 
 async function submit(

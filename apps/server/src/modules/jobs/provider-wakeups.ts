@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { TQueryable } from '../../db/client';
 import { listenChannel } from '../../lib/pg-listen';
+import { sleep } from '../../lib/sleep';
 
 const CHANNEL = 'muse_provider';
 /** Webhooks that came before their wait are kept this long, and this many at most. */
@@ -84,16 +85,5 @@ export async function announceProviderDone(db: TQueryable, requestId: string): P
 
 /** Waiting without wake-ups: just the poll interval (a process without a database listener). */
 export function sleepUntilPoll(_requestId: string, ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
+  return sleep(ms, signal);
 }
