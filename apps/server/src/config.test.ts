@@ -99,6 +99,11 @@ describe('loadConfig', () => {
     expect(hosted.ENGINE_GENERATE_IMAGE).toBe('fal');
   });
 
+  it('listens on this machine only unless HOST is set', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
   it('asks fal for webhooks when Muse has an https address, and polls less often then', () => {
     const local = loadConfig({});
     expect([local.FAL_WEBHOOKS, local.FAL_POLL_INTERVAL_MS]).toEqual([false, 1000]);

@@ -29,7 +29,8 @@ export const ZEnv = z.object({
       error: 'must be development, production or test',
     })
     .default('development'),
-  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  /** This machine only, unless set (0.0.0.0: every interface, e.g. in a container). */
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   PORT: z.coerce
     .number({ error: 'must be a whole number between 1 and 65535' })
     .int('must be a whole number between 1 and 65535')

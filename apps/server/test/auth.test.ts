@@ -203,6 +203,30 @@ describe('sessions', () => {
   });
 });
 
+describe('the development mailbox', () => {
+  it('answers only this machine: reset links are not handed to anyone who can reach it', async () => {
+    for (const remoteAddress of ['203.0.113.9', '10.0.0.7', '::ffff:192.168.1.4', '2001:db8::1']) {
+      const answer = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress,
+        // A forwarded-for header is not believed.
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(answer.statusCode, remoteAddress).toBe(404);
+      expect(answer.json().messages).toBeUndefined();
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const answer = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress,
+      });
+      expect(answer.statusCode, remoteAddress).toBe(200);
+    }
+  });
+});
+
 describe('password reset', () => {
   async function mailbox(email: string) {
     const response = await ctx.app.inject({

@@ -1,3 +1,4 @@
+import { GENERIC_ERRORS } from '@muse/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,15 +6,26 @@ import { devMailbox } from '../../db/schema';
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
 
+/** Whether a connection comes from this machine (IPv4, IPv6 or IPv4 mapped into IPv6). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
 /**
  * The local mailbox, for developers and tests: mail that would have been sent, newest first.
- * Registered only when no SMTP server is configured, and never in production.
+ * Registered only when no SMTP server is configured, and never in production. It holds every
+ * account's reset links, so it answers only connections from this machine (the socket's own
+ * address: a forwarded-for header could be forged); anyone else gets the 404 of a missing route.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/mailbox',
     { schema: { querystring: z.object({ to: z.string().optional() }) } },
-    async (request) => {
+    async (request, reply) => {
+      if (!isLoopback(request.raw.socket.remoteAddress))
+        return reply.status(404).send({ success: false, error: GENERIC_ERRORS.notFound });
       const rows = await app.database.db
         .select()
         .from(devMailbox)
