@@ -1,6 +1,7 @@
 import { AUTH_TEXTS } from '@muse/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_CHECKS } from '../src/modules/users/service';
 import { createTestApp, type TTestContext } from './app';
 
 let ctx: TTestContext;
@@ -346,6 +347,56 @@ describe('profile', () => {
     const fresh = newEmail();
     const moved = await put({ email: fresh, currentPassword: body.password });
     expect(moved.json()).toMatchObject({ success: true, data: { email: fresh } });
+  });
+
+  it('limits guesses of the current password, and a right one is not let through past it', async () => {
+    const { body, json } = await registerUser();
+    const put = (currentPassword: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/profile',
+        headers: bearer(json.token),
+        payload: { email: newEmail(), currentPassword },
+      });
+    for (let guess = 0; guess < PASSWORD_CHECKS.max; guess += 1)
+      expect((await put(`wrong-${guess}`)).statusCode).toBe(403);
+    expect((await put('wrong-again')).statusCode).toBe(429);
+    expect((await put(body.password)).statusCode).toBe(429);
+  });
+
+  it('a new address voids the reset links mailed to the old one and signs other sessions out', async () => {
+    const { body, json } = await registerUser();
+    const other = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: body });
+    const otherToken: string = other.json().token;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: body.email },
+    });
+    const mails = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/dev/mailbox?to=${encodeURIComponent(body.email)}`,
+    });
+    const link: string = mails.json().messages[0].links[0];
+
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(json.token),
+      payload: { email: newEmail(), currentPassword: body.password },
+    });
+    expect(moved.statusCode).toBe(200);
+
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: new URL(link).searchParams.get('token'), password: 'taken-over-1' },
+    });
+    expect(reset.statusCode).toBe(400);
+    const me = (token: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect((await me(otherToken)).statusCode).toBe(401);
+    expect((await me(json.token)).statusCode).toBe(200);
   });
 
   it('answers 401 without a session', async () => {

@@ -18,7 +18,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
     async (request) => ({
       success: true as const,
-      data: toPublicUser(await updateProfile(app.database.db, request.auth.user, request.body)),
+      data: toPublicUser(await updateProfile(app.database.db, request.auth, request.body)),
     }),
   );
 };

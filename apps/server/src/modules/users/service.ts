@@ -1,18 +1,31 @@
 import { AUTH_TEXTS } from '@muse/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { users, type TUserRow } from '../../db/schema';
+import { passwordResetTokens, sessions, users, type TUserRow } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { consumeRateLimit, type TRateLimit } from '../../lib/rate-limit';
 import { verifyPassword } from '../auth/passwords';
 import { findUserByEmail, normaliseEmail } from '../auth/service';
+import type { TAuthenticated } from '../auth/sessions';
 
-/** Updates the full name, and the e-mail only when the current password confirms it. */
+/**
+ * Guesses of the current password on the profile, per account, like sign-in's per address: a
+ * stolen session cannot try passwords without end.
+ */
+export const PASSWORD_CHECKS: TRateLimit = { max: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Updates the full name, and the e-mail only when the current password confirms it. A new
+ * address voids every reset link mailed to the old one and signs out every other session, in the
+ * same transaction as the change (docs/product/accounts.md).
+ */
 export async function updateProfile(
   db: TDatabase,
-  user: TUserRow,
+  auth: TAuthenticated,
   changes: { fullName?: string; email?: string; currentPassword?: string },
 ): Promise<TUserRow> {
+  const { user } = auth;
   const update: Partial<typeof users.$inferInsert> = {};
   if (changes.fullName !== undefined) update.fullName = changes.fullName.trim();
   if (changes.email !== undefined && normaliseEmail(changes.email) !== user.email) {
@@ -20,6 +33,7 @@ export async function updateProfile(
       throw badRequest('This account signs in with Google; its email follows your Google account.');
     }
     if (!changes.currentPassword) throw badRequest(AUTH_TEXTS.currentPasswordRequired);
+    await consumeRateLimit(db, `password-check:user:${user.id}`, PASSWORD_CHECKS);
     if (!(await verifyPassword(user.passwordHash, changes.currentPassword))) {
       throw new AppError(403, AUTH_TEXTS.currentPasswordWrong, 'WRONG_PASSWORD');
     }
@@ -28,12 +42,30 @@ export async function updateProfile(
   }
   if (Object.keys(update).length === 0) return user;
   try {
-    const [updated] = await db
-      .update(users)
-      .set({ ...update, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
-    return updated ?? user;
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ ...update, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (update.email) {
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(sessions.userId, user.id),
+              isNull(sessions.revokedAt),
+              ne(sessions.id, auth.sessionId),
+            ),
+          );
+      }
+      return updated ?? user;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(AUTH_TEXTS.emailTaken);
     throw error;
