@@ -13,6 +13,7 @@ import {
   recoverStaleJobs,
   STALE_AFTER_SECONDS,
 } from '../src/modules/jobs/service';
+import { MAX_STREAMS_PER_ACCOUNT } from '../src/modules/jobs/routes';
 import { startWorker } from '../src/modules/jobs/worker';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
@@ -66,15 +67,33 @@ async function queue(account: TTestAccount, tool: string, fields: Record<string,
   });
 }
 
-/** Follows a job's event stream over real HTTP until it ends; returns every state sent. */
-async function follow(account: TTestAccount, id: string): Promise<TJob[]> {
-  const response = await fetch(`${baseUrl}/api/jobs/${id}/events`, { headers: account.headers });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const text = await response.text();
-  return text
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('event: job'))
-    .map((frame) => JSON.parse(frame.split('\ndata: ')[1]!) as TJob);
+/**
+ * Follows a job's event stream over real HTTP until it ends; returns every state sent.
+ * `opened` resolves once the first state has arrived (the stream is live from then on).
+ */
+function followLive(account: TTestAccount, id: string) {
+  let markOpened: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (markOpened = resolve));
+  const states = (async () => {
+    const response = await fetch(`${baseUrl}/api/jobs/${id}/events`, { headers: account.headers });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of response.body!) {
+      text += decoder.decode(chunk as Uint8Array, { stream: true });
+      if (text.includes('event: job')) markOpened();
+    }
+    markOpened();
+    return text
+      .split('\n\n')
+      .filter((frame) => frame.startsWith('event: job'))
+      .map((frame) => JSON.parse(frame.split('\ndata: ')[1]!) as TJob);
+  })();
+  return { opened, states };
+}
+
+function follow(account: TTestAccount, id: string): Promise<TJob[]> {
+  return followLive(account, id).states;
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
@@ -117,9 +136,11 @@ describe('jobs', () => {
     });
     expect((await getBalances(ctx.database.db, account.userId)).credits).toBe(before - 10);
 
-    const streamed = follow(account, job.id);
+    // The stream reports the job queued before any worker may take it.
+    const streamed = followLive(account, job.id);
+    await streamed.opened;
     await runWorker();
-    const states = await streamed;
+    const states = await streamed.states;
     expect(states[0]!.status).toBe('queued');
     expect(states.some((state) => state.status === 'running' && state.progress > 0)).toBe(true);
     const done = states.at(-1)!;
@@ -393,5 +414,48 @@ describe('jobs', () => {
     expect(big.json().error).toBe(TOOL_TEXTS.upscaleTooLarge);
     expect((await getBalances(ctx.database.db, account.userId)).credits).toBe(before);
     void PLANS;
+  });
+});
+
+describe('live streams', () => {
+  it('an account holds at most 10 open at once; closing one frees its place', async () => {
+    await stopWorker();
+    const account = await launchAccount();
+    const { job } = (await queue(account, 'upscale')).json();
+    const open = async () => {
+      const controller = new AbortController();
+      const response = await fetch(`${baseUrl}/api/jobs/${job.id}/events`, {
+        headers: account.headers,
+        signal: controller.signal,
+      });
+      return { response, close: () => controller.abort() };
+    };
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i += 1) {
+      const stream = await open();
+      expect(stream.response.status).toBe(200);
+      streams.push(stream);
+    }
+    const refused = await open();
+    expect(refused.response.status).toBe(429);
+    expect(((await refused.response.json()) as { error: string }).error).toBe(
+      TOOL_TEXTS.tooManyStreams,
+    );
+    // Another account is not held back by this one.
+    const other = await launchAccount();
+    const theirs = (await queue(other, 'upscale')).json().job;
+    const elsewhere = await fetch(`${baseUrl}/api/jobs/${theirs.id}/events`, {
+      headers: other.headers,
+    });
+    expect(elsewhere.status).toBe(200);
+    void elsewhere.body?.cancel();
+
+    streams.pop()!.close();
+    await waitFor(async () => {
+      const next = await open();
+      if (next.response.status === 200) streams.push(next);
+      return next.response.status === 200;
+    });
+    for (const stream of streams) stream.close();
   });
 });

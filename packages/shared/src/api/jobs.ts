@@ -34,6 +34,8 @@ export const TOOL_TEXTS = {
   wordsNeedHostedEngine:
     'Edits described in words need the hosted engine (fal). This installation runs the offline engine: it reframes your image and converts its format.',
   jobNotFound: 'Job not found',
+  tooManyStreams:
+    'Too many pages are following jobs for this account at once: close some and try again.',
   workerStopped: 'The worker running this job stopped. Your credits were refunded.',
   engineFailed: 'The AI engine could not finish this job. Your credits were refunded.',
 } as const;

@@ -1,6 +1,7 @@
 import {
   isFinished,
   JOB_TOOLS,
+  TOOL_TEXTS,
   toolRecord,
   ZEnginesResponse,
   ZGenerateResponse,
@@ -11,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tooManyRequests } from '../../lib/errors';
 import { firstValues, readMultipartForm } from '../../lib/multipart';
 import { enqueueGenerations } from '../generate/service';
 import { ANY_JOB } from './events';
@@ -22,6 +24,8 @@ const ZListQuery = z.object({
 });
 
 const KEEPALIVE_MS = 15_000;
+/** Live job streams one account may hold open on one server (a page follows one or a few). */
+export const MAX_STREAMS_PER_ACCOUNT = 10;
 
 /** Opens a server-sent event stream on the raw response (the reply is no longer Fastify's). */
 function openEventStream(request: FastifyRequest, reply: FastifyReply) {
@@ -107,11 +111,22 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // Streams open per account on this server: each holds a connection and a listener.
+  const openStreams = new Map<string, number>();
+
   // One job, live: its state now, then every change, and the stream ends when it is finished.
   app.get('/jobs/:id/events', { schema: { params: ZParams } }, async (request, reply) => {
     const userId = request.auth.user.id;
     const first = await findJob(db, userId, request.params.id);
+    const open = openStreams.get(userId) ?? 0;
+    if (open >= MAX_STREAMS_PER_ACCOUNT) throw tooManyRequests(TOOL_TEXTS.tooManyStreams);
+    openStreams.set(userId, open + 1);
     const stream = openEventStream(request, reply);
+    stream.onClose(() => {
+      const now = (openStreams.get(userId) ?? 1) - 1;
+      if (now > 0) openStreams.set(userId, now);
+      else openStreams.delete(userId);
+    });
     let last = '';
     const push = async () => {
       const row = await findJob(db, userId, first.id);
