@@ -29,6 +29,7 @@ import { marketplacePublicRoutes, marketplaceRoutes } from './modules/marketplac
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { productRoutes } from './modules/products/routes';
 import { userRoutes } from './modules/users/routes';
+import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -68,9 +69,10 @@ function requestId(request: IncomingMessage): string {
 }
 
 function loggerOptions(config: TConfig, stream: TBuildAppOptions['logStream']) {
-  if (stream) return { level: config.LOG_LEVEL, stream };
+  if (stream) return { level: config.LOG_LEVEL, stream, serializers: LOG_SERIALIZERS };
   return {
     level: config.LOG_LEVEL,
+    serializers: LOG_SERIALIZERS,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     ...(config.LOG_FORMAT === 'pretty'
       ? {

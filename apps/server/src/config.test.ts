@@ -40,8 +40,6 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '3000.5'],
-    ['DATABASE_URL', 'not-a-url'],
-    ['DATABASE_URL', 'mysql://root@localhost/muse'],
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
@@ -64,6 +62,28 @@ describe('loadConfig', () => {
     expect(error.message).toContain(name);
     expect(error.message).toContain(`"${value}"`);
     expect(error.message).not.toContain('\n');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://root:hunter2@localhost/muse'],
+    ['STRIPE_SECRET_KEY', 'sk_live_abc-secret!'],
+    ['STRIPE_WEBHOOK_SECRET', 'whsec_abc-secret!'],
+    ['FILE_URL_SECRET', 'short-secret'],
+    ['SMTP_URL', 'user:hunter2@mail'],
+  ])('names a bad secret %s without its value', (name, value) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    const error = thrown as ConfigError;
+    expect(error.problems).toHaveLength(1);
+    expect(error.message).toContain(name);
+    expect(error.message).toContain('its value is not shown');
+    expect(error.message).not.toContain(value);
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).not.toContain('secret!');
   });
 
   it('lists every bad variable at once', () => {

@@ -173,6 +173,18 @@ export type TConfig = TEnv & {
   isProduction: boolean;
 };
 
+/** Variables whose values are never written anywhere, error messages included. */
+const SECRETS = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'GOOGLE_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'FAL_KEY',
+  'S3_SECRET_ACCESS_KEY',
+  'FILE_URL_SECRET',
+]);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration: ${problems.join('; ')}`);
@@ -197,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       const raw = env[name];
       problems.set(
         name,
-        `${name} ${issue.message} (${raw === undefined ? 'it is missing' : `got "${raw}"`})`,
+        `${name} ${issue.message} (${raw === undefined ? 'it is missing' : SECRETS.has(name) ? 'its value is not shown: it is a secret' : `got "${raw}"`})`,
       );
     }
     throw new ConfigError([...problems.values()]);

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { checkDatabaseReachable, connectDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { startWorker } from './modules/jobs/worker';
 import { createServices } from './services';
 
@@ -34,7 +35,11 @@ async function main() {
     stop(`DATABASE_URL: cannot connect (${error.message})`),
   );
   await runMigrations(config.DATABASE_URL);
-  const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker' } });
+  const log = pino({
+    level: config.LOG_LEVEL,
+    base: { role: 'worker' },
+    serializers: LOG_SERIALIZERS,
+  });
   // One connection per running job, one LISTEN for each of the two runners and one for the
   // providers' webhooks, and room for heartbeats, progress and the scheduled tasks.
   const database = connectDatabase(config.DATABASE_URL, {
