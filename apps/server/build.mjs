@@ -4,7 +4,11 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@muse/'));
+// Development-only packages (the embedded PostgreSQL) stay external too: they are loaded, when at
+// all, by a dynamic import on the development path, never bundled.
+const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
+  (name) => !name.startsWith('@muse/'),
+);
 
 await build({
   entryPoints: [

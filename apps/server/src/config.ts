@@ -229,6 +229,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       `${config.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} must be set together with ${config.STRIPE_SECRET_KEY ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'}`,
     );
   }
+  if (isProduction && !config.DATABASE_URL) {
+    problems.push(
+      'DATABASE_URL must be set when NODE_ENV=production; the embedded PostgreSQL is for development and tests',
+    );
+  }
   if (isProduction && !config.STRIPE_SECRET_KEY) {
     problems.push(
       'STRIPE_SECRET_KEY must be set when NODE_ENV=production; the test-mode checkout grants plans without payment',
