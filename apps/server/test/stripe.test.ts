@@ -84,7 +84,9 @@ describe('Stripe checkout', () => {
     const { headers } = await newAccount();
     fake.requests.length = 0;
     await checkout(headers, { plan: 'launch', billing: 'monthly', promoCode: 'LAUNCH50' });
-    const sent = fake.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+    const sent = fake.requests.find(
+      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+    )!;
     expect(sent.body.discounts).toEqual([{ promotion_code: expect.stringMatching(/^promo_/) }]);
 
     const bad = await ctx.app.inject({

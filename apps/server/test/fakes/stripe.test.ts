@@ -361,6 +361,120 @@ describe('the fake Stripe, driven by the real stripe client', () => {
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
   });
 
+  it('lists and expires open checkouts, and finds customers by e-mail', async () => {
+    const { monthly, yearly } = await createPlan('e');
+    const customer = await stripe.customers.create({
+      email: 'open@example.com',
+      metadata: { userId: 'user-9' },
+    });
+    await stripe.customers.create({ email: 'Open@example.com' });
+    const found = await stripe.customers.list({ email: 'open@example.com' });
+    expect(found.data.map((c) => [c.id, c.metadata])).toEqual([
+      [customer.id, { userId: 'user-9' }],
+    ]);
+
+    const base = {
+      mode: 'subscription' as const,
+      customer: customer.id,
+      success_url: 'http://muse.test/ok',
+    };
+    const first = await stripe.checkout.sessions.create({
+      ...base,
+      line_items: [{ price: monthly.id, quantity: 1 }],
+    });
+    const second = await stripe.checkout.sessions.create({
+      ...base,
+      line_items: [{ price: yearly.id, quantity: 1 }],
+    });
+    const open = await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' });
+    expect(open.data.map((session) => session.id)).toEqual([second.id, first.id]); // newest first
+
+    const expired = await stripe.checkout.sessions.expire(first.id);
+    expect(expired).toMatchObject({ id: first.id, status: 'expired', url: null });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${first.id}/expire`,
+    });
+    await expect(stripe.checkout.sessions.expire(first.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      message:
+        'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of `expired`.',
+    });
+    expect(() => fake.completeCheckout(first.id)).toThrow(/expired/);
+    expect(
+      (await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' })).data,
+    ).toEqual([expect.objectContaining({ id: second.id })]);
+    expect(
+      (await stripe.checkout.sessions.list({ customer: customer.id, status: 'expired' })).data,
+    ).toEqual([expect.objectContaining({ id: first.id })]);
+  });
+
+  it("refunds an invoice's payment once, found through its invoice payments", async () => {
+    const { monthly, yearly } = await createPlan('f');
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: monthly.id, quantity: 1 }],
+      customer_email: 'refund@example.com',
+      subscription_data: { metadata: { userId: 'user-5', plan: 'pro' } },
+    });
+    const { invoice, subscription } = fake.completeCheckout(session.id);
+
+    const payments = await stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid' });
+    expect(payments.data).toHaveLength(1);
+    const [payment] = payments.data;
+    expect(payment).toMatchObject({
+      object: 'invoice_payment',
+      invoice: invoice.id,
+      amount_paid: 1900,
+      status: 'paid',
+      payment: { type: 'payment_intent', payment_intent: expect.stringMatching(/^pi_/) },
+    });
+    const intentId = String(payment!.payment.payment_intent);
+    expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({
+      amount_received: 1900,
+      status: 'succeeded',
+      customer: subscription.customer,
+    });
+
+    const refund = await stripe.refunds.create({
+      payment_intent: intentId,
+      reason: 'duplicate',
+      metadata: { subscription: subscription.id },
+    });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 1900,
+      payment_intent: intentId,
+      reason: 'duplicate',
+      status: 'succeeded',
+      metadata: { subscription: subscription.id },
+    });
+    expect((await stripe.refunds.list({ payment_intent: intentId })).data).toEqual([refund]);
+    await expect(stripe.refunds.create({ payment_intent: intentId })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'charge_already_refunded',
+    });
+    await expect(stripe.refunds.create({ payment_intent: 'pi_missing' })).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'payment_intent',
+    });
+
+    // A subscription's metadata merges on update, and the price changes in place.
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, price: yearly.id }],
+      metadata: { plan: 'pro-yearly' },
+    });
+    expect(updated.metadata).toEqual({ userId: 'user-5', plan: 'pro-yearly' });
+    expect(updated.items.data[0]!.price.id).toBe(yearly.id);
+
+    // A renewal that fails has no payment; its retry does.
+    const failed = fake.failPayment(subscription.id);
+    expect((await stripe.invoicePayments.list({ invoice: failed.id })).data).toEqual([]);
+    fake.payInvoice(failed.id);
+    expect((await stripe.invoicePayments.list({ invoice: failed.id })).data).toHaveLength(1);
+  });
+
   it('signs events that stripe.webhooks.constructEvent accepts, and only untampered', async () => {
     const { monthly } = await createPlan('d');
     const session = await stripe.checkout.sessions.create({

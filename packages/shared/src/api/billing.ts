@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_PERIODS, PLAN_KEYS } from '../plans';
+import { safeText } from './input';
 
 /** A plan key or billing period arriving from outside (Stripe metadata, a price lookup key). */
 export const ZPlanKey = z.enum(PLAN_KEYS);
@@ -23,7 +24,8 @@ export const SUBSCRIPTION_STATUSES = [
 export const ZSubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
 
-export const TEST_CHECKOUT_STATUSES = ['open', 'complete', 'cancelled'] as const;
+/** `refunded`: paid while the account already had a plan, so it was refunded (decision 0023). */
+export const TEST_CHECKOUT_STATUSES = ['open', 'complete', 'cancelled', 'refunded'] as const;
 export type TTestCheckoutStatus = (typeof TEST_CHECKOUT_STATUSES)[number];
 
 /** What the ledger counts: credits, and model tokens (influencer slots). */
@@ -62,7 +64,7 @@ export const BILLING_TEXTS = {
 export const ZCreateCheckoutRequest = z.object({
   plan: z.enum(PLAN_KEYS, { error: 'Choose a plan: builder, launch or growth' }),
   billing: z.enum(BILLING_PERIODS, { error: 'Choose monthly or yearly billing' }),
-  promoCode: z.string().trim().max(50).nullish(),
+  promoCode: safeText().trim().max(50).nullish(),
   /** Where the payment returns to: the credits page (default) or, from onboarding, the dashboard. */
   returnTo: z.enum(['credits', 'dashboard']).optional(),
 });

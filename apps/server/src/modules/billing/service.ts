@@ -8,10 +8,11 @@ import {
   type TPlanKey,
   type TSubscriptionSummary,
   type TTestCheckoutSession,
+  type TTestCheckoutStatus,
 } from '@muse/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { TDatabase } from '../../db/client';
+import type { TDatabase, TTransaction } from '../../db/client';
 import {
   paymentEvents,
   subscriptions,
@@ -28,8 +29,15 @@ import {
   applySubscription,
   findLatestSubscription,
   findLiveSubscription,
+  findOtherLive,
   grantPaidPeriod,
+  grantUpgrade,
+  isLive,
+  recordSubscription,
+  secondPayment,
+  withSubscriptionLock,
   type TGrantContext,
+  type TRecorded,
   type TSubscriptionRow,
   type TSubscriptionSnapshot,
 } from './subscriptions';
@@ -38,20 +46,6 @@ export type TBillingContext = TGrantContext & {
   stripe: StripeGateway | null;
   publicUrl: string;
 };
-
-/**
- * A paid period of a test-mode subscription: records its state and grants the period's
- * benefits through `grantPaidPeriod`, the function the Stripe webhook's paid invoice uses too.
- */
-export async function fulfilSubscriptionPayment(
-  context: TGrantContext,
-  snapshot: TSubscriptionSnapshot,
-  firstPeriod: boolean,
-): Promise<TSubscriptionRow> {
-  const row = await applySubscription(context, snapshot);
-  await grantPaidPeriod(context, row, firstPeriod);
-  return row;
-}
 
 function returnUrls(publicUrl: string, returnTo: TCreateCheckoutRequest['returnTo']) {
   const page = returnTo === 'dashboard' ? '/dashboard' : '/credits';
@@ -83,15 +77,19 @@ export async function createCheckout(
       await changePlan(context, live, request.plan, request.billing);
       return urls.successUrl;
     }
-    const previous = await findLatestSubscription(db, user.id);
-    return stripe.createCheckout({
-      userId: user.id,
-      email: user.email,
-      customerId: previous?.providerCustomerId ?? null,
-      plan: request.plan,
-      billing: request.billing,
-      promoCode: request.promoCode || null,
-      ...urls,
+    // One checkout at a time per account: a second request waits, then finds the first open.
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${user.id}`}))`);
+      const previous = await findLatestSubscription(tx, user.id);
+      return stripe.createCheckout({
+        userId: user.id,
+        email: user.email,
+        customerId: previous?.providerCustomerId ?? null,
+        plan: request.plan,
+        billing: request.billing,
+        promoCode: request.promoCode || null,
+        ...urls,
+      });
     });
   }
 
@@ -109,27 +107,26 @@ export async function createCheckout(
   return `${publicUrl}/checkout/test/${id}`;
 }
 
-async function changePlan(
-  context: TBillingContext,
+/** The live subscription moved to another plan: Stripe prorates; a test-mode one just changes. */
+async function changedPlan(
+  stripe: StripeGateway | null,
   live: TSubscriptionRow,
   plan: TPlanKey,
   billing: TBillingPeriod,
-): Promise<void> {
+): Promise<TSubscriptionSnapshot> {
   if (live.provider === 'stripe') {
-    if (!context.stripe)
-      throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'STRIPE_MISSING');
-    const current = await context.stripe.client.subscriptions.retrieve(live.providerSubscriptionId);
+    if (!stripe) throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'STRIPE_MISSING');
+    const current = await stripe.client.subscriptions.retrieve(live.providerSubscriptionId);
     const item = current.items.data[0];
-    const updated = await context.stripe.client.subscriptions.update(live.providerSubscriptionId, {
-      items: [{ id: item?.id, price: await context.stripe.priceId(plan, billing) }],
+    const updated = await stripe.client.subscriptions.update(live.providerSubscriptionId, {
+      items: [{ id: item?.id, price: await stripe.priceId(plan, billing) }],
       proration_behavior: 'always_invoice',
       cancel_at_period_end: false,
       metadata: { userId: live.userId, plan, billing },
     });
-    await applySubscription(context, snapshotFromStripe(updated, live.userId));
-    return;
+    return snapshotFromStripe(updated, live.userId);
   }
-  await applySubscription(context, {
+  return {
     userId: live.userId,
     provider: 'test',
     providerSubscriptionId: live.providerSubscriptionId,
@@ -141,7 +138,16 @@ async function changePlan(
     currentPeriodEnd: live.currentPeriodEnd,
     cancelAtPeriodEnd: false,
     canceledAt: null,
-  });
+  };
+}
+
+async function changePlan(
+  context: TBillingContext,
+  live: TSubscriptionRow,
+  plan: TPlanKey,
+  billing: TBillingPeriod,
+): Promise<void> {
+  await applySubscription(context, await changedPlan(context.stripe, live, plan, billing));
 }
 
 /** Stripe events Muse acts on; every other type is acknowledged and ignored. */
@@ -153,6 +159,31 @@ export const HANDLED_STRIPE_EVENTS = [
   'customer.subscription.deleted',
 ] as const;
 
+/**
+ * A second Stripe subscription, paid while the account already had a live one (two checkouts
+ * paid at once): a higher plan upgrades the live one in place, then the second's payment is
+ * refunded and it is cancelled at once (docs/decisions/0023-one-live-subscription.md). Runs under
+ * the account's subscription lock; each step is safe to repeat when Stripe redelivers after a
+ * failure, and the cancellation comes last, since a live second is what brings this back.
+ */
+async function supersede(
+  tx: TTransaction,
+  stripe: StripeGateway,
+  second: Stripe.Subscription,
+  snapshot: TSubscriptionSnapshot,
+  live: TSubscriptionRow,
+): Promise<{ row: TSubscriptionRow; upgrade: TRecorded | null }> {
+  const paid = { plan: snapshot.plan, billing: snapshot.billing, startedWhileLive: false };
+  const upgrade =
+    secondPayment(live, paid) === 'change'
+      ? await recordSubscription(tx, await changedPlan(stripe, live, paid.plan, paid.billing))
+      : null;
+  await stripe.refundLatestInvoice(second);
+  const cancelled = await stripe.client.subscriptions.cancel(second.id);
+  const { row } = await recordSubscription(tx, snapshotFromStripe(cancelled, snapshot.userId));
+  return { row, upgrade };
+}
+
 async function syncStripeSubscription(
   context: TGrantContext,
   stripe: StripeGateway,
@@ -160,17 +191,34 @@ async function syncStripeSubscription(
   userHint: string | null,
 ): Promise<TSubscriptionRow | null> {
   const { db } = context;
-  const subscription = await stripe.client.subscriptions.retrieve(subscriptionId);
+  const seen = await stripe.client.subscriptions.retrieve(subscriptionId);
   const [known] = await db
     .select({ userId: subscriptions.userId })
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
-  const userId = known?.userId ?? subscription.metadata.userId ?? userHint;
+  const userId = known?.userId ?? seen.metadata.userId ?? userHint;
   if (!userId) return null;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return null;
-  return applySubscription(context, snapshotFromStripe(subscription, userId));
+
+  const done = await withSubscriptionLock(db, userId, async (tx) => {
+    // Read again under the lock: what an earlier delivery did meanwhile is seen.
+    const subscription = await stripe.client.subscriptions.retrieve(subscriptionId);
+    const snapshot = snapshotFromStripe(subscription, userId);
+    const live = await findOtherLive(tx, snapshot);
+    if (live) return supersede(tx, stripe, subscription, snapshot, live);
+    const recorded = await recordSubscription(tx, snapshot);
+    return { row: recorded.row, upgrade: recorded };
+  });
+  if (done.upgrade) await grantUpgrade(context, done.upgrade);
+  return done.row;
 }
+
+/** The invoices that start a paid period; a proration's invoice pays for a change, granted on its own. */
+const PERIOD_INVOICES: readonly (Stripe.Invoice.BillingReason | null)[] = [
+  'subscription_create',
+  'subscription_cycle',
+];
 
 /**
  * Acts on a verified Stripe event. Deliveries repeat and arrive out of order, so the event is
@@ -201,8 +249,11 @@ export async function handleStripeEvent(
       const subscriptionId = invoiceSubscriptionId(invoice);
       if (invoice.status !== 'paid' || !subscriptionId) break;
       const row = await syncStripeSubscription(context, stripe, subscriptionId, null);
-      if (row) {
-        await grantPaidPeriod(context, row, invoice.billing_reason === 'subscription_create');
+      // A second subscription, refunded and cancelled, grants nothing.
+      if (row && isLive(row.status) && PERIOD_INVOICES.includes(invoice.billing_reason)) {
+        const paidFor = await stripe.planOfInvoice(invoice);
+        const firstPeriod = invoice.billing_reason === 'subscription_create';
+        await grantPaidPeriod(context, row, firstPeriod, paidFor?.plan ?? row.plan);
       }
       break;
     }
@@ -316,55 +367,92 @@ export async function getTestCheckout(
   };
 }
 
-/** Pays a test-mode checkout: the subscription starts and its first period is granted. */
+type TTestPayment =
+  | { kind: 'started'; recorded: TRecorded }
+  | { kind: 'changed'; recorded: TRecorded }
+  | { kind: 'refunded' }
+  | { kind: 'done'; status: TTestCheckoutStatus };
+
+/**
+ * Pays a test-mode checkout: the subscription starts and its first period is granted through
+ * `grantPaidPeriod`, the function the Stripe webhook's paid invoice uses too. An account that
+ * has a live plan by then gets no second one (`secondPayment`): the plan changes in place, or the
+ * payment is refunded, which the checkout's status records and its page shows.
+ */
 export async function payTestCheckout(
-  context: TGrantContext,
+  context: TBillingContext,
   userId: string,
   id: string,
 ): Promise<string> {
-  const { db } = context;
+  const { db, publicUrl } = context;
   const session = await openTestSession(db, userId, id);
-  // Completing the session and starting the subscription happen once, also on a double click.
-  const [claimed] = await db
-    .update(testCheckoutSessions)
-    .set({ status: 'complete' })
-    .where(
-      and(
-        eq(testCheckoutSessions.id, id),
-        eq(testCheckoutSessions.status, 'open'),
-        gt(testCheckoutSessions.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  if (!claimed) {
-    if (session.status === 'complete') return session.successUrl;
-    throw badRequest('This checkout has expired or was cancelled. Start again from the plans.');
+  const refundedUrl = `${publicUrl}/checkout/test/${session.id}`;
+  const payment = await withSubscriptionLock(db, userId, async (tx): Promise<TTestPayment> => {
+    // Completing the session happens once, also on a double click.
+    const [claimed] = await tx
+      .update(testCheckoutSessions)
+      .set({ status: 'complete' })
+      .where(
+        and(
+          eq(testCheckoutSessions.id, id),
+          eq(testCheckoutSessions.status, 'open'),
+          gt(testCheckoutSessions.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!claimed) {
+      const [current] = await tx
+        .select({ status: testCheckoutSessions.status })
+        .from(testCheckoutSessions)
+        .where(eq(testCheckoutSessions.id, id));
+      return { kind: 'done', status: current?.status ?? session.status };
+    }
+    const { plan, billing } = claimed;
+    const live = await findLiveSubscription(tx, userId);
+    if (!live) {
+      const start = new Date();
+      const recorded = await recordSubscription(tx, {
+        userId,
+        provider: 'test',
+        providerSubscriptionId: `sub_test_${claimed.id.slice('cs_test_'.length)}`,
+        providerCustomerId: null,
+        plan,
+        billing,
+        status: 'active',
+        currentPeriodStart: start,
+        currentPeriodEnd: addPeriod(start, billing),
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+      });
+      return { kind: 'started', recorded };
+    }
+    const startedWhileLive = claimed.createdAt >= live.createdAt;
+    if (secondPayment(live, { plan, billing, startedWhileLive }) === 'refund') {
+      // Test mode takes no money: the refund is the checkout's status.
+      await tx
+        .update(testCheckoutSessions)
+        .set({ status: 'refunded' })
+        .where(eq(testCheckoutSessions.id, id));
+      return { kind: 'refunded' };
+    }
+    const recorded = await recordSubscription(tx, await changedPlan(null, live, plan, billing));
+    return { kind: 'changed', recorded };
+  });
+
+  switch (payment.kind) {
+    case 'started':
+      await grantPaidPeriod(context, payment.recorded.row, true);
+      return session.successUrl;
+    case 'changed':
+      await grantUpgrade(context, payment.recorded);
+      return session.successUrl;
+    case 'refunded':
+      return refundedUrl;
+    case 'done':
+      if (payment.status === 'complete') return session.successUrl;
+      if (payment.status === 'refunded') return refundedUrl;
+      throw badRequest('This checkout has expired or was cancelled. Start again from the plans.');
   }
-  const { plan, billing } = session;
-  const live = await findLiveSubscription(db, userId);
-  if (live) {
-    await changePlan({ ...context, stripe: null, publicUrl: '' }, live, plan, billing);
-    return session.successUrl;
-  }
-  const start = new Date();
-  await fulfilSubscriptionPayment(
-    context,
-    {
-      userId,
-      provider: 'test',
-      providerSubscriptionId: `sub_test_${session.id.slice('cs_test_'.length)}`,
-      providerCustomerId: null,
-      plan,
-      billing,
-      status: 'active',
-      currentPeriodStart: start,
-      currentPeriodEnd: addPeriod(start, billing),
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-    },
-    true,
-  );
-  return session.successUrl;
 }
 
 export async function cancelTestCheckout(

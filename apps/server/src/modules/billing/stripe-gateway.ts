@@ -79,6 +79,15 @@ export function snapshotFromStripe(
   };
 }
 
+/** The price an invoice's first line is for, in current and older API shapes. */
+function invoicePriceId(invoice: Stripe.Invoice): string | null {
+  const line = invoice.lines.data[0];
+  const current = line?.pricing?.price_details?.price;
+  const legacy = (line as unknown as { price?: { id: string } | null } | undefined)?.price?.id;
+  const id = current ?? legacy ?? null;
+  return typeof id === 'string' ? id : (id?.id ?? null);
+}
+
 /** The subscription an invoice pays for, in current and older API shapes. */
 export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const parent = invoice.parent?.subscription_details?.subscription;
@@ -107,12 +116,64 @@ export class StripeGateway {
     return price.id;
   }
 
+  /** The plan a price is for (by its lookup key), or null for a price that is no Muse plan's. */
+  async planOfPrice(priceId: string): Promise<{ plan: TPlanKey; billing: TBillingPeriod } | null> {
+    for (const [key, id] of this.prices) if (id === priceId) return parseLookupKey(key);
+    const price = await this.client.prices.retrieve(priceId);
+    return parseLookupKey(price.lookup_key);
+  }
+
+  /** The plan an invoice was paid for: the subscription may have changed plan since. */
+  async planOfInvoice(
+    invoice: Stripe.Invoice,
+  ): Promise<{ plan: TPlanKey; billing: TBillingPeriod } | null> {
+    const priceId = invoicePriceId(invoice);
+    return priceId ? this.planOfPrice(priceId) : null;
+  }
+
   async promotionCodeId(code: string): Promise<string> {
     const { data } = await this.client.promotionCodes.list({ code, active: true, limit: 1 });
     if (!data[0]) throw badRequest(BILLING_TEXTS.promoCodeInvalid);
     return data[0].id;
   }
 
+  /**
+   * The account's Stripe customer: the one its subscriptions use, else the one made for it
+   * earlier (found by e-mail and the account id in its metadata), else a new one. Checkouts name
+   * it, so that the account's open checkouts can be listed.
+   */
+  private async customerFor(input: {
+    userId: string;
+    email: string;
+    customerId: string | null;
+  }): Promise<string> {
+    if (input.customerId) return input.customerId;
+    const { data } = await this.client.customers.list({ email: input.email, limit: 100 });
+    const known = data.find((customer) => customer.metadata.userId === input.userId);
+    if (known) return known.id;
+    const created = await this.client.customers.create({
+      email: input.email,
+      metadata: { userId: input.userId },
+    });
+    return created.id;
+  }
+
+  /** Expires an open checkout; one paid or expired meanwhile is no longer open, as wanted. */
+  private async expireCheckout(id: string): Promise<void> {
+    try {
+      await this.client.checkout.sessions.expire(id);
+    } catch (error) {
+      const session = await this.client.checkout.sessions.retrieve(id);
+      if (session.status === 'open') throw error;
+    }
+  }
+
+  /**
+   * The URL of a Checkout Session for the plan. The account keeps at most one open checkout
+   * (docs/decisions/0023-one-live-subscription.md): an open one for the same purchase is
+   * reused, any other is expired before a new one is made. The caller serialises calls per
+   * account.
+   */
   async createCheckout(input: {
     userId: string;
     email: string;
@@ -125,6 +186,23 @@ export class StripeGateway {
   }): Promise<string> {
     const price = await this.priceId(input.plan, input.billing);
     const discount = input.promoCode ? await this.promotionCodeId(input.promoCode) : null;
+    const customer = await this.customerFor(input);
+    const open = await this.client.checkout.sessions.list({ customer, status: 'open', limit: 100 });
+    const same = (session: Stripe.Checkout.Session) =>
+      session.mode === 'subscription' &&
+      session.metadata?.userId === input.userId &&
+      session.metadata.plan === input.plan &&
+      session.metadata.billing === input.billing &&
+      session.success_url === input.successUrl &&
+      session.cancel_url === input.cancelUrl &&
+      (session.discounts?.[0]?.promotion_code ?? null) === discount &&
+      !!session.url;
+    const reused = open.data.find(same);
+    for (const session of open.data) {
+      if (session !== reused) await this.expireCheckout(session.id);
+    }
+    if (reused?.url) return reused.url;
+
     const metadata = { userId: input.userId, plan: input.plan, billing: input.billing };
     const session = await this.client.checkout.sessions.create({
       mode: 'subscription',
@@ -132,7 +210,7 @@ export class StripeGateway {
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
       client_reference_id: input.userId,
-      ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+      customer,
       metadata,
       subscription_data: { metadata },
       // A code given in Muse is applied; otherwise the customer may enter one on Stripe's page.
@@ -143,5 +221,41 @@ export class StripeGateway {
     if (!session.url)
       throw new AppError(502, BILLING_TEXTS.noCheckoutUrlFromServer, 'NO_CHECKOUT_URL');
     return session.url;
+  }
+
+  /**
+   * Gives back what the subscription's latest invoice took (for a subscription just made, its
+   * first payment), once: a payment that already has a refund gets no other.
+   */
+  async refundLatestInvoice(subscription: Stripe.Subscription): Promise<void> {
+    const invoice = subscription.latest_invoice;
+    const invoiceId = typeof invoice === 'string' ? invoice : invoice?.id;
+    if (!invoiceId) return;
+    const payments = await this.client.invoicePayments.list({
+      invoice: invoiceId,
+      status: 'paid',
+      limit: 100,
+    });
+    for (const { id, payment } of payments.data) {
+      const intent = payment.payment_intent;
+      const charge = payment.charge;
+      const target = intent
+        ? { payment_intent: typeof intent === 'string' ? intent : intent.id }
+        : charge
+          ? { charge: typeof charge === 'string' ? charge : charge.id }
+          : null;
+      if (!target) continue;
+      const { data: refunds } = await this.client.refunds.list({ ...target, limit: 100 });
+      if (refunds.some((refund) => refund.status !== 'failed' && refund.status !== 'canceled'))
+        continue;
+      await this.client.refunds.create(
+        {
+          ...target,
+          reason: 'duplicate',
+          metadata: { userId: subscription.metadata.userId ?? '', subscription: subscription.id },
+        },
+        { idempotencyKey: `muse-refund-${id}` },
+      );
+    }
   }
 }

@@ -7,8 +7,8 @@ import {
   type TSubscriptionProvider,
   type TSubscriptionStatus,
 } from '@muse/shared';
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
-import type { TDatabase } from '../../db/client';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { grantPromotingDraft, type TPromotionContext } from '../onboarding/service';
 import { credit, isRecorded } from './ledger';
@@ -28,7 +28,8 @@ export const LIVE_STATUSES = [
   'past_due',
 ] as const satisfies readonly TSubscriptionStatus[];
 
-const isLive = (status: TSubscriptionStatus) => LIVE_STATUSES.some((live) => live === status);
+export const isLive = (status: TSubscriptionStatus) =>
+  LIVE_STATUSES.some((live) => live === status);
 
 /** What Muse knows of a subscription, from Stripe or from the test-mode checkout. */
 export type TSubscriptionSnapshot = {
@@ -46,6 +47,47 @@ export type TSubscriptionSnapshot = {
 };
 
 const PLAN_ORDER: TPlanKey[] = ['builder', 'launch', 'growth'];
+
+const isHigher = (plan: TPlanKey, than: TPlanKey) =>
+  PLAN_ORDER.indexOf(plan) > PLAN_ORDER.indexOf(than);
+
+/**
+ * Serialises every change to one account's subscriptions until the caller's transaction ends, so
+ * that a fulfilment sees what the one before it recorded (docs/decisions/0023-one-live-subscription.md).
+ * Inside it, work only through the transaction: a second connection could wait on the pool for
+ * as long as this one holds the lock.
+ */
+export async function lockSubscriptions(tx: TTransaction, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriptions:${userId}`}))`);
+}
+
+/** Runs `work` in one transaction holding the account's subscription lock. */
+export function withSubscriptionLock<T>(
+  db: TDatabase,
+  userId: string,
+  work: (tx: TTransaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockSubscriptions(tx, userId);
+    return work(tx);
+  });
+}
+
+/**
+ * What a paid purchase becomes when the account already has a live plan: never a second live
+ * subscription. A checkout started while that plan was live is a change of plan (as Stripe mode
+ * changes a live plan in place); one started before it, paid second, is a second purchase: a
+ * higher plan upgrades the live one, the same or a lower plan is refunded. Paying for exactly
+ * the live plan is always refunded.
+ */
+export function secondPayment(
+  live: Pick<TSubscriptionRow, 'plan' | 'billing'>,
+  paid: { plan: TPlanKey; billing: TBillingPeriod; startedWhileLive: boolean },
+): 'change' | 'refund' {
+  if (live.plan === paid.plan && live.billing === paid.billing) return 'refund';
+  if (paid.startedWhileLive) return 'change';
+  return isHigher(paid.plan, live.plan) ? 'change' : 'refund';
+}
 
 /**
  * Grants one month of a plan's benefits: its credits and its influencer trainings (slots). A
@@ -91,20 +133,51 @@ function monthReference(
   return `period:${subscription.id}:${subscription.currentPeriodStart.toISOString()}:m${month}`;
 }
 
-/**
- * Records the state of a subscription. A move to a higher plan grants the new plan's month at
- * once: benefits accumulate on every upgrade and never reset (docs/product/plans-and-credits.md).
- */
-export async function applySubscription(
-  context: TGrantContext,
+/** A subscription as recorded, and whether the change moved it to a higher plan. */
+export type TRecorded = { row: TSubscriptionRow; upgraded: boolean };
+
+/** The live subscription other than `snapshot`'s, when recording `snapshot` would make a second. */
+export async function findOtherLive(
+  tx: TQueryable,
   snapshot: TSubscriptionSnapshot,
-): Promise<TSubscriptionRow> {
-  const { db } = context;
-  const [before] = await db
+): Promise<TSubscriptionRow | undefined> {
+  if (!isLive(snapshot.status)) return undefined;
+  const live = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, snapshot.userId),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt));
+  // Already the live one: a renewal, a change in place, a repeated delivery.
+  if (live.some((row) => row.providerSubscriptionId === snapshot.providerSubscriptionId))
+    return undefined;
+  return live[0];
+}
+
+/**
+ * Records the state of a subscription inside the caller's transaction, which holds the account's
+ * subscription lock. Refuses to make a second live subscription: the caller decides what a second
+ * payment becomes (`secondPayment`) before recording.
+ */
+export async function recordSubscription(
+  tx: TTransaction,
+  snapshot: TSubscriptionSnapshot,
+): Promise<TRecorded> {
+  const [before] = await tx
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, snapshot.providerSubscriptionId));
-  const [row] = await db
+  const other = await findOtherLive(tx, { ...snapshot, userId: before?.userId ?? snapshot.userId });
+  if (other) {
+    throw new Error(
+      `Subscription ${snapshot.providerSubscriptionId} would be a second live one beside ${other.providerSubscriptionId}`,
+    );
+  }
+  const [row] = await tx
     .insert(subscriptions)
     .values(snapshot)
     .onConflictDoUpdate({
@@ -113,30 +186,53 @@ export async function applySubscription(
     })
     .returning();
   if (!row) throw new Error('subscription upsert returned no row');
-  const upgraded = before && PLAN_ORDER.indexOf(snapshot.plan) > PLAN_ORDER.indexOf(before.plan);
-  if (upgraded && isLive(row.status)) {
-    await grantMonth(
-      context,
-      row,
-      'upgrade',
-      `upgrade:${row.id}:${snapshot.plan}:${row.currentPeriodStart.toISOString()}`,
-    );
-  }
-  return row;
+  const upgraded = !!before && isHigher(snapshot.plan, before.plan) && isLive(row.status);
+  return { row, upgraded };
 }
 
 /**
- * A paid period starts: grants its first month. Repeated deliveries of the same payment grant
- * once (the reference is the subscription and the period's start).
+ * A move to a higher plan grants the new plan's month at once: benefits accumulate on every
+ * upgrade and never reset (docs/product/plans-and-credits.md). Runs after the transaction that
+ * recorded the move (the grant takes its own locks); its reference makes it happen once.
+ */
+export async function grantUpgrade(context: TGrantContext, recorded: TRecorded): Promise<void> {
+  if (!recorded.upgraded) return;
+  const { row } = recorded;
+  await grantMonth(
+    context,
+    row,
+    'upgrade',
+    `upgrade:${row.id}:${row.plan}:${row.currentPeriodStart.toISOString()}`,
+  );
+}
+
+/** Records the state of a subscription the account already has (a change, a cancellation). */
+export async function applySubscription(
+  context: TGrantContext,
+  snapshot: TSubscriptionSnapshot,
+): Promise<TSubscriptionRow> {
+  const recorded = await withSubscriptionLock(context.db, snapshot.userId, (tx) =>
+    recordSubscription(tx, snapshot),
+  );
+  await grantUpgrade(context, recorded);
+  return recorded.row;
+}
+
+/**
+ * A paid period starts: grants its first month of `plan`, the plan the payment was for (the
+ * subscription may have moved to another since; that move grants on its own). Repeated
+ * deliveries of the same payment grant once (the reference is the subscription and the period's
+ * start).
  */
 export async function grantPaidPeriod(
   context: TGrantContext,
   subscription: TSubscriptionRow,
   firstPeriod: boolean,
+  plan: TPlanKey = subscription.plan,
 ): Promise<boolean> {
   return grantMonth(
     context,
-    subscription,
+    { ...subscription, plan },
     firstPeriod ? 'plan' : 'renewal',
     monthReference(subscription, 0),
   );
@@ -185,7 +281,7 @@ export async function grantDueMonthlyBenefits(
 
 /** The subscription whose benefits are in force now, if any (the newest). */
 export async function findLiveSubscription(
-  db: TDatabase,
+  db: TQueryable,
   userId: string,
 ): Promise<TSubscriptionRow | undefined> {
   const [row] = await db
@@ -199,7 +295,7 @@ export async function findLiveSubscription(
 
 /** The newest subscription of any status, for the subscriptions page. */
 export async function findLatestSubscription(
-  db: TDatabase,
+  db: TQueryable,
   userId: string,
 ): Promise<TSubscriptionRow | undefined> {
   const [row] = await db

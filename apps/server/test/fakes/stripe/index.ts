@@ -51,8 +51,9 @@ export type TFakeStripe = {
   /**
    * The customer pays on Checkout (subscription mode): a customer (from `customer_email`, or
    * the session's `customer`), an active subscription with the session's
-   * `subscription_data.metadata`, and a paid `subscription_create` invoice. `now`: a Date or
-   * unix seconds (default: the wall clock).
+   * `subscription_data.metadata`, and a paid `subscription_create` invoice (settled by a
+   * PaymentIntent, listed under `/v1/invoice_payments` and refundable through `/v1/refunds`).
+   * `now`: a Date or unix seconds (default: the wall clock).
    */
   completeCheckout(
     sessionId: string,

@@ -405,3 +405,76 @@ export function invoice(fields: {
     webhooks_delivered_at: now,
   });
 }
+
+/** The payment that settled an invoice (a card charged through a PaymentIntent). */
+export function paymentIntent(fields: {
+  amount: number;
+  currency: string;
+  customer: string;
+  now: number;
+}): Stripe.PaymentIntent {
+  return shape<Stripe.PaymentIntent>({
+    id: newId('pi_'),
+    object: 'payment_intent',
+    amount: fields.amount,
+    amount_capturable: 0,
+    amount_received: fields.amount,
+    capture_method: 'automatic',
+    created: fields.now,
+    currency: fields.currency,
+    customer: fields.customer,
+    description: 'Subscription creation',
+    latest_charge: newId('ch_'),
+    livemode: false,
+    metadata: {},
+    payment_method_types: ['card'],
+    status: 'succeeded',
+  });
+}
+
+/** Current API: an invoice's payments are `invoice_payment` objects naming the PaymentIntent. */
+export function invoicePayment(fields: {
+  invoice: Stripe.Invoice;
+  paymentIntent: Stripe.PaymentIntent;
+  now: number;
+}): Stripe.InvoicePayment {
+  return shape<Stripe.InvoicePayment>({
+    id: newId('inpay_'),
+    object: 'invoice_payment',
+    amount_paid: fields.paymentIntent.amount,
+    amount_requested: fields.paymentIntent.amount,
+    created: fields.now,
+    currency: fields.invoice.currency,
+    invoice: fields.invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: fields.paymentIntent.id },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: fields.now },
+  });
+}
+
+export function refund(fields: {
+  paymentIntent: Stripe.PaymentIntent;
+  amount: number;
+  reason: Stripe.Refund.Reason | null;
+  metadata: Record<string, string>;
+  now: number;
+}): Stripe.Refund {
+  return shape<Stripe.Refund>({
+    id: newId('re_'),
+    object: 'refund',
+    amount: fields.amount,
+    balance_transaction: newId('txn_'),
+    charge: fields.paymentIntent.latest_charge as string,
+    created: fields.now,
+    currency: fields.paymentIntent.currency,
+    metadata: fields.metadata,
+    payment_intent: fields.paymentIntent.id,
+    reason: fields.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
+  });
+}

@@ -87,11 +87,48 @@ export function stripeRoutes(store: StripeStore): TRoute[] {
       store.customers.set(created.id, created);
       return created;
     }),
+    route('GET', '/v1/customers', ({ params }) => {
+      // Stripe matches the e-mail exactly, case included.
+      const email = params.string('email');
+      const found = [...store.customers.values()].filter(
+        (customer) => !email || customer.email === email,
+      );
+      return page(found, '/v1/customers', params);
+    }),
     route('GET', `/v1/customers/${ID}`, ({ match }) =>
       store.get(store.customers, 'customer', match[0]!),
     ),
 
     route('POST', '/v1/checkout/sessions', ({ params }) => createCheckoutSession(store, params)),
+    route('GET', '/v1/checkout/sessions', ({ params }) => {
+      const customer = params.string('customer');
+      const status = params.string('status');
+      const subscription = params.string('subscription');
+      if (status && !['open', 'complete', 'expired'].includes(status)) {
+        throw invalid('Invalid status: must be one of complete, expired, or open', 'status');
+      }
+      const found = [...store.sessions.values()].filter(
+        (session) =>
+          (!customer || session.customer === customer) &&
+          (!status || session.status === status) &&
+          (!subscription || session.subscription === subscription),
+      );
+      return page(found, '/v1/checkout/sessions', params);
+    }),
+    route('POST', `/v1/checkout/sessions/${ID}/expire`, ({ match }) => {
+      const session = store.get(store.sessions, 'checkout session', match[0]!);
+      if (session.status !== 'open') {
+        throw invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+        );
+      }
+      // An expired session has no page to pay on any more.
+      Object.assign(session, {
+        status: 'expired',
+        url: null,
+      } satisfies Partial<Stripe.Checkout.Session>);
+      return session;
+    }),
     route('GET', `/v1/checkout/sessions/${ID}`, ({ match, expand }) => {
       const session = store.get(store.sessions, 'checkout session', match[0]!);
       // `line_items` is not on the session unless asked for.
@@ -117,6 +154,34 @@ export function stripeRoutes(store: StripeStore): TRoute[] {
     route('GET', `/v1/invoices/${ID}`, ({ match }) =>
       store.get(store.invoices, 'invoice', match[0]!),
     ),
+    route('GET', '/v1/invoice_payments', ({ params }) => {
+      const invoice = params.string('invoice');
+      const status = params.string('status');
+      const found = [...store.invoicePayments.values()].filter(
+        (payment) =>
+          (!invoice || payment.invoice === invoice) && (!status || payment.status === status),
+      );
+      return page(found, '/v1/invoice_payments', params);
+    }),
+    route('GET', `/v1/invoice_payments/${ID}`, ({ match }) =>
+      store.get(store.invoicePayments, 'invoice payment', match[0]!),
+    ),
+    route('GET', `/v1/payment_intents/${ID}`, ({ match }) =>
+      store.get(store.paymentIntents, 'payment_intent', match[0]!),
+    ),
+
+    route('POST', '/v1/refunds', ({ params }) => createRefund(store, params)),
+    route('GET', '/v1/refunds', ({ params }) => {
+      const paymentIntent = params.string('payment_intent');
+      const charge = params.string('charge');
+      const found = [...store.refunds.values()].filter(
+        (refund) =>
+          (!paymentIntent || refund.payment_intent === paymentIntent) &&
+          (!charge || refund.charge === charge),
+      );
+      return page(found, '/v1/refunds', params);
+    }),
+    route('GET', `/v1/refunds/${ID}`, ({ match }) => store.get(store.refunds, 'refund', match[0]!)),
   ];
 }
 
@@ -382,6 +447,62 @@ function sessionLineItems(
   return list(items, `/v1/checkout/sessions/${session.id}/line_items`);
 }
 
+/** A refund of a PaymentIntent (or of its charge), in full unless `amount` says less. */
+function createRefund(store: StripeStore, params: TReader): Stripe.Refund {
+  const paymentIntentId = params.string('payment_intent');
+  const chargeId = params.string('charge');
+  if (paymentIntentId && chargeId) {
+    throw invalid('You may only specify one of these parameters: charge, payment_intent.');
+  }
+  if (!paymentIntentId && !chargeId) {
+    throw invalid(
+      'One of the following params should be provided for this request: payment_intent or charge.',
+    );
+  }
+  const intent = paymentIntentId
+    ? store.paymentIntents.get(paymentIntentId)
+    : [...store.paymentIntents.values()].find((pi) => pi.latest_charge === chargeId);
+  if (!intent) {
+    throw paymentIntentId
+      ? noSuch('payment_intent', paymentIntentId, 'payment_intent')
+      : noSuch('charge', chargeId!, 'charge');
+  }
+  const reason = params.string('reason');
+  if (reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+    throw invalid(
+      'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer',
+      'reason',
+    );
+  }
+  const left = store.refundable(intent);
+  const charge = String(intent.latest_charge);
+  if (left <= 0) {
+    throw invalid(
+      `Charge ${charge} has already been refunded.`,
+      undefined,
+      'charge_already_refunded',
+    );
+  }
+  const amount = params.integer('amount') ?? left;
+  if (amount <= 0) throw invalid('Invalid positive integer', 'amount');
+  if (amount > left) {
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    throw invalid(
+      `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+      'amount',
+    );
+  }
+  const created = build.refund({
+    paymentIntent: intent,
+    amount,
+    reason: (reason as Stripe.Refund.Reason | undefined) ?? null,
+    metadata: params.hash('metadata') ?? {},
+    now: unixNow(),
+  });
+  store.refunds.set(created.id, created);
+  return created;
+}
+
 function updateSubscription(
   store: StripeStore,
   subscription: Stripe.Subscription,
@@ -394,9 +515,11 @@ function updateSubscription(
     throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
   }
   if (metadata) {
-    const merged: Record<string, string> = { ...subscription.metadata, ...metadata };
+    // `metadata=` (read as an empty hash) clears every key; `metadata[k]=` clears one.
+    const cleared = Object.keys(metadata).length === 0;
+    const merged: Record<string, string> = cleared ? {} : { ...subscription.metadata, ...metadata };
     for (const [key, value] of Object.entries(metadata)) if (value === '') delete merged[key];
-    subscription.metadata = params.string('metadata') === '' ? {} : merged;
+    subscription.metadata = merged;
   }
   if (cancelAtPeriodEnd !== undefined) {
     Object.assign(subscription, {

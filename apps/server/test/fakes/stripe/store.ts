@@ -35,6 +35,9 @@ export class StripeStore {
   readonly sessions = new Map<string, Stripe.Checkout.Session>();
   readonly subscriptions = new Map<string, Stripe.Subscription>();
   readonly invoices = new Map<string, Stripe.Invoice>();
+  readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
+  readonly invoicePayments = new Map<string, Stripe.InvoicePayment>();
+  readonly refunds = new Map<string, Stripe.Refund>();
   readonly sessionExtras = new Map<string, TSessionExtras>();
   private readonly subscriptionExtras = new Map<string, TSubscriptionExtras>();
   private invoiceCount = 0;
@@ -50,6 +53,9 @@ export class StripeStore {
       this.sessions,
       this.subscriptions,
       this.invoices,
+      this.paymentIntents,
+      this.invoicePayments,
+      this.refunds,
     ] as Map<string, { object: string }>[]) {
       const found = map.get(id);
       if (found) return found;
@@ -186,6 +192,7 @@ export class StripeStore {
       next_payment_attempt: null,
       status_transitions: { ...invoice.status_transitions, paid_at: now },
     } satisfies Partial<Stripe.Invoice>);
+    this.recordPayment(invoice, now);
     const subscriptionId = invoice.parent?.subscription_details?.subscription;
     const subscription = this.subscriptions.get(String(subscriptionId));
     if (subscription?.status === 'past_due') subscription.status = 'active';
@@ -291,7 +298,33 @@ export class StripeStore {
     });
     this.invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
+    if (paid) this.recordPayment(invoice, now);
     return invoice;
+  }
+
+  /** A paid invoice with something to pay was settled by a PaymentIntent (a card charge). */
+  private recordPayment(invoice: Stripe.Invoice, now: number): void {
+    if (invoice.amount_paid <= 0) return;
+    const intent = build.paymentIntent({
+      amount: invoice.amount_paid,
+      currency: invoice.currency,
+      customer: String(invoice.customer),
+      now,
+    });
+    this.paymentIntents.set(intent.id, intent);
+    const payment = build.invoicePayment({ invoice, paymentIntent: intent, now });
+    this.invoicePayments.set(payment.id, payment);
+  }
+
+  /** What of a PaymentIntent has not been refunded yet. */
+  refundable(intent: Stripe.PaymentIntent): number {
+    let refunded = 0;
+    for (const refund of this.refunds.values()) {
+      if (refund.payment_intent === intent.id && refund.status === 'succeeded') {
+        refunded += refund.amount;
+      }
+    }
+    return intent.amount_received - refunded;
   }
 
   /** For test controls: a plain Error (a test bug), not an API answer. */

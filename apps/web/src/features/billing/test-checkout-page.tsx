@@ -14,6 +14,7 @@ import {
   FlaskConical,
   Loader2,
   Lock,
+  RotateCcw,
   SearchX,
   type LucideIcon,
 } from 'lucide-react';
@@ -76,6 +77,20 @@ export function TestCheckoutPage() {
         tone="success"
         title="This checkout is complete"
         text={`The ${PLANS[session.data.plan].name} plan was paid for. Its credits are on your balance.`}
+      />
+    );
+  } else if (session.data.status === 'refunded') {
+    // Paid while another purchase made a plan live: never a second subscription (decision 0023).
+    body = (
+      <Outcome
+        icon={RotateCcw}
+        title="This payment was refunded"
+        text={`Your account already had a plan when this ${PLANS[session.data.plan].name} checkout was paid, so it was refunded instead of starting a second subscription. Nothing was charged.`}
+        action={
+          <Button asChild>
+            <Link to="/subscriptions">Manage Subscriptions</Link>
+          </Button>
+        }
       />
     );
   } else if (session.data.status === 'cancelled') {
