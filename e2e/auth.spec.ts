@@ -1,7 +1,7 @@
 import { AUTH_TEXTS } from '@muse/shared';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readMailbox, registerAccount, uniqueEmail } from './support/accounts';
+import { readMailbox, registerAccount, signInAs, uniqueEmail } from './support/accounts';
 
 async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -144,9 +144,17 @@ test.describe('forgot password', () => {
       '/login',
     );
 
-    const [mail] = await readMailbox(request, account.email);
-    const resetLink = mail?.links.find((link) => link.includes('/reset-password?token='));
-    expect(resetLink, 'a reset link in the mail').toBeTruthy();
+    // The job worker sends the mail a moment after the answer.
+    let resetLink: string | undefined;
+    await expect
+      .poll(async () => {
+        const mails = await readMailbox(request, account.email);
+        resetLink = mails
+          .flatMap((mail) => mail.links)
+          .find((link) => link.includes('/reset-password?token='));
+        return resetLink;
+      }, 'a reset link in the mail')
+      .toBeTruthy();
 
     await page.goto(resetLink!);
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
@@ -183,6 +191,52 @@ test.describe('forgot password', () => {
     await page.goto('/reset-password');
     await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.resetLinkInvalid);
     await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+  });
+});
+
+test.describe('e-mail verification', () => {
+  test('a new account sees the banner until the mailed link confirms the address', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerAccount(request);
+    await signInAs(page, account);
+    await page.goto('/dashboard');
+    const banner = page.getByRole('status').filter({ hasText: AUTH_TEXTS.verifyBanner });
+    await expect(banner).toContainText(account.email);
+
+    await banner.getByRole('button', { name: AUTH_TEXTS.verifyBannerResend }).click();
+    await expect(banner).toContainText(AUTH_TEXTS.verificationSent);
+
+    // The link from the first mail (sign-up) and the one asked for again both arrive.
+    let links: string[] = [];
+    await expect
+      .poll(async () => {
+        links = (await readMailbox(request, account.email))
+          .flatMap((mail) => mail.links)
+          .filter((link) => link.includes('/verify-email?token='));
+        return links.length;
+      }, 'two confirmation links in the mailbox')
+      .toBe(2);
+
+    await page.goto(links[0]!);
+    await expect(page.getByRole('status')).toHaveText(AUTH_TEXTS.emailVerified);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByText(AUTH_TEXTS.verifyBanner)).toHaveCount(0);
+
+    // A link works once.
+    await page.goto(links[0]!);
+    await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.verifyLinkInvalid);
+  });
+
+  test('a confirmation address without a token says the link is invalid', async ({ page }) => {
+    await page.goto('/verify-email');
+    await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.verifyLinkInvalid);
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 });
 

@@ -40,7 +40,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     database: TDatabaseHandle;
-    /** Sends mail (password resets); only HTTP routes send mail, so it lives with the app. */
+    /** Sends mail: the job worker started with this app sends account mail with it (0022). */
     mailer: TMailer;
     /** Storage, file URLs, engines and the persona writer, shared with the job worker. */
     services: TServices;
@@ -96,6 +96,14 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       disableRequestLogging: config.NODE_ENV === 'test',
     }),
     trustProxy: config.TRUST_PROXY,
+    // A path the router cannot read (bad percent-encoding, an overlong parameter) is refused
+    // before any route or error handler: it still answers in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const body = JSON.stringify({ success: false, error: error.message });
+      reply.raw
+        .writeHead(error.statusCode ?? 400, { 'content-type': 'application/json; charset=utf-8' })
+        .end(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

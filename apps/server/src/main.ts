@@ -105,6 +105,7 @@ async function main(): Promise<void> {
       deps: services,
       concurrency: config.WORKER_CONCURRENCY,
       log: app.log,
+      mail: { mailer: app.mailer, publicUrl: config.PUBLIC_URL },
     });
     await started.worker;
   }

@@ -10,6 +10,7 @@ import { checkDatabaseReachable, connectDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { startWorker } from './modules/jobs/worker';
+import { createMailer } from './modules/mail/mailer';
 import { createServices } from './services';
 
 function stop(reason: string): never {
@@ -54,6 +55,10 @@ async function main() {
     log: {
       info: (message) => log.info(message),
       error: (object, message) => log.error(object, message),
+    },
+    mail: {
+      mailer: createMailer(config, database.db, { info: (message) => log.info(message) }),
+      publicUrl: config.PUBLIC_URL,
     },
   });
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {

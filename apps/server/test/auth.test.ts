@@ -2,6 +2,7 @@ import { AUTH_TEXTS } from '@muse/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHECKS } from '../src/modules/users/service';
+import { startMailWorker, waitForMail, waitForMailQueue } from './account-mail';
 import { createTestApp, type TTestContext } from './app';
 
 let ctx: TTestContext;
@@ -9,6 +10,8 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp({ LOG_LEVEL: 'trace' }, { write: (line) => logLines.push(line) });
+  // Reset links are mailed by the job worker (docs/decisions/0022-email-verification-and-google-linking.md).
+  await startMailWorker(ctx);
 });
 
 let counter = 0;
@@ -128,21 +131,21 @@ describe('login', () => {
     expect(expiries[1]).toBeCloseTo(30 * 24, 0);
   });
 
-  it('answers 429 after 10 attempts on one e-mail, even with the right password', async () => {
+  it('answers 429 to wrong passwords after 10 failures on one e-mail, and lets the right one in', async () => {
     const { body } = await registerUser();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) {
+    for (let i = 0; i < 12; i += 1) {
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: body.email, password: i < 10 ? 'wrong-guess' : body.password },
+        payload: { email: body.email, password: i < 11 ? 'wrong-guess' : body.password },
         remoteAddress: `10.0.0.${i + 1}`,
       });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-  });
+    expect(statuses.slice(10)).toEqual([429, 200]);
+  }, 120_000);
 });
 
 describe('sessions', () => {
@@ -236,6 +239,8 @@ describe('password reset', () => {
     });
     return response.json().messages as { subject: string; text: string; links: string[] }[];
   }
+  /** The reset mail, once the worker has sent it. */
+  const resetMail = (email: string) => waitForMail(ctx, email, 'Reset your Muse password');
   const tokenFrom = (link: string) => new URL(link).searchParams.get('token') ?? '';
 
   it('mails a single-use link that sets the password and signs every session out', async () => {
@@ -247,7 +252,7 @@ describe('password reset', () => {
     });
     expect(forgot.json()).toEqual({ success: true, message: AUTH_TEXTS.forgotPasswordAnswer });
 
-    const [mail] = await mailbox(body.email);
+    const [mail] = await resetMail(body.email);
     expect(mail?.subject).toBe('Reset your Muse password');
     const link = mail?.links.find((l) => l.includes('/reset-password?token=')) ?? '';
     expect(link.startsWith(`${ctx.config.PUBLIC_URL}/reset-password?token=`)).toBe(true);
@@ -294,7 +299,7 @@ describe('password reset', () => {
       url: '/api/auth/forgot-password',
       payload: { email: body.email },
     });
-    const [mail] = await mailbox(body.email);
+    const [mail] = await resetMail(body.email);
     await ctx.database.db.execute(
       sql`update password_reset_tokens set expires_at = now() - interval '1 second'`,
     );
@@ -315,6 +320,8 @@ describe('password reset', () => {
     });
     expect(forgot.statusCode).toBe(200);
     expect(forgot.json()).toEqual({ success: true, message: AUTH_TEXTS.forgotPasswordAnswer });
+    // Once the worker has handled the message, the mailbox is still empty.
+    await waitForMailQueue(ctx);
     expect(await mailbox(email)).toEqual([]);
   });
 });
@@ -373,11 +380,8 @@ describe('profile', () => {
       url: '/api/auth/forgot-password',
       payload: { email: body.email },
     });
-    const mails = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/dev/mailbox?to=${encodeURIComponent(body.email)}`,
-    });
-    const link: string = mails.json().messages[0].links[0];
+    const [mail] = await waitForMail(ctx, body.email, 'Reset your Muse password');
+    const link = mail?.links[0] ?? '';
 
     const moved = await ctx.app.inject({
       method: 'PUT',

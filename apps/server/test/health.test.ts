@@ -23,6 +23,8 @@ describe('GET /api/health', () => {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: 'error', database: 'unreachable' });
+      // Like every outage answer (docs/decisions/0026-outages.md): when to ask again.
+      expect(response.headers['retry-after']).toBe('5');
     } finally {
       await app.close();
       await services.stop();

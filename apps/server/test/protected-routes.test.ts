@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './app';
+import { apiRoutes } from './routes';
 
 /** The routes anyone may call; every other route of the API must want a session. */
 const PUBLIC_ROUTES = [
@@ -10,6 +11,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/login',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
   'POST /api/auth/google-callback',
@@ -21,30 +23,12 @@ const PUBLIC_ROUTES = [
   'GET /api/dev/mailbox',
 ];
 
-const BRANCH = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/;
-
-/** Every registered route as "METHOD /path", read from Fastify's route tree (HEAD left out). */
-function registeredRoutes(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const prefixes: string[] = [];
-  for (const line of app.printRoutes().split('\n')) {
-    const match = BRANCH.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (prefixes[depth - 1] ?? '') + match[2];
-    prefixes[depth] = path;
-    const methods = match[3]?.split(', ').filter((method) => method !== 'HEAD') ?? [];
-    for (const method of methods) routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
-
 let app: FastifyInstance;
 let routes: string[];
 
 beforeAll(async () => {
   ({ app } = await createTestApp());
-  routes = registeredRoutes(app).filter((route) => route.split(' ')[1]!.startsWith('/api/'));
+  routes = apiRoutes(app);
 });
 
 describe('the protected scope', () => {

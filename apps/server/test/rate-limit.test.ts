@@ -44,4 +44,18 @@ describe('rate limits per address', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
+
+  it('limits sign-in attempts per IP address, whatever the e-mail address', async () => {
+    const login = (i: number, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `guess${i}@example.com`, password: 'secret123' },
+        remoteAddress,
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await login(i, '198.51.100.9')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await login(9, '198.51.100.10')).statusCode).toBe(401);
+  });
 });

@@ -1,10 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { GENERIC_ERRORS } from '@muse/shared';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyOutage } from '../src/lib/outages';
 import { createS3Storage } from '../src/lib/s3-storage';
 import { createLocalStorage, type TStorage } from '../src/lib/storage';
+import { writeUntilDiskFull } from './full-disk';
+import { freePort } from './ports';
 
 async function read(storage: TStorage, key: string): Promise<Buffer | null> {
   const file = await storage.get(key);
@@ -78,5 +83,103 @@ describe.each(implementations)('%s', (_name, create) => {
       'Invalid storage key',
     );
     await expect(storage.get('/etc/passwd')).rejects.toThrow('Invalid storage key');
+  });
+});
+
+/** Every file under `root` (folders left out), as sorted relative paths. */
+async function filesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+describe('local disk when a write fails', () => {
+  it('a disk full half-way leaves no partial file and the old version in place', async () => {
+    const root = path.join(folder, 'full-disk');
+    const working = createLocalStorage(root);
+    await working.put('users/u1/a.png', Buffer.from('the old version'));
+    const full = createLocalStorage(root, { writeFile: writeUntilDiskFull });
+
+    const replacing = await full
+      .put('users/u1/a.png', Buffer.from('a new version'))
+      .catch((error: unknown) => error);
+    const adding = await full
+      .put('users/u1/b.png', Buffer.from('a new file'))
+      .catch((error: unknown) => error);
+    for (const error of [replacing, adding]) {
+      expect(error).toMatchObject({ code: 'ENOSPC' });
+      expect(classifyOutage(error)).toMatchObject({
+        kind: 'storage',
+        message: GENERIC_ERRORS.storageUnavailable,
+      });
+    }
+    expect(await filesUnder(root)).toEqual(['users/u1/a.png']);
+    expect((await read(working, 'users/u1/a.png'))?.toString()).toBe('the old version');
+  });
+
+  it('a rename the file system refuses removes the written partial file', async () => {
+    const root = path.join(folder, 'refused-rename');
+    const storage = createLocalStorage(root);
+    // The key's path is a folder with a file in it: the real rename onto it fails.
+    await mkdir(path.join(root, 'users/u2/c.png'), { recursive: true });
+    await writeFile(path.join(root, 'users/u2/c.png/keep.txt'), 'x');
+    await expect(storage.put('users/u2/c.png', Buffer.from('data'))).rejects.toMatchObject({
+      syscall: 'rename',
+    });
+    expect(await filesUnder(root)).toEqual(['users/u2/c.png/keep.txt']);
+  });
+});
+
+describe('object storage outages', () => {
+  const storageAt = (url: string) =>
+    createS3Storage({
+      bucket: 'muse-files',
+      region: 'us-east-1',
+      endpoint: url,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+
+  /** An S3 endpoint that answers every request with `status` and an S3 error body. */
+  async function answering(status: number, code: string) {
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(status, { 'content-type': 'application/xml' });
+        response.end(
+          `<?xml version="1.0"?><Error><Code>${code}</Code><Message>-</Message></Error>`,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+  }
+
+  it('an unreachable endpoint and a server error are outages; a refusal is not', async () => {
+    const closed = await freePort();
+    const unreachable = await storageAt(`http://127.0.0.1:${closed}`)
+      .put('a/b.png', Buffer.from('x'))
+      .catch((error: unknown) => error);
+    expect(classifyOutage(unreachable)).toMatchObject({ kind: 'storage' });
+
+    const failing = await answering(503, 'SlowDown');
+    const slowDown = await storageAt(failing.url)
+      .put('a/b.png', Buffer.from('x'))
+      .catch((error: unknown) => error);
+    failing.close();
+    expect(classifyOutage(slowDown)).toMatchObject({ kind: 'storage' });
+
+    // Wrong credentials are a configuration to fix, not an outage to wait out.
+    const refusing = await answering(403, 'AccessDenied');
+    const denied = await storageAt(refusing.url)
+      .put('a/b.png', Buffer.from('x'))
+      .catch((error: unknown) => error);
+    refusing.close();
+    expect(denied).toBeInstanceOf(Error);
+    expect(classifyOutage(denied)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 export * from './routes';
 export * from './api/errors';
+export * from './api/input';
 export * from './api/health';
 export * from './api/auth';
 export * from './plans';

@@ -10,6 +10,7 @@ export const PUBLIC_ROUTES = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/support',
   '/terms',
   '/privacy',

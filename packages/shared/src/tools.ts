@@ -6,6 +6,7 @@
  * requests and stored jobs with it, and every TypeScript type of the options derives from it.
  */
 import { z } from 'zod';
+import { safeText } from './api/input';
 import type { TCreditAction } from './plans';
 
 /** Each choice as the pages word it, in their order: the enums below are derived from these. */
@@ -79,8 +80,7 @@ export const ZInfluencerChoice = z
     error: 'Choose one of your influencers',
   })
   .default(null);
-export const ZGeneratePrompt = z
-  .string({ error: 'Describe the photo you want' })
+export const ZGeneratePrompt = safeText({ error: 'Describe the photo you want' })
   .trim()
   .min(1, 'Describe the photo you want')
   .max(1000, 'Keep the description under 1000 characters');
@@ -117,7 +117,7 @@ export const ZJobRequest = z.discriminatedUnion(
         .max(SAFETY_TOLERANCE.max, safetyToleranceError)
         .default(SAFETY_TOLERANCE.default),
       /** The edit asked for in words; '' for framing and format only. */
-      prompt: z.string().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
+      prompt: safeText().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
     }),
     z.object({
       tool: z.literal('generate-image'),
@@ -137,7 +137,7 @@ export const ZJobRequest = z.discriminatedUnion(
     z.object({
       tool: z.literal('generate-prompt'),
       /** The creator's own words, which lead the written prompt. */
-      customPrompt: z.string().trim().max(1000, 'Keep your text under 1000 characters').default(''),
+      customPrompt: safeText().trim().max(1000, 'Keep your text under 1000 characters').default(''),
     }),
   ],
   { error: 'Unknown tool' },

@@ -195,6 +195,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   log: TLog;
   persistent?: boolean;
+  /** A fixed port (a test restarting the server on the address its clients know); else a free one. */
+  port?: number;
 }): Promise<TEmbeddedPostgres> {
   // Imported here: only the embedded mode needs it.
   const EmbeddedPostgres = await importEmbeddedPostgres();
@@ -221,7 +223,7 @@ export async function startEmbeddedPostgres(options: {
     await writeFile(secretFile, `${password}\n`, { mode: 0o600 });
   }
 
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const recent: string[] = [];
   const remember = (message: unknown) => {
     const text = String(message instanceof Error ? message.message : message).trim();

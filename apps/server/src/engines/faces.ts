@@ -1,5 +1,5 @@
 import type { TFaceTask } from './face-thread';
-import type { TPhotoAnalysis } from './local/face-check';
+import { UnreadablePhotoError, type TPhotoAnalysis } from './local/face-check';
 import { threadEntry, ThreadPool } from './thread-pool';
 
 /** Measures persona photos and finds faces, for the photo checks and identity scores. */
@@ -21,9 +21,13 @@ export function createFaceAnalyser(): TFaceAnalyser {
     handler: 'runFaceTask',
     threads: 1,
   });
-  const run = (kind: TFaceTask['kind'], input: Buffer) => {
+  const run = async (kind: TFaceTask['kind'], input: Buffer) => {
     const bytes = new Uint8Array(input);
-    return pool.run({ kind, input: bytes }, { transfer: [bytes.buffer] });
+    const answer = await pool.run({ kind, input: bytes }, { transfer: [bytes.buffer] });
+    // face-thread.ts answers UNREADABLE for an image it cannot decode.
+    if (typeof answer === 'object' && answer !== null && 'unreadable' in answer)
+      throw new UnreadablePhotoError();
+    return answer;
   };
   return {
     async analysePhoto(input) {

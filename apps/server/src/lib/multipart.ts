@@ -4,6 +4,24 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 
 export type TUploadedFile = { field: string; data: Buffer };
+
+/**
+ * How the form parser (busboy) says the body is not a readable form: the content type names no
+ * boundary (or one longer than multipart allows), or the body ends before the closing boundary.
+ * These errors carry no code, so they are known by their text; anything else (a disk or stream
+ * fault) stays a server error.
+ */
+const UNREADABLE_FORM = [
+  /^Multipart: Boundary not found$/,
+  /^Unexpected end of (multipart data|form)$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^The needle cannot have a length bigger than \d+\.$/,
+];
+
+function isUnreadableForm(error: unknown): boolean {
+  if (!(error instanceof Error) || 'code' in error) return false;
+  return UNREADABLE_FORM.some((pattern) => pattern.test(error.message));
+}
 export type TMultipartForm = {
   fields: Record<string, string[]>;
   files: TUploadedFile[];
@@ -48,6 +66,7 @@ export async function readMultipartForm(
     if (code === 'FST_FILES_LIMIT') throw badRequest(UPLOAD_TEXTS.tooManyImages);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest('The form has too many fields');
+    if (isUnreadableForm(error)) throw badRequest(UPLOAD_TEXTS.unreadable);
     throw error;
   }
   return form;

@@ -15,7 +15,8 @@ export function listenChannel(
 ) {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   const { log } = handlers;
-  let client: pg.PoolClient | null = null;
+  /** Gives the listening connection back (ended, never reused); null while none listens. */
+  let releaseListening: (() => void) | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   let connectedBefore = false;
@@ -39,27 +40,39 @@ export function listenChannel(
       scheduleRetry();
       return;
     }
+    // A dying connection may both fail its LISTEN and emit `error`: it is released once (a
+    // second release throws, which from an event handler would crash the process).
+    let released = false;
+    const release = (reason: Error | true) => {
+      if (released) return false;
+      released = true;
+      next.release(reason);
+      return true;
+    };
+    const drop = (error: Error) => {
+      releaseListening = null;
+      if (release(error)) scheduleRetry();
+    };
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) handlers.onMessage(message.payload);
     });
     next.on('error', (error) => {
       log.error({ err: error, channel }, 'Notification connection lost; reconnecting');
-      client = null;
-      next.release(error);
-      scheduleRetry();
+      drop(error);
     });
     try {
       await next.query(`LISTEN ${channel}`);
     } catch (error) {
-      next.release(error as Error);
-      scheduleRetry();
+      log.error({ err: error, channel }, 'Cannot listen for notifications; retrying');
+      drop(error as Error);
       return;
     }
+    if (released) return;
     if (closed) {
-      next.release(true);
+      release(true);
       return;
     }
-    client = next;
+    releaseListening = () => release(true);
     if (connectedBefore) handlers.onReconnect();
     connectedBefore = true;
   };
@@ -69,8 +82,8 @@ export function listenChannel(
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
-      client?.release(true);
-      client = null;
+      releaseListening?.();
+      releaseListening = null;
     },
   };
 }

@@ -23,3 +23,12 @@ export async function consumeRateLimit(
     returning hits`);
   if ((rows[0]?.hits ?? 0) > limit.max) throw tooManyRequests();
 }
+
+/**
+ * Gives back one hit counted by `consumeRateLimit`, for an attempt that turned out not to count
+ * (a sign-in with the right password: only failures count, docs/decisions/0024-sign-in-limits.md).
+ */
+export async function refundRateLimit(db: TDatabase, key: string): Promise<void> {
+  await db.execute(sql`
+    update rate_limit_hits set hits = greatest(hits - 1, 0) where key = ${key}`);
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +39,16 @@ export function checkKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
 }
 
-export function createLocalStorage(root: string): TStorage {
+export type TLocalStorageOptions = {
+  /**
+   * Writes a file's bytes (fs `writeFile` unless given). Tests give one that fails part-way
+   * through, as a full disk does, to check that nothing is left behind.
+   */
+  writeFile?: (file: string, data: Buffer) => Promise<void>;
+};
+
+export function createLocalStorage(root: string, options: TLocalStorageOptions = {}): TStorage {
+  const write = options.writeFile ?? ((file: string, data: Buffer) => writeFile(file, data));
   const full = (key: string) => {
     checkKey(key);
     return path.join(root, key);
@@ -47,10 +57,18 @@ export function createLocalStorage(root: string): TStorage {
     async put(key, data) {
       const target = full(key);
       await mkdir(path.dirname(target), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const partial = `${target}.${process.pid}.partial`;
-      await writeFile(partial, data);
-      await rename(partial, target);
+      // Write then rename, so a reader never sees half a file. Each write has a file of its own,
+      // so two writes of one key never write into each other's.
+      const partial = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+      try {
+        await write(partial, data);
+        await rename(partial, target);
+      } catch (error) {
+        // A full or read-only disk fails the write half-way: what was written goes, not just
+        // the answer (docs/decisions/0026-outages.md).
+        await rm(partial, { force: true }).catch(() => {});
+        throw error;
+      }
     },
     async get(key) {
       const target = full(key);

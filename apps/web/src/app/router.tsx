@@ -28,6 +28,7 @@ const publicPages: Record<Exclude<TPublicRoute, '/'>, RouteObject['lazy']> = {
     () => import('../features/auth/reset-password-page'),
     'ResetPasswordPage',
   ),
+  '/verify-email': page(() => import('../features/auth/verify-email-page'), 'VerifyEmailPage'),
   '/oauth-callback': page(
     () => import('../features/auth/oauth-callback-page'),
     'OAuthCallbackPage',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './input';
 
 /** Validation and error texts, word for word (docs/product/accounts.md). */
 export const AUTH_TEXTS = {
@@ -20,14 +21,21 @@ export const AUTH_TEXTS = {
   currentPasswordWrong: 'Your current password is not correct',
   forgotPasswordAnswer:
     'If an account exists for this email, we have sent a link to reset its password.',
+  verifyLinkInvalid:
+    'This confirmation link is invalid or has expired. Sign in and ask for a new one.',
+  emailVerified: 'Your e-mail address is confirmed. Thank you!',
+  verificationSent: 'We have sent you a new confirmation link. It is valid for 24 hours.',
+  emailAlreadyVerified: 'Your e-mail address is already confirmed.',
+  /** The signed-in banner until the address is confirmed; the address follows it. */
+  verifyBanner: 'Please confirm your e-mail address: open the link we sent to',
+  verifyBannerResend: 'Resend the link',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** scrypt hashes any length, but a cap keeps a sign-in from becoming a denial of service. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-const email = z
-  .string({ error: AUTH_TEXTS.emailRequired })
+const email = safeText({ error: AUTH_TEXTS.emailRequired })
   .trim()
   .min(1, AUTH_TEXTS.emailRequired)
   .max(254, AUTH_TEXTS.emailInvalid)
@@ -46,8 +54,7 @@ const givenPassword = z
   .min(1, AUTH_TEXTS.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, AUTH_TEXTS.invalidCredentials);
 
-const fullName = z
-  .string({ error: AUTH_TEXTS.fullNameRequired })
+const fullName = safeText({ error: AUTH_TEXTS.fullNameRequired })
   .trim()
   .min(1, AUTH_TEXTS.fullNameRequired)
   .max(100, 'Full name must be at most 100 characters');
@@ -58,6 +65,8 @@ export const ZUser = z.object({
   fullName: z.string(),
   /** False for accounts that only ever signed in with Google. */
   hasPassword: z.boolean(),
+  /** Whether the owner proved they receive mail at `email` (a mailed link or Google). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -115,6 +124,12 @@ export const ZResetPasswordForm = z
     error: AUTH_TEXTS.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
+
+/** POST /api/auth/verify-email: the token of the link mailed to confirm an address. */
+export const ZVerifyEmailRequest = z.object({
+  token: z.string().min(1, AUTH_TEXTS.verifyLinkInvalid).max(200, AUTH_TEXTS.verifyLinkInvalid),
+});
+export type TVerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;
 
 export const ZGoogleCallbackRequest = z.object({
   access_token: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './input';
 
 /** The create form's niches and their labels. */
 export const INFLUENCER_NICHES = [
@@ -76,28 +77,25 @@ export const UPLOAD_TEXTS = {
   tooLarge: 'Images must be 10 MB or smaller',
   notAnImage: 'Only image files (PNG, JPG, WEBP, GIF or AVIF) can be uploaded',
   tooManyImages: 'Attach at most 5 images',
+  unreadable: 'The upload could not be read: send the form again as multipart/form-data',
 } as const;
 
 /** The text fields of the create and edit form (multipart on the wire). */
 export const ZInfluencerFields = z.object({
-  name: z
-    .string({ error: INFLUENCER_TEXTS.nameRequired })
+  name: safeText({ error: INFLUENCER_TEXTS.nameRequired })
     .trim()
     .min(1, INFLUENCER_TEXTS.nameRequired)
     .max(80, 'Keep the name under 80 characters'),
   niche: z.enum(INFLUENCER_NICHES, { error: INFLUENCER_TEXTS.nicheRequired }),
-  personality: z
-    .string()
+  personality: safeText()
     .trim()
     .max(1000, 'Keep the personality under 1000 characters')
     .default(''),
-  target_audience: z
-    .string()
+  target_audience: safeText()
     .trim()
     .max(1000, 'Keep the target audience under 1000 characters')
     .default(''),
-  description: z
-    .string({ error: INFLUENCER_TEXTS.descriptionRequired })
+  description: safeText({ error: INFLUENCER_TEXTS.descriptionRequired })
     .trim()
     .min(1, INFLUENCER_TEXTS.descriptionRequired)
     .max(2000, 'Keep the description under 2000 characters'),

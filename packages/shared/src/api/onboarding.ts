@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_KEYS } from '../plans';
+import { safeText, ZIntId } from './input';
 
 /** The onboarding's steps, options and label maps (docs/product/onboarding.md). */
 export const ONBOARDING_STEPS = 7;
@@ -92,8 +93,8 @@ export const ZOnboardingAnswers = z.object({
   goal: z.enum(ONBOARDING_GOALS).nullable(),
   experience: z.enum(ONBOARDING_EXPERIENCE).nullable(),
   creationMethod: z.enum(ONBOARDING_METHODS).nullable(),
-  modelId: z.number().int().positive().nullable(),
-  aiName: z.string().trim().max(60, 'Keep the name under 60 characters'),
+  modelId: ZIntId.nullable(),
+  aiName: safeText().trim().max(60, 'Keep the name under 60 characters'),
   niche: z.enum(ONBOARDING_NICHES).nullable(),
   visualStyle: z.enum(VISUAL_STYLES).nullable(),
   platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length),

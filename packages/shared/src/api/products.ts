@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './input';
 
 export const MAX_PRODUCT_IMAGES = 5;
 
@@ -24,18 +25,15 @@ export const PRODUCT_TEXTS = {
 
 /** The text fields of the product form (multipart on the wire, with up to 5 images). */
 export const ZProductFields = z.object({
-  name: z
-    .string({ error: PRODUCT_TEXTS.nameRequired })
+  name: safeText({ error: PRODUCT_TEXTS.nameRequired })
     .trim()
     .min(1, PRODUCT_TEXTS.nameRequired)
     .max(120, 'Keep the name under 120 characters'),
-  description: z
-    .string()
+  description: safeText()
     .trim()
     .max(2000, 'Keep the description under 2000 characters')
     .default(''),
-  link: z
-    .string()
+  link: safeText()
     .trim()
     .max(2000, PRODUCT_TEXTS.linkInvalid)
     .refine((value) => value === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), {

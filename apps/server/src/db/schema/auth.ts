@@ -35,6 +35,26 @@ export const passwordResetTokens = pgTable(
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
 );
 
+/**
+ * A single-use link that confirms an account's e-mail address (24 hours). It confirms only the
+ * address it was mailed to. Only the hash of its token is kept.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
+);
+
 /** A Google sign-in in progress: what the callback must check (state, nonce, PKCE verifier). */
 export const oauthFlows = pgTable('oauth_flows', {
   state: text('state').primaryKey(),

@@ -12,6 +12,12 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Google's stable subject id, once the account has signed in with Google. */
     googleSubject: text('google_subject').unique(),
+    /**
+     * The address the owner proved to receive mail at (a confirmation link, a reset link or
+     * Google). The account's e-mail counts as verified only while it equals this, so a changed
+     * address is unverified until proven (docs/decisions/0022-email-verification-and-google-linking.md).
+     */
+    verifiedEmail: text('verified_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,59 @@
+import { timingSafeEqual } from 'node:crypto';
 import { lt, eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { TConfig } from '../../config';
 import type { TDatabase } from '../../db/client';
 import { oauthFlows } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { hashToken } from '../../lib/tokens';
 
 const FLOW_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * Binds a flow to the browser that started it: the hash of its state, sent back only to the
+ * Google routes. A callback without it is someone else's flow (a link an attacker made to sign
+ * a victim into the attacker's account) and is refused.
+ */
+export const FLOW_COOKIE = 'muse_google_flow';
+const FLOW_COOKIE_PATH = '/api/auth/google';
+
+/** The Set-Cookie value that binds the flow of `state` to this browser for the flow's lifetime. */
+export function flowCookie(state: string, secure: boolean): string {
+  return cookieHeader(hashToken(state), FLOW_TTL_MS / 1000, secure);
+}
+
+/** The Set-Cookie value that removes the binding (after every callback, whatever its outcome). */
+export function clearedFlowCookie(secure: boolean): string {
+  return cookieHeader('', 0, secure);
+}
+
+function cookieHeader(value: string, maxAgeSeconds: number, secure: boolean): string {
+  // Lax: the browser sends it on Google's top-level redirect back, never on cross-site requests.
+  const attributes = [
+    `Path=${FLOW_COOKIE_PATH}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
+  if (secure) attributes.push('Secure');
+  return [`${FLOW_COOKIE}=${value}`, ...attributes].join('; ');
+}
+
+/** One cookie's value from a Cookie header. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name)
+      return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
+
+function sameBrowser(state: string, binding: string | undefined): boolean {
+  const expected = Buffer.from(hashToken(state));
+  const given = Buffer.from(binding ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 export type TGoogleIdentity = { subject: string; email: string; fullName: string };
 
@@ -50,8 +98,8 @@ export class GoogleSignIn {
     return this.discovered;
   }
 
-  /** The address of Google's consent screen for a new flow. */
-  async start(): Promise<URL> {
+  /** The address of Google's consent screen for a new flow, and its state (see FLOW_COOKIE). */
+  async start(): Promise<{ url: URL; state: string }> {
     const issuer = await this.issuerConfig();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -63,7 +111,7 @@ export class GoogleSignIn {
       codeVerifier,
       expiresAt: new Date(Date.now() + FLOW_TTL_MS),
     });
-    return oidc.buildAuthorizationUrl(issuer, {
+    const url = oidc.buildAuthorizationUrl(issuer, {
       redirect_uri: this.redirectUri,
       scope: 'openid email profile',
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
@@ -72,12 +120,20 @@ export class GoogleSignIn {
       nonce,
       prompt: 'select_account',
     });
+    return { url, state };
   }
 
-  /** Checks the callback (state, code, ID token signature, nonce) and returns the verified identity. */
-  async finish(callbackUrl: URL): Promise<TGoogleIdentity> {
+  /**
+   * Checks the callback (the browser's binding to the state, state, code, ID token signature,
+   * nonce) and returns the verified identity. `binding` is the FLOW_COOKIE the browser sent.
+   */
+  async finish(callbackUrl: URL, binding: string | undefined): Promise<TGoogleIdentity> {
     const state = callbackUrl.searchParams.get('state');
     if (!state) throw new AppError(400, 'The sign-in answer has no state', 'OAUTH_STATE');
+    // Checked first: a callback from another browser touches nothing.
+    if (!sameBrowser(state, binding)) {
+      throw new AppError(400, 'This sign-in was started in another browser', 'OAUTH_BROWSER');
+    }
     // Single use: the flow row is deleted as it is read.
     const [flow] = await this.db.delete(oauthFlows).where(eq(oauthFlows.state, state)).returning();
     if (!flow || flow.expiresAt < new Date()) {

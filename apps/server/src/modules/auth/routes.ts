@@ -8,32 +8,40 @@ import {
   ZRegisterRequest,
   ZResetPasswordRequest,
   ZSuccessResponse,
+  ZVerifyEmailRequest,
 } from '@muse/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type TRateLimit } from '../../lib/rate-limit';
-import { GoogleSignIn } from './google';
+import { verifyEmail } from './email-verification';
+import { clearedFlowCookie, FLOW_COOKIE, flowCookie, GoogleSignIn, readCookie } from './google';
+import { queueAccountMail } from './mail-queue';
 import {
   exchangeOAuthLoginCode,
   findOrCreateGoogleUser,
+  isEmailVerified,
   issueOAuthLoginCode,
   login,
   normaliseEmail,
   register,
-  requestPasswordReset,
   resetPassword,
   toPublicUser,
 } from './service';
 import { revokeSession, type TSessionContext } from './sessions';
 
 const WINDOW = 15 * 60;
-/** Per e-mail address, whatever the caller's address: slows guessing one account's password. */
-const PER_EMAIL: Record<'register' | 'login' | 'forgot', TRateLimit> = {
+/**
+ * Per e-mail address, whatever the caller's address. Sign-in counts only failures, per address
+ * and IP, in `login()` (docs/decisions/0024-sign-in-limits.md), so strangers cannot lock it.
+ */
+const PER_EMAIL: Record<'register' | 'forgot', TRateLimit> = {
   register: { max: 10, windowSeconds: WINDOW },
-  login: { max: 10, windowSeconds: WINDOW },
   forgot: { max: 5, windowSeconds: 60 * 60 },
 };
+
+/** Confirmation links asked for again, per account, like reset links per address. */
+const RESENDS_PER_ACCOUNT: TRateLimit = { max: 5, windowSeconds: 60 * 60 };
 
 function sessionContext(request: FastifyRequest): TSessionContext {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
@@ -42,12 +50,13 @@ function sessionContext(request: FastifyRequest): TSessionContext {
 /** Signing up and in, Google sign-in and password resets: before anyone is signed in. */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const { config, mailer } = app;
+  const { config } = app;
   const google = new GoogleSignIn(config, db);
+  const secureCookies = config.PUBLIC_URL.startsWith('https:');
   const perIp: TRateLimit = { max: config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: WINDOW };
 
   const limit = async (
-    action: keyof typeof PER_EMAIL | 'reset' | 'oauth',
+    action: keyof typeof PER_EMAIL | 'login' | 'reset' | 'oauth' | 'verify',
     request: FastifyRequest,
     email?: string,
   ) => {
@@ -77,7 +86,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     { schema: { body: ZLoginRequest, response: { 200: ZAuthResponse } } },
     async (request) => {
-      await limit('login', request, request.body.email);
+      await limit('login', request);
       return {
         success: true as const,
         ...(await login(db, request.body, sessionContext(request))),
@@ -90,7 +99,12 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ZForgotPasswordRequest, response: { 200: ZSuccessResponse } } },
     async (request) => {
       await limit('forgot', request, request.body.email);
-      await requestPasswordReset(db, mailer, request.body.email, config.PUBLIC_URL);
+      // One queue message whether or not the address has an account: the answer and its timing
+      // say nothing; the worker looks the account up and mails the link.
+      await queueAccountMail(db, {
+        kind: 'password-reset',
+        email: normaliseEmail(request.body.email),
+      });
       return { success: true as const, message: AUTH_TEXTS.forgotPasswordAnswer };
     },
   );
@@ -105,11 +119,24 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Confirms the address a link was mailed to (the /verify-email page sends the token). */
+  app.post(
+    '/auth/verify-email',
+    { schema: { body: ZVerifyEmailRequest, response: { 200: ZSuccessResponse } } },
+    async (request) => {
+      await limit('verify', request);
+      await verifyEmail(db, request.body.token);
+      return { success: true as const, message: AUTH_TEXTS.emailVerified };
+    },
+  );
+
   /** Starts Google sign-in: a full-page navigation to Google's consent screen. */
   app.get('/auth/google', async (request, reply) => {
     if (!google.configured) return toCallbackPage(reply, { error: 'google_unavailable' });
     try {
-      return reply.redirect((await google.start()).href);
+      const { url, state } = await google.start();
+      reply.header('set-cookie', flowCookie(state, secureCookies));
+      return reply.redirect(url.href);
     } catch (error) {
       request.log.warn({ err: error }, 'Google sign-in could not start');
       return toCallbackPage(reply, { error: 'provider_unreachable' });
@@ -121,12 +148,17 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/google/callback',
     { schema: { querystring: z.object({ error: z.string().optional() }).loose() } },
     async (request, reply) => {
+      // The binding is single use like the flow: gone after this answer, whatever it is.
+      reply.header('set-cookie', clearedFlowCookie(secureCookies));
       if (!google.configured) return toCallbackPage(reply, { error: 'google_unavailable' });
       if (request.query.error)
         return toCallbackPage(reply, { error: request.query.error.slice(0, 50) });
       try {
         await limit('oauth', request);
-        const identity = await google.finish(new URL(request.url, config.PUBLIC_URL));
+        const identity = await google.finish(
+          new URL(request.url, config.PUBLIC_URL),
+          readCookie(request.headers.cookie, FLOW_COOKIE),
+        );
         const { user, isNewUser } = await findOrCreateGoogleUser(db, identity);
         const code = await issueOAuthLoginCode(db, user.id, isNewUser);
         return toCallbackPage(reply, { access_token: code });
@@ -162,6 +194,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await revokeSession(app.database.db, request.auth.sessionId);
     return { success: true as const };
   });
+
+  /** Mails a new confirmation link for the signed-in account's address. */
+  app.post(
+    '/auth/verify-email/resend',
+    { schema: { response: { 200: ZSuccessResponse } } },
+    async (request) => {
+      const { db } = app.database;
+      const { user } = request.auth;
+      await consumeRateLimit(db, `verify-resend:ip:${request.ip}`, {
+        max: app.config.AUTH_RATE_LIMIT_PER_IP,
+        windowSeconds: WINDOW,
+      });
+      await consumeRateLimit(db, `verify-resend:user:${user.id}`, RESENDS_PER_ACCOUNT);
+      if (isEmailVerified(user)) {
+        return { success: true as const, message: AUTH_TEXTS.emailAlreadyVerified };
+      }
+      await queueAccountMail(db, { kind: 'verify-email', userId: user.id });
+      return { success: true as const, message: AUTH_TEXTS.verificationSent };
+    },
+  );
 };
 
 /** The code travels in the address hash, which browsers never send to a server or in a Referer. */

@@ -1,17 +1,29 @@
 import { AUTH_TEXTS, type TUser } from '@muse/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TDatabase } from '../../db/client';
+import type { TDatabase, TTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { oauthLoginCodes, passwordResetTokens, users, type TUserRow } from '../../db/schema';
+import {
+  emailVerificationTokens,
+  oauthLoginCodes,
+  passwordResetTokens,
+  users,
+  type TUserRow,
+} from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { consumeRateLimit, refundRateLimit, type TRateLimit } from '../../lib/rate-limit';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { grantWelcomeCredits } from '../billing/ledger';
-import type { TMailer } from '../mail/mailer';
+import { queueAccountMail } from './mail-queue';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { createSession, revokeAllSessions, type TSessionContext } from './sessions';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const OAUTH_CODE_TTL_MS = 2 * 60 * 1000;
+
+/** Verified while the account's address is the one its owner proved (a changed one is not). */
+export function isEmailVerified(row: Pick<TUserRow, 'email' | 'verifiedEmail'>): boolean {
+  return row.verifiedEmail !== null && row.verifiedEmail.toLowerCase() === row.email.toLowerCase();
+}
 
 export function toPublicUser(row: TUserRow): TUser {
   return {
@@ -19,6 +31,7 @@ export function toPublicUser(row: TUserRow): TUser {
     email: row.email,
     fullName: row.fullName,
     hasPassword: row.passwordHash !== null,
+    emailVerified: isEmailVerified(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -56,6 +69,8 @@ export async function register(
         .returning();
       if (!user) throw new Error('insert returned no row');
       await grantWelcomeCredits(tx, user.id);
+      // The account works at once; the link proves the address before Google may link to it.
+      await queueAccountMail(tx, { kind: 'verify-email', userId: user.id });
       const token = await createSession(tx, user.id, 'long', context);
       return { token, user: toPublicUser(user), isNewUser: true };
     });
@@ -66,52 +81,38 @@ export async function register(
   }
 }
 
+/**
+ * Failed sign-ins, counted per address and IP, and per address from every IP together
+ * (docs/decisions/0024-sign-in-limits.md). Neither lets a stranger lock the owner out.
+ */
+export const SIGN_IN_FAILURES = {
+  perAddressAndIp: { max: 10, windowSeconds: 15 * 60 },
+  perAddress: { max: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, TRateLimit>;
+
 export async function login(
   db: TDatabase,
   input: { email: string; password: string; rememberMe?: boolean },
   context: TSessionContext,
 ): Promise<TSignedIn> {
-  const user = await findUserByEmail(db, input.email);
+  const email = normaliseEmail(input.email);
+  const pairKey = `login:email-ip:${email}:${context.ip ?? ''}`;
+  // Counted before the costly check, so an IP past its limit for this address is refused
+  // without hashing, and concurrent guesses cannot all slip in; a success gives its hit back.
+  await consumeRateLimit(db, pairKey, SIGN_IN_FAILURES.perAddressAndIp);
+  const user = await findUserByEmail(db, email);
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
-  if (!user || !valid)
+  if (!user || !valid) {
+    // Past the address's limit a wrong password answers 429 instead of 401; the right one
+    // still gets in, so guesses from many IPs never lock the owner out.
+    await consumeRateLimit(db, `login:failed:email:${email}`, SIGN_IN_FAILURES.perAddress);
     throw new AppError(401, AUTH_TEXTS.invalidCredentials, 'INVALID_CREDENTIALS');
+  }
+  await refundRateLimit(db, pairKey);
   const token = await createSession(db, user.id, input.rememberMe ? 'long' : 'short', context);
   return { token, user: toPublicUser(user), isNewUser: false };
-}
-
-/** Mails a single-use reset link when the address has an account; says nothing either way. */
-export async function requestPasswordReset(
-  db: TDatabase,
-  mailer: TMailer,
-  email: string,
-  publicUrl: string,
-): Promise<void> {
-  const user = await findUserByEmail(db, email);
-  if (!user) return;
-  const token = randomToken();
-  await db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-  });
-  const link = `${publicUrl}/reset-password?token=${token}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Reset your Muse password',
-    text: [
-      `Hi ${user.fullName},`,
-      '',
-      'Someone asked to reset the password of your Muse account. To choose a new one, open this link within the next hour:',
-      '',
-      link,
-      '',
-      'If it was not you, ignore this e-mail: your password stays as it is.',
-      '',
-      'Muse',
-    ].join('\n'),
-  });
 }
 
 /** Sets a new password from a reset link, spends the link, and signs every session out. */
@@ -147,9 +148,10 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw badRequest(AUTH_TEXTS.resetLinkInvalid);
+    // The link reached the account's address (a new address voids links), which proves it.
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      .set({ passwordHash, verifiedEmail: sql`lower(${users.email})`, updatedAt: new Date() })
       .where(eq(users.id, spent.userId));
     // Any other link that was mailed before is no longer needed.
     await tx
@@ -202,8 +204,9 @@ export async function exchangeOAuthLoginCode(
 }
 
 /**
- * Finds the account for a verified Google identity: by Google's subject id, else by e-mail
- * (linking Google to it), else a new account without a password.
+ * Finds the account for a Google identity whose e-mail Google verified: by Google's subject id;
+ * else by e-mail, linking Google to it only when its owner has confirmed that address, and
+ * otherwise taking it over (`takeOverForGoogle`); else a new account without a password.
  */
 export async function findOrCreateGoogleUser(
   db: TDatabase,
@@ -215,8 +218,13 @@ export async function findOrCreateGoogleUser(
       .from(users)
       .where(eq(users.googleSubject, identity.subject));
     if (bySubject) return { user: bySubject, isNewUser: false };
-    const byEmail = await findUserByEmail(tx, identity.email);
-    if (byEmail) {
+    // Locked, so a confirmation or a second Google sign-in cannot change it under this one.
+    const [byEmail] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${normaliseEmail(identity.email)}`)
+      .for('update');
+    if (byEmail && isEmailVerified(byEmail)) {
       const [linked] = await tx
         .update(users)
         .set({ googleSubject: identity.subject, updatedAt: new Date() })
@@ -224,16 +232,58 @@ export async function findOrCreateGoogleUser(
         .returning();
       return { user: linked ?? byEmail, isNewUser: false };
     }
+    if (byEmail) return { user: await takeOverForGoogle(tx, byEmail, identity), isNewUser: false };
+    const email = normaliseEmail(identity.email);
     const [created] = await tx
       .insert(users)
       .values({
-        email: normaliseEmail(identity.email),
+        email,
         fullName: identity.fullName.trim() || identity.email.split('@')[0] || 'Muse creator',
         googleSubject: identity.subject,
+        verifiedEmail: email,
       })
       .returning();
     if (!created) throw new Error('insert returned no row');
     await grantWelcomeCredits(tx, created.id);
     return { user: created, isNewUser: true };
   });
+}
+
+/**
+ * Google proved that this person owns the address; whoever registered it with a password never
+ * did, and may be someone else waiting for the owner to move in. So the account becomes the
+ * Google owner's alone, keeping its id: every session is signed out, the unconfirmed password
+ * removed, outstanding links voided, and the owner told by e-mail (the notice is queued in the
+ * same transaction).
+ */
+async function takeOverForGoogle(
+  tx: TTransaction,
+  user: TUserRow,
+  identity: { subject: string },
+): Promise<TUserRow> {
+  const now = new Date();
+  const [taken] = await tx
+    .update(users)
+    .set({
+      passwordHash: null,
+      googleSubject: identity.subject,
+      verifiedEmail: sql`lower(${users.email})`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!taken) throw new Error('update returned no row');
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+  await tx
+    .update(emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(emailVerificationTokens.userId, user.id), isNull(emailVerificationTokens.usedAt)),
+    );
+  await revokeAllSessions(tx, user.id);
+  await queueAccountMail(tx, { kind: 'google-takeover', userId: user.id });
+  return taken;
 }

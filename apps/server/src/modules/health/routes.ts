@@ -1,5 +1,6 @@
 import { ZHealthResponse } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OUTAGES } from '../../lib/outages';
 import { APP_VERSION } from '../../lib/paths';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +15,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ err: error }, 'Health check: database unreachable');
           return false;
         });
+      // Like every outage answer (docs/decisions/0026-outages.md): when to ask again.
+      if (!reachable) reply.header('retry-after', String(OUTAGES.database.retryAfterSeconds));
       return reply.status(reachable ? 200 : 503).send({
         status: reachable ? 'ok' : 'error',
         version: APP_VERSION,

@@ -1,17 +1,13 @@
-import {
-  Logger,
-  parseCronItems,
-  run,
-  type CronItemOptions,
-  type Runner,
-  type TaskList,
-} from 'graphile-worker';
+import { Logger, parseCronItems, run, type CronItemOptions, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { TDatabase } from '../../db/client';
+import { patientPool, type TDatabase } from '../../db/client';
+import { sendAccountMail, type TAccountMailContext } from '../auth/account-mails';
+import { ACCOUNT_MAIL_TASK, ZAccountMailPayload } from '../auth/mail-queue';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
 import type { TServices } from '../../services';
+import { keepRunning } from './keep-running';
 import { createProviderWakeups, type TProviderWakeups } from './provider-wakeups';
 import { recoverStaleJobs, runJob, RUN_JOB_TASK, ZRunJobPayload } from './service';
 
@@ -25,6 +21,8 @@ type TTaskContext = {
   deps: TServices & { wakeups?: TProviderWakeups };
   log: TLog;
   signal: AbortSignal;
+  /** Only workers given a mailer take account mail (ACCOUNT_MAIL_TASK). */
+  mail?: TAccountMailContext;
 };
 
 type TTask<TPayload extends z.ZodType> = {
@@ -58,6 +56,10 @@ const TASKS = {
     const grants = { db, ...deps };
     await grantDueMonthlyBenefits(grants);
     await advanceTestSubscriptions(grants);
+  }),
+  [ACCOUNT_MAIL_TASK]: task(ZAccountMailPayload, async ({ db, mail }, payload) => {
+    if (!mail) throw new Error('This worker was started without a mailer');
+    await sendAccountMail(db, mail, payload);
   }),
 };
 
@@ -97,7 +99,7 @@ export function taskList(names: readonly string[], context: TTaskContext): TaskL
  * run side by side, in the server process or on their own (`npm run worker`).
  *
  * Two runners share the queue: one runs tool jobs (`concurrency` at a time), the other the
- * scheduled tasks, one at a time, so a recovery sweep never waits behind a long upscale.
+ * scheduled tasks and account mail, one at a time, so neither waits behind a long upscale.
  */
 export async function startWorker(options: {
   db: TDatabase;
@@ -105,6 +107,8 @@ export async function startWorker(options: {
   deps: TServices;
   concurrency: number;
   log: TLog;
+  /** Sends account mail (reset and confirmation links); without it, other workers send it. */
+  mail?: TAccountMailContext;
 }): Promise<{ stop: () => Promise<void> }> {
   const { log } = options;
   const shutdown = new AbortController();
@@ -116,23 +120,43 @@ export async function startWorker(options: {
     deps: { ...options.deps, wakeups },
     log,
     signal: shutdown.signal,
+    mail: options.mail,
   };
   const logger = new Logger((scope) => (level, message, meta) => {
     if (level === 'error') log.error({ scope, meta }, message);
   });
   const scheduled = [...new Set(SCHEDULE.map((item) => item.task))];
-  const shared = { pgPool: options.pool, noHandleSignals: true, pollInterval: 2_000, logger };
-  const tools: Runner = await run({
-    ...shared,
-    concurrency: options.concurrency,
-    taskList: taskList([RUN_JOB_TASK], context),
-  });
-  const clock: Runner = await run({
-    ...shared,
-    concurrency: 1,
-    taskList: taskList(scheduled, context),
-    parsedCronItems: parseCronItems(SCHEDULE),
-  }).catch(async (error: unknown) => {
+  // A database outage must not end the process or the queue (docs/decisions/0026-outages.md):
+  // the pool waits while the database refuses connections, and marking jobs done or failed goes
+  // through the library's batches, whose failures stop the runner (started again by
+  // keepRunning) instead of being unhandled rejections.
+  const pgPool = patientPool(options.pool, { signal: shutdown.signal, log });
+  const preset = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
+  const shared = { pgPool, preset, noHandleSignals: true, pollInterval: 2_000, logger };
+  const supervision = { signal: shutdown.signal, log };
+  const tools = await keepRunning(
+    'tool jobs',
+    () =>
+      run({
+        ...shared,
+        concurrency: options.concurrency,
+        taskList: taskList([RUN_JOB_TASK], context),
+      }),
+    supervision,
+  );
+  const clock = await keepRunning(
+    'scheduled tasks',
+    () =>
+      run({
+        ...shared,
+        concurrency: 1,
+        // Account mail runs with these short tasks, never queued behind a long tool job.
+        taskList: taskList(options.mail ? [...scheduled, ACCOUNT_MAIL_TASK] : scheduled, context),
+        parsedCronItems: parseCronItems(SCHEDULE),
+      }),
+    supervision,
+  ).catch(async (error: unknown) => {
+    shutdown.abort();
     await tools.stop();
     await wakeups.close();
     throw error;

@@ -19,7 +19,14 @@ type TLog = { info: (message: string) => void };
  */
 export function createMailer(config: TConfig, db: TDatabase, log: TLog): TMailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    // Mail is sent by the job worker between its short scheduled tasks (modules/jobs/worker.ts):
+    // a server that does not answer gives up within a minute, and the queue retries later.
+    const transport = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
       local: false,
       send: async (mail) => {

@@ -1,4 +1,4 @@
-import { GENERIC_ERRORS } from '@muse/shared';
+import { GENERIC_ERRORS, safeText } from '@muse/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export function isLoopback(address: string | undefined): boolean {
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/mailbox',
-    { schema: { querystring: z.object({ to: z.string().optional() }) } },
+    { schema: { querystring: z.object({ to: safeText().optional() }) } },
     async (request, reply) => {
       if (!isLoopback(request.raw.socket.remoteAddress))
         return reply.status(404).send({ success: false, error: GENERIC_ERRORS.notFound });

@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import {
+  emailVerificationTokens,
   oauthFlows,
   oauthLoginCodes,
   passwordResetTokens,
@@ -12,8 +13,8 @@ import {
 const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Deletes what can no longer be used: expired sessions, reset links, sign-in flows and codes,
- * and spent rate-limit counters. Run hourly by the job workers' schedule.
+ * Deletes what can no longer be used: expired sessions, reset and confirmation links, sign-in
+ * flows and codes, and spent rate-limit counters. Run hourly by the job workers' schedule.
  */
 export async function purgeExpired(db: TDatabase, now = new Date()): Promise<number> {
   const counts = await Promise.all([
@@ -22,6 +23,10 @@ export async function purgeExpired(db: TDatabase, now = new Date()): Promise<num
       .delete(passwordResetTokens)
       .where(lt(passwordResetTokens.expiresAt, now))
       .returning({ id: passwordResetTokens.id }),
+    db
+      .delete(emailVerificationTokens)
+      .where(lt(emailVerificationTokens.expiresAt, now))
+      .returning({ id: emailVerificationTokens.id }),
     db
       .delete(oauthFlows)
       .where(lt(oauthFlows.expiresAt, now))

@@ -4,6 +4,7 @@ import {
   ZMarketplaceModelResponse,
   ZMarketplaceModelsResponse,
   ZInfluencerResponse,
+  ZIntIdParam,
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,8 @@ import { toPublicInfluencer } from '../influencers/service';
 import { claimModel } from './claims';
 import { getMarketplaceModel, listMarketplaceModels, readPortrait } from './service';
 
-const ZModelParams = z.object({ id: z.coerce.number().int().positive() });
+/** Model ids are `integer` keys: anything outside 1–2147483647 is refused before any query. */
+const ZModelParams = z.object({ id: ZIntIdParam });
 
 /** The public marketplace: models with their claim counts, and their portraits. */
 export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { MobileNav } from './mobile-nav';
 import { Sidebar } from './sidebar';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 /**
  * The signed-in area's frame (docs/product/workspace.md): a fixed left sidebar from 1024 px wide,
@@ -70,6 +71,11 @@ export function AppShell() {
           collapsed ? 'lg:pl-18' : 'lg:pl-64',
         )}
       >
+        {user.emailVerified ? null : (
+          <div className="mx-auto w-full max-w-7xl px-4 pt-4 sm:px-6 lg:px-10 lg:pt-6">
+            <VerifyEmailBanner user={user} />
+          </div>
+        )}
         <main
           id="main"
           tabIndex={-1}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TQueryable } from '../../db/client';
+
+/**
+ * The queue task that sends account mail. Requests only enqueue a message, so none waits on
+ * SMTP and forgot-password does the same work for every address
+ * (docs/decisions/0022-email-verification-and-google-linking.md).
+ */
+export const ACCOUNT_MAIL_TASK = 'send-account-mail';
+
+export const ZAccountMailPayload = z.discriminatedUnion('kind', [
+  /** A reset link for the account of `email`, if there is one (the worker looks it up). */
+  z.object({ kind: z.literal('password-reset'), email: z.string() }),
+  /** A link that confirms the account's current address. */
+  z.object({ kind: z.literal('verify-email'), userId: z.string() }),
+  /** The notice that a Google sign-in took over an account with an unconfirmed address. */
+  z.object({ kind: z.literal('google-takeover'), userId: z.string() }),
+]);
+export type TAccountMailPayload = z.infer<typeof ZAccountMailPayload>;
+
+/** SMTP can fail for a moment: the queue retries with growing delays (about 1.5 minutes in all). */
+const MAX_ATTEMPTS = 5;
+
+/** Queues one account mail; inside a transaction, it is sent only if the transaction commits. */
+export async function queueAccountMail(db: TQueryable, payload: TAccountMailPayload) {
+  await db.execute(
+    sql`select graphile_worker.add_job(${ACCOUNT_MAIL_TASK}, ${JSON.stringify(payload)}::json, max_attempts := ${MAX_ATTEMPTS})`,
+  );
+}

@@ -1,0 +1,391 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TJob } from '@muse/shared';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker } from '../src/modules/jobs/worker';
+import { buyPlan, registerAccount, type TTestAccount } from './accounts';
+import { createTestApp, type TTestContext } from './app';
+import { createTestEngines } from './engines';
+import { makePng, multipartForm } from './images';
+import { apiRoutes } from './routes';
+
+/**
+ * Every route that takes an id, called by another account with the owner's id, answers 404 as
+ * for an id that does not exist, and changes nothing. The table must name every parameterised
+ * route: a new one fails the first test until it says how to make an object for it.
+ */
+
+type TKind = 'influencer' | 'photo' | 'product' | 'job' | 'galleryItem' | 'checkout';
+type TIds = Record<TKind, string>;
+type TBody = Pick<InjectOptions, 'payload' | 'headers'>;
+
+type TOwnedRoute = {
+  /** What each path parameter names, so the owner's object (or an unknown one) fills it in. */
+  params: Record<string, TKind>;
+  /** A well-formed body, so that the only thing wrong with the call is whose id it is. */
+  body?: () => Promise<TBody>;
+};
+
+const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/photos/persona');
+const photoFile = () => readFileSync(path.join(FIXTURES, 'same-person-01.jpg'));
+
+const photoForm = async (field: string): Promise<TBody> => {
+  const form = multipartForm({}, [
+    { field, name: 'face.jpg', type: 'image/jpeg', data: photoFile() },
+  ]);
+  return { payload: form };
+};
+const influencerForm = async (): Promise<TBody> => ({
+  payload: multipartForm({ name: 'Taken over', niche: 'fashion', description: 'Not yours' }),
+});
+const productForm = async (): Promise<TBody> => ({
+  payload: multipartForm({ name: 'Taken over', description: 'Not yours' }, [
+    { field: 'images', name: 'p.png', type: 'image/png', data: await makePng(64, 64) },
+  ]),
+});
+
+/** Routes whose ids name one account's object. */
+const OWNED: Record<string, TOwnedRoute> = {
+  'GET /api/influencers/:id': { params: { id: 'influencer' } },
+  'PUT /api/influencers/:id': { params: { id: 'influencer' }, body: influencerForm },
+  'DELETE /api/influencers/:id': { params: { id: 'influencer' } },
+  'GET /api/influencers/:id/persona': { params: { id: 'influencer' } },
+  'POST /api/influencers/:id/photos': {
+    params: { id: 'influencer' },
+    body: () => photoForm('photo'),
+  },
+  'DELETE /api/influencers/:id/photos/:photoId': {
+    params: { id: 'influencer', photoId: 'photo' },
+  },
+  'POST /api/influencers/:id/training': { params: { id: 'influencer' } },
+  'POST /api/influencers/:id/score': {
+    params: { id: 'influencer' },
+    body: () => photoForm('image'),
+  },
+  'GET /api/products/:id': { params: { id: 'product' } },
+  'PUT /api/products/:id': { params: { id: 'product' }, body: productForm },
+  'DELETE /api/products/:id': { params: { id: 'product' } },
+  'GET /api/jobs/:id': { params: { id: 'job' } },
+  'GET /api/jobs/:id/events': { params: { id: 'job' } },
+  'GET /api/gallery/:id': { params: { id: 'galleryItem' } },
+  'DELETE /api/gallery/:id': { params: { id: 'galleryItem' } },
+  'GET /api/payments/test-checkout/:id': { params: { id: 'checkout' } },
+  'POST /api/payments/test-checkout/:id/pay': { params: { id: 'checkout' } },
+  'POST /api/payments/test-checkout/:id/cancel': { params: { id: 'checkout' } },
+};
+
+/** Parameterised routes whose ids name nothing an account owns, and why. */
+const NOT_OWNED: Record<string, string> = {
+  'GET /api/marketplace/models/:id': 'public: the marketplace catalogue is shown to visitors',
+  'GET /api/marketplace/models/:id/images/:position': "public: the catalogue's portraits",
+  'POST /api/marketplace/models/:id/claim':
+    "a marketplace model belongs to no account; a claim makes the caller's own influencer",
+  'GET /api/files/*':
+    'public: the signed, expiring link is the credential (docs/decisions/0012-uploads-and-file-urls.md), tested below',
+};
+
+const UNKNOWN: Record<TKind, () => string> = {
+  influencer: randomUUID,
+  photo: randomUUID,
+  product: randomUUID,
+  job: randomUUID,
+  galleryItem: randomUUID,
+  checkout: () => `cs_test_${randomBytes(24).toString('base64url')}`,
+};
+
+/** Each parameter's value: the object of that kind among `values`. */
+function mapIds(params: Record<string, TKind>, values: TIds): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([name, kind]) => [name, values[kind]]));
+}
+
+/** The route's path with each `:param` filled in. */
+function fill(route: string, values: Record<string, string>): { method: string; url: string } {
+  const [method, pattern] = route.split(' ') as [string, string];
+  const url = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (!value) throw new Error(`${route}: no value for :${name}`);
+    return value;
+  });
+  return { method, url };
+}
+
+/** Signed links are valid for hours and rounded to the hour: compare them without that part. */
+const withoutSignatures = (body: string) => body.replace(/\?expires=\d+&signature=[\w-]+/g, '');
+
+const silent = { info: () => {}, error: () => {} };
+const { engines } = createTestEngines();
+let ctx: TTestContext;
+let worker: { stop: () => Promise<void> };
+let owner: TTestAccount;
+let stranger: TTestAccount;
+let ids: TIds;
+let strangersInfluencer: string;
+/** Signed links the owner was given: a picture, a photo, a product image, two outputs. */
+let ownerLinks: string[];
+let routes: string[];
+
+async function call(account: TTestAccount | null, options: InjectOptions) {
+  const headers = { ...options.headers, ...account?.headers };
+  return ctx.app.inject({ ...options, headers });
+}
+
+async function json(account: TTestAccount, url: string) {
+  const answer = await call(account, { method: 'GET', url });
+  expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+  return answer.json();
+}
+
+async function waitForJobs(account: TTestAccount, jobIds: string[]): Promise<TJob[]> {
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const jobs: TJob[] = await Promise.all(
+      jobIds.map(async (id) => (await json(account, `/api/jobs/${id}`)).job),
+    );
+    if (jobs.every((job) => job.status === 'succeeded' || job.status === 'failed')) return jobs;
+    if (Date.now() > until) throw new Error(`jobs still running: ${JSON.stringify(jobs)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Everything either account can read of its own, and whether the owner's links still serve. */
+async function world(): Promise<string> {
+  const reads = [
+    [owner, `/api/influencers/${ids.influencer}`],
+    [owner, `/api/influencers/${ids.influencer}/persona`],
+    [owner, `/api/products/${ids.product}`],
+    [owner, `/api/jobs/${ids.job}`],
+    [owner, `/api/gallery/${ids.galleryItem}`],
+    [owner, `/api/payments/test-checkout/${ids.checkout}`],
+    [stranger, `/api/influencers/${strangersInfluencer}/persona`],
+  ] as const;
+  const lists = [
+    '/api/users/dashboard',
+    '/api/users/subscription',
+    '/api/credits/history',
+    '/api/influencers',
+    '/api/products',
+    '/api/jobs',
+    '/api/gallery',
+  ];
+  const answers = await Promise.all([
+    ...reads.map(([account, url]) => call(account, { method: 'GET', url })),
+    ...[owner, stranger].flatMap((account) =>
+      lists.map((url) => call(account, { method: 'GET', url })),
+    ),
+  ]);
+  const files = await Promise.all(
+    ownerLinks.map(async (url) => (await call(null, { method: 'GET', url })).statusCode),
+  );
+  // Every object is there to be compared: a world of 404s would compare equal to itself.
+  expect(answers.map((answer) => answer.statusCode).concat(files)).toEqual(
+    Array(answers.length + files.length).fill(200),
+  );
+  return withoutSignatures(
+    JSON.stringify([answers.map((answer) => [answer.statusCode, answer.body]), files]),
+  );
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, undefined, { engines });
+  worker = await startWorker({
+    db: ctx.database.db,
+    pool: ctx.database.pool,
+    deps: ctx.app.services,
+    concurrency: 2,
+    log: silent,
+  });
+  routes = apiRoutes(ctx.app);
+  [owner, stranger] = await Promise.all([
+    registerAccount(ctx.app, 'owner'),
+    registerAccount(ctx.app, 'stranger'),
+  ]);
+  await Promise.all([buyPlan(ctx.app, owner, 'launch'), buyPlan(ctx.app, stranger, 'launch')]);
+
+  const created = async (account: TTestAccount, options: InjectOptions) => {
+    const answer = await call(account, options);
+    expect(answer.statusCode, `${options.url}: ${answer.body}`).toBeLessThan(300);
+    return answer.json();
+  };
+  const picture = await makePng(96, 96);
+  const influencer = await created(owner, {
+    method: 'POST',
+    url: '/api/influencers',
+    payload: multipartForm({ name: 'Mara', niche: 'fashion', description: 'Street style' }, [
+      { field: 'image', name: 'mara.png', type: 'image/png', data: picture },
+    ]),
+  });
+  const influencerId: string = influencer.influencer.id;
+  const [persona, product, job, generation, checkout, theirs] = await Promise.all([
+    created(owner, {
+      method: 'POST',
+      url: `/api/influencers/${influencerId}/photos`,
+      ...(await photoForm('photo')),
+    }),
+    created(owner, { method: 'POST', url: '/api/products', ...(await productForm()) }),
+    created(owner, {
+      method: 'POST',
+      url: '/api/jobs',
+      payload: multipartForm({ tool: 'upscale' }, [
+        { field: 'image', name: 'in.png', type: 'image/png', data: await makePng(32, 24) },
+      ]),
+    }),
+    created(owner, {
+      method: 'POST',
+      url: '/api/generations',
+      payload: { prompt: 'on a beach at sunset', count: 1 },
+    }),
+    created(owner, {
+      method: 'POST',
+      url: '/api/payments/create-checkout-session',
+      payload: { plan: 'growth', billing: 'monthly', promoCode: null },
+    }),
+    created(stranger, {
+      method: 'POST',
+      url: '/api/influencers',
+      payload: multipartForm({ name: 'Nia', niche: 'fitness', description: 'Runs' }),
+    }),
+  ]);
+  const [upscaled, generated] = await waitForJobs(owner, [job.job.id, generation.jobs[0].id]);
+  expect([upscaled!.status, generated!.status]).toEqual(['succeeded', 'succeeded']);
+  const galleryItem = generated!.outputs[0]!.galleryId!;
+  ids = {
+    influencer: influencerId,
+    photo: persona.persona.photos[0].id,
+    product: product.product.id,
+    job: upscaled!.id,
+    galleryItem,
+    checkout: new URL(checkout.url).pathname.split('/').pop()!,
+  };
+  strangersInfluencer = theirs.influencer.id;
+  const item = (await json(owner, `/api/gallery/${galleryItem}`)).item;
+  ownerLinks = [
+    influencer.influencer.image,
+    persona.persona.photos[0].url,
+    product.product.images[0].url,
+    upscaled!.outputs[0]!.url,
+    item.url,
+  ];
+  for (const link of ownerLinks) expect(link).toMatch(/^\/api\/files\/users\//);
+}, 240_000);
+
+afterAll(async () => {
+  await worker?.stop();
+});
+
+describe('the authorization matrix', () => {
+  it('names every parameterised route: owned ones with their object, the others with a reason', () => {
+    const parameterised = routes.filter((route) => /[:*]/.test(route)).sort();
+    expect(parameterised).toEqual([...Object.keys(OWNED), ...Object.keys(NOT_OWNED)].sort());
+  });
+
+  it('the owned ones need a session, and the owner can use them', async () => {
+    for (const route of Object.keys(OWNED)) {
+      const answer = await call(null, fill(route, mapIds(OWNED[route]!.params, ids)));
+      expect({ route, status: answer.statusCode }).toEqual({ route, status: 401 });
+    }
+    // The owner's ids are real: the owner reads each of them (mutations are left untried).
+    for (const route of Object.keys(OWNED).filter((route) => route.startsWith('GET '))) {
+      if (route.endsWith('/events')) continue;
+      const answer = await call(owner, fill(route, mapIds(OWNED[route]!.params, ids)));
+      expect({ route, status: answer.statusCode }).toEqual({ route, status: 200 });
+    }
+  });
+
+  it.each(Object.keys(OWNED))(
+    '%s answers another account 404, as for an unknown id, and changes nothing',
+    async (route) => {
+      const { params, body } = OWNED[route]!;
+      const before = await world();
+      const unknownIds = Object.fromEntries(
+        Object.keys(params).map((name) => [name, UNKNOWN[params[name]!]()]),
+      );
+      const variants = [mapIds(params, ids), unknownIds];
+      // A photo of the owner's under the caller's own influencer is still not the caller's.
+      if (params.photoId) variants.push({ id: strangersInfluencer, photoId: ids.photo });
+      const answers = [];
+      for (const values of variants) {
+        const answer = await call(stranger, { ...fill(route, values), ...(await body?.()) });
+        expect({ route, values, status: answer.statusCode }).toEqual({
+          route,
+          values,
+          status: 404,
+        });
+        expect(answer.json()).toMatchObject({ success: false });
+        answers.push(answer.json());
+      }
+      // Nothing tells another account's object from one that does not exist.
+      expect(answers[0]).toEqual(answers[1]);
+      expect(await world()).toEqual(before);
+    },
+  );
+});
+
+describe("the owner's ids inside bodies and queries", () => {
+  it('are not found, or ignored, for another account', async () => {
+    const before = await world();
+    const borrowed = await call(stranger, {
+      method: 'POST',
+      url: '/api/jobs',
+      payload: multipartForm({ tool: 'upscale', galleryId: ids.galleryItem }),
+    });
+    expect(borrowed.statusCode).toBe(404);
+    const generated = await call(stranger, {
+      method: 'POST',
+      url: '/api/generations',
+      payload: { prompt: 'on a beach', count: 1, influencerId: ids.influencer },
+    });
+    expect(generated.statusCode).toBe(404);
+    const filtered = await json(stranger, `/api/gallery?influencerId=${ids.influencer}`);
+    expect(filtered.items).toEqual([]);
+    expect(await world()).toEqual(before);
+  });
+});
+
+describe('signed file links', () => {
+  it('no answer to another account carries a link to, or an id of, the owner', async () => {
+    const owned = Object.values(ids);
+    const gets = routes.filter((route) => route.startsWith('GET ') && !route.endsWith('*'));
+    for (const route of gets) {
+      const values =
+        route in OWNED ? mapIds(OWNED[route]!.params, ids) : { id: '1', position: '0' };
+      const answer = await call(stranger, fill(route, values));
+      const leaks = [`users/${owner.userId}`, owner.userId, ...owned].filter((value) =>
+        answer.body.includes(value),
+      );
+      expect({ route, leaks }).toEqual({ route, leaks: [] });
+    }
+  });
+
+  it('serve only the key and expiry they were signed for', async () => {
+    const { files } = ctx.app.services;
+    const [link] = ownerLinks as [string];
+    const url = new URL(link, 'http://muse.test');
+    const key = decodeURIComponent(url.pathname.slice('/api/files/'.length));
+    const expires = url.searchParams.get('expires')!;
+    const signature = url.searchParams.get('signature')!;
+    // The link is the credential: as issued, it serves whoever holds it, with or without a session.
+    expect((await call(null, { method: 'GET', url: link })).statusCode).toBe(200);
+
+    const theirs = new URL(files.sign(`users/${stranger.userId}/nothing.webp`), 'http://muse.test');
+    const flipped = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    const fourHoursAgo = new Date(Date.now() - 4 * 60 * 60 * 1000);
+    const refused = [
+      `/api/files/${key}?expires=${expires}&signature=${flipped}`,
+      `/api/files/${key}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      `/api/files/${key}?expires=${expires}`,
+      `/api/files/${key}`,
+      // Another key with this link's signature, and this key with another link's signature.
+      `/api/files/users/${stranger.userId}/nothing.webp?expires=${expires}&signature=${signature}`,
+      `/api/files/${key}${theirs.search}`,
+      // Expired: signed four hours ago.
+      files.sign(key, fourHoursAgo),
+    ];
+    for (const refusedUrl of refused) {
+      const answer = await call(stranger, { method: 'GET', url: refusedUrl });
+      expect({ refusedUrl, status: answer.statusCode }).toEqual({ refusedUrl, status: 404 });
+      expect(answer.json()).toMatchObject({ success: false });
+    }
+  });
+});
