@@ -25,7 +25,7 @@ process.on('exit', () => {
   }
 });
 
-// Jobs in flight at once: Playwright runs E2E_WORKERS tests at a time (2, across both projects,
+// Jobs in flight at once: Playwright runs E2E_WORKERS tests at a time (across both projects,
 // set in playwright.config.ts), each test starts at most one job and waits for it to finish
 // before it ends, except Generate's batch of two images. So at most E2E_WORKERS + 1 jobs are
 // queued or running at any moment: a worker slot per Playwright worker and one more means no
