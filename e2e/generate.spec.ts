@@ -68,7 +68,7 @@ test.describe('Generate', () => {
 
     const persona = main(page).getByRole('radio', { name: /Mara Lind/ });
     await expect(persona).toBeChecked();
-    await expect(main(page).getByText(/Muse adds Mara Lind's trigger word/)).toBeVisible();
+    await expect(main(page).getByText(/Muse adds Mara Lind's likeness/)).toBeVisible();
     await main(page).getByLabel('Describe the photo').fill('walking on a beach at sunset');
     await main(page).getByRole('group', { name: 'Style' }).getByText('Golden hour').click();
     await main(page).getByRole('group', { name: 'Number of images' }).getByText('2').click();

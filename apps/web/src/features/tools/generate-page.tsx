@@ -136,7 +136,7 @@ export function GeneratePage() {
                 {sentEmpty && !prompt.trim() ? (
                   <span className="text-red-400">Describe the photo you want</span>
                 ) : persona ? (
-                  `Muse adds ${persona.name}'s trigger word for you: describe the scene only.`
+                  `Describe the scene only: Muse adds ${persona.name}'s likeness for you.`
                 ) : (
                   'No persona: the image shows your scene alone.'
                 )}
