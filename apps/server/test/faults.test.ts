@@ -3,11 +3,9 @@
 // real: a PostgreSQL server of this file's own is stopped and started again, worker processes are
 // killed with SIGKILL, the disk write fails with the kernel's ENOSPC, Stripe's client connects to
 // a closed port.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GENERIC_ERRORS, TOOL_TEXTS, type TJob } from '@muse/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -25,6 +23,7 @@ import { startWorker } from '../src/modules/jobs/worker';
 import { createServices, type TServices } from '../src/services';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { startHangingWorker } from './killed-worker';
 import { createTestEngines } from './engines';
 import { writeUntilDiskFull } from './full-disk';
 import { makePng, multipartForm } from './images';
@@ -305,18 +304,7 @@ describe('a worker killed mid-job', () => {
 
     for (const attempt of [1, 2]) {
       // A real worker process takes the job, hangs in the engine and is killed outright.
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          fileURLToPath(new URL('./fixtures/hanging-worker.ts', import.meta.url)),
-          ctx.database.url,
-          path.join(ctx.config.DATA_DIR, 'files'),
-        ],
-        { stdio: ['ignore', 'ignore', 'inherit'] },
-      );
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const worker = startHangingWorker(ctx);
       try {
         await waitFor(
           `attempt ${attempt} to run`,
@@ -327,8 +315,7 @@ describe('a worker killed mid-job', () => {
           400,
         );
       } finally {
-        child.kill('SIGKILL');
-        await exited;
+        await worker.kill();
       }
       // Once its heartbeat is stale, the sweep takes the job back.
       const later = new Date(Date.now() + (STALE_AFTER_SECONDS + 5) * 1000);

@@ -1,7 +1,4 @@
 import { PLANS, TOOL_TEXTS, WELCOME_CREDITS, type TJob } from '@muse/shared';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +14,7 @@ import { MAX_STREAMS_PER_ACCOUNT } from '../src/modules/jobs/routes';
 import { startWorker } from '../src/modules/jobs/worker';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { startHangingWorker } from './killed-worker';
 import { createTestEngines } from './engines';
 import { makePng, multipartForm } from './images';
 
@@ -291,23 +289,12 @@ describe('jobs', () => {
     const first = (await queue(account, 'upscale')).json().job;
 
     // A real worker process takes the job and is killed mid-run.
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        fileURLToPath(new URL('./fixtures/hanging-worker.ts', import.meta.url)),
-        ctx.database.url,
-        path.join(ctx.config.DATA_DIR, 'files'),
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    const worker = startHangingWorker(ctx);
     const running = async () =>
       (await ctx.database.db.select().from(jobs).where(eq(jobs.id, first.id)))[0]!.status ===
       'running';
     await waitFor(running, 20_000);
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await worker.kill();
     expect(await running()).toBe(true);
 
     // Another job whose attempts are spent, left behind the same way.

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 export const INPUT_TEXTS = {
-  textNotAllowed: 'Text contains characters that are not allowed',
+  textNotAllowed: 'Text contains characters that are not allowed: remove them and try again',
   idInvalid: 'This id is not valid',
 } as const;
 

@@ -147,7 +147,7 @@ async function measureAndStore(
 ): Promise<{ id: string; analysis: TPhotoAnalysis; keys: { image: string; thumbnail: string } }> {
   const readable = await readablePhoto(upload);
   const analysis = await deps.faces.analysePhoto(readable).catch((error: unknown) => {
-    if (error instanceof UnreadablePhotoError || isUnreadable(error)) throw notAPhoto();
+    if (error instanceof UnreadablePhotoError) throw notAPhoto();
     throw error;
   });
   const id = randomUUID();
@@ -158,11 +158,6 @@ async function measureAndStore(
     deps.storage.put(keys.thumbnail, analysis.thumbnail),
   ]);
   return { id, analysis, keys };
-}
-
-/** An error from the face thread loses its class on the way; its name survives. */
-function isUnreadable(error: unknown): boolean {
-  return error instanceof Error && error.name === 'UnreadablePhotoError';
 }
 
 function photoValues(
@@ -298,7 +293,7 @@ export async function scoreImage(
   const influencer = await findInfluencer(db, userId, influencerId);
   const readable = await readablePhoto(image);
   const faces = await deps.faces.faceEmbeddings(readable).catch((error: unknown) => {
-    if (isUnreadable(error)) throw notAPhoto();
+    if (error instanceof UnreadablePhotoError) throw notAPhoto();
     throw error;
   });
   const references = await referenceEmbeddings(db, influencer);
