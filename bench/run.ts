@@ -20,6 +20,7 @@ import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
 import { benchPersonas } from './personas';
 import { benchMainThreadPause, benchUpscale } from './upscale';
+import { benchVideo } from './video';
 
 type TInject = (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number }>;
 
@@ -126,6 +127,17 @@ async function main() {
     );
     console.log(
       `  offline engine, per image: ${generated.offlineMs.toFixed(0)} ms (ratio to a bare 1024 px JPEG encode ${(generated.offlineMs / generated.encodeMs).toFixed(1)})`,
+    );
+
+    const video = await benchVideo();
+    console.log(
+      '\nOffline video engines, median of 3 after a warm-up, seconds of work per second of video',
+    );
+    console.log(
+      `  motion clip, 5 s of 9:16 with parallax: ${video.motionClip.toFixed(2)} s/s (ratio to a bare H.264 encode of as many frames of a still, ${video.stillEncode.toFixed(2)} s/s: ${(video.motionClip / video.stillEncode).toFixed(1)})`,
+    );
+    console.log(
+      `  face swap, 2 s of 384×480 at 12 fps with sound: ${video.faceSwap.toFixed(2)} s/s (ratio to a bare transcode of the clip, ${video.transcode.toFixed(2)} s/s: ${(video.faceSwap / video.transcode).toFixed(1)})`,
     );
 
     reportLandingJs(WEB_DIST_DIR);

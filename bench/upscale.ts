@@ -6,7 +6,7 @@
  * timed runs. Prints nothing: the caller reports the results.
  */
 import path from 'node:path';
-import type { TUpscaleOptions } from '@muse/shared';
+import { toolRecord, type TUpscaleOptions } from '@muse/shared';
 import sharp from 'sharp';
 import { upscaleThreads } from '../apps/server/src/engines';
 import { createLocalUpscaleEngine } from '../apps/server/src/engines/local/upscale';
@@ -82,12 +82,7 @@ export async function benchUpscale(
  */
 export async function benchMainThreadPause(): Promise<{ idleMs: number; upscaleMs: number }> {
   const engines = createThreadedEngines({
-    engines: {
-      upscale: 'local',
-      'edit-image': 'local',
-      'generate-image': 'local',
-      'generate-prompt': 'local',
-    },
+    engines: toolRecord(() => 'local'),
     upscaleThreads: upscaleThreads({ WORKER_CONCURRENCY: 1 }),
   });
   const context = { onProgress: () => {} };

@@ -19,6 +19,7 @@ const SECTIONS = [
       ['Generate', '/generate'],
       ['Gallery', '/gallery'],
       ['Generate Video', '/generate-video'],
+      ['Face Swap', '/face-swap'],
       ['Upscale', '/upscale'],
       ['Edit Image', '/edit-image'],
       ['Generate Prompt', '/generate-prompt'],

@@ -101,6 +101,9 @@ describe('loadConfig', () => {
       'ENGINE_UPSCALE',
       'ENGINE_EDIT_IMAGE',
       'ENGINE_GENERATE_IMAGE',
+      'ENGINE_GENERATE_VIDEO',
+      'ENGINE_FACE_SWAP',
+      'ENGINE_PRODUCT_SHOT',
       'ENGINE_GENERATE_PROMPT',
     ]);
     const config = loadConfig({ ENGINE_EDIT_IMAGE: 'local' });
@@ -112,6 +115,9 @@ describe('loadConfig', () => {
       ['ENGINE_GENERATE', 'ENGINE_GENERATE_IMAGE'],
       ['ENGINE_GENERATE_IMAGE', 'ENGINE_GENERATE_IMAGE'],
       ['ENGINE_EDIT_IMAGE', 'ENGINE_EDIT_IMAGE'],
+      ['ENGINE_GENERATE_VIDEO', 'ENGINE_GENERATE_VIDEO'],
+      ['ENGINE_FACE_SWAP', 'ENGINE_FACE_SWAP'],
+      ['ENGINE_PRODUCT_SHOT', 'ENGINE_PRODUCT_SHOT'],
     ] as const) {
       let thrown: unknown;
       try {

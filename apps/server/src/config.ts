@@ -117,6 +117,12 @@ export const ZEnv = z.object({
   ENGINE_EDIT_IMAGE: hostedEngine,
   /** `fal` paints new photos (FLUX with the persona's LoRA); `local` makes offline previews. */
   ENGINE_GENERATE_IMAGE: hostedEngine,
+  /** `fal` animates the still (Kling image-to-video); `local` makes offline motion previews. */
+  ENGINE_GENERATE_VIDEO: hostedEngine,
+  /** `fal` swaps faces in video (PixVerse swap); `local` makes offline landmark swaps. */
+  ENGINE_FACE_SWAP: hostedEngine,
+  /** `fal` paints the persona with the product (FLUX Kontext multi); `local` composes previews. */
+  ENGINE_PRODUCT_SHOT: hostedEngine,
   ENGINE_GENERATE_PROMPT: localEngine,
   /**
    * Persona training (docs/product/personas.md): `local` trains nothing (the checked photos are
@@ -265,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   for (const variable of [
     'ENGINE_TRAIN_PERSONA',
     'ENGINE_GENERATE_IMAGE',
+    'ENGINE_GENERATE_VIDEO',
+    'ENGINE_FACE_SWAP',
+    'ENGINE_PRODUCT_SHOT',
     'ENGINE_EDIT_IMAGE',
   ] as const) {
     if (config[variable] === 'fal' && !config.FAL_KEY)

@@ -1,6 +1,9 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { TEngines } from '../src/engines';
-import type { TEncodedImage, TRunContext } from '../src/engines/types';
+import { probeFile, runBinary, withTempDir } from '../src/engines/local/video/ffmpeg';
+import type { TEncodedImage, TEncodedVideo, TRunContext } from '../src/engines/types';
 
 /**
  * Engines for the API tests of the job machinery: real image bytes out, in milliseconds, with
@@ -21,6 +24,68 @@ async function resized(
   const height = meta.height! * factor;
   const data = await sharp(input).resize(width, height).png().toBuffer();
   return { data, width, height, contentType: 'image/png' };
+}
+
+/** A small real H.264 MP4 of `seconds` showing `picture` (4 frames a second: quick to make). */
+export async function stillClip(picture: Buffer, seconds: number, width = 72, height = 128) {
+  return withTempDir(async (dir) => {
+    const still = path.join(dir, 'still.png');
+    const clip = path.join(dir, 'clip.mp4');
+    await sharp(picture).resize(width, height, { fit: 'cover' }).png().toFile(still);
+    await runBinary('ffmpeg', [
+      '-v',
+      'error',
+      '-loop',
+      '1',
+      '-i',
+      still,
+      '-t',
+      String(seconds),
+      '-r',
+      '4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-y',
+      clip,
+    ]);
+    return readFile(clip);
+  });
+}
+
+/** A clip as an engine returns it, with what the shipped ffprobe reads of it. */
+async function asVideo(data: Buffer): Promise<TEncodedVideo> {
+  const probe = await withTempDir(async (dir) => {
+    const file = path.join(dir, 'clip.mp4');
+    await writeFile(file, data);
+    return probeFile(file);
+  });
+  if (!probe) throw new Error('not a video');
+  return {
+    data,
+    width: probe.width,
+    height: probe.height,
+    contentType: 'video/mp4',
+    durationSeconds: probe.durationSeconds,
+    fps: probe.fps,
+    hasAudio: probe.hasAudio,
+  };
+}
+
+/** What ffprobe reads of an uploaded clip (any container). */
+async function asVideoOf(data: Buffer) {
+  const probe = await withTempDir(async (dir) => {
+    const file = path.join(dir, 'input');
+    await writeFile(file, data);
+    return probeFile(file);
+  });
+  if (!probe) throw new Error('not a video');
+  return probe;
 }
 
 export type TTestEngineControl = {
@@ -78,6 +143,45 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
             });
         const data = await image.jpeg().toBuffer();
         return { data, width, height, contentType: 'image/jpeg', seed };
+      },
+    },
+    'generate-video': {
+      name: 'test',
+      preview: true,
+      async run(input, { duration, aspectRatio }, context) {
+        await gate();
+        context.onProgress(50, 'Moving the camera');
+        const [w, h] =
+          aspectRatio === '16:9' ? [256, 144] : aspectRatio === '1:1' ? [192, 192] : [144, 256];
+        return asVideo(await stillClip(input, Number(duration), w, h));
+      },
+    },
+    'face-swap': {
+      name: 'test',
+      preview: true,
+      async run(input, { personaPhoto }, context) {
+        await gate();
+        context.onProgress(50, 'Swapping frame 1 of 1');
+        // The persona's photo for the clip's length: a face swap that shows only the persona.
+        const length = (await asVideoOf(input)).durationSeconds;
+        return asVideo(
+          await stillClip(Buffer.from(personaPhoto), Math.max(1, Math.round(length)), 240, 320),
+        );
+      },
+    },
+    'product-shot': {
+      name: 'test',
+      preview: true,
+      async run(input, { personaPhoto, seed }, context) {
+        await gate();
+        context.onProgress(50, 'Placing the product');
+        const product = await sharp(input).resize(96, 96, { fit: 'inside' }).png().toBuffer();
+        const data = await sharp(Buffer.from(personaPhoto))
+          .resize(256, 320, { fit: 'cover' })
+          .composite([{ input: product, left: 150, top: 210 }])
+          .jpeg()
+          .toBuffer();
+        return { data, width: 256, height: 320, contentType: 'image/jpeg', seed: seed ?? 0 };
       },
     },
     'generate-prompt': {

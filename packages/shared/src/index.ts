@@ -14,3 +14,4 @@ export * from './tools';
 export * from './api/jobs';
 export * from './api/personas';
 export * from './api/gallery';
+export * from './api/video';

@@ -141,6 +141,17 @@ export const CREDIT_COSTS = {
 } as const;
 export type TCreditAction = keyof typeof CREDIT_COSTS;
 
+/** The entitlement that allows each credit action (plans name product shots in the plural). */
+export const ACTION_ENTITLEMENTS = {
+  upscale: 'upscale',
+  editImage: 'editImage',
+  imageGeneration: 'imageGeneration',
+  promptGeneration: 'promptGeneration',
+  productShot: 'productShots',
+  videoGeneration: 'videoGeneration',
+  videoFaceSwap: 'videoFaceSwap',
+} as const satisfies Record<TCreditAction, keyof TEntitlements>;
+
 /** Every new account's welcome grant. */
 export const WELCOME_CREDITS = 75;
 /** The pay-per-view price of a post. */

@@ -27,6 +27,7 @@ export const PROTECTED_ROUTES = [
   '/generate',
   '/gallery',
   '/generate-video',
+  '/face-swap',
   '/upscale',
   '/edit-image',
   '/generate-prompt',

@@ -42,6 +42,11 @@ describe('a job request', () => {
     ],
     [{ tool: 'edit-image', aspectRatio: '2:1' }, 'Choose an aspect ratio'],
     [{ tool: 'edit-image', format: 'gif' }, 'Choose JPG, PNG or WEBP'],
+    [{ tool: 'generate-video', prompt: '' }, 'Describe the motion you want'],
+    [{ tool: 'generate-video', prompt: 'pan', duration: '7' }, 'Choose 5 or 10 seconds'],
+    [{ tool: 'generate-video', prompt: 'pan', aspectRatio: '4:5' }, 'Choose 9:16, 1:1 or 16:9'],
+    [{ tool: 'face-swap' }, 'Choose one of your influencers'],
+    [{ tool: 'product-shot', influencerId: 'x' }, 'Choose one of your products'],
   ])('refuses %j: %s', (fields, message) => {
     const parsed = ZJobRequest.safeParse(fields);
     expect(parsed.success).toBe(false);
@@ -51,11 +56,22 @@ describe('a job request', () => {
   it('offers the choices the pages list, in their order', () => {
     const upscale = ZJobRequest.options[0];
     expect(upscale.shape.model.unwrap().options).toEqual(UPSCALE_MODELS.map((m) => m.value));
-    expect(JOB_TOOLS).toEqual(['upscale', 'edit-image', 'generate-image', 'generate-prompt']);
+    expect(JOB_TOOLS).toEqual([
+      'upscale',
+      'edit-image',
+      'generate-image',
+      'generate-video',
+      'face-swap',
+      'product-shot',
+      'generate-prompt',
+    ]);
     expect(toolRecord((tool) => tool.length)).toEqual({
       upscale: 7,
       'edit-image': 10,
       'generate-image': 14,
+      'generate-video': 14,
+      'face-swap': 9,
+      'product-shot': 12,
       'generate-prompt': 15,
     });
   });

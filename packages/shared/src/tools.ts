@@ -47,6 +47,18 @@ export const GENERATE_ASPECT_RATIOS = [
   { value: '16:9', label: '16:9' },
 ] as const;
 
+/** Generate Video's clip lengths (seconds) and frames, as the page words them. */
+export const VIDEO_DURATIONS = [
+  { value: '5', label: '5 seconds' },
+  { value: '10', label: '10 seconds' },
+] as const;
+
+export const VIDEO_ASPECT_RATIOS = [
+  { value: '9:16', label: '9:16' },
+  { value: '1:1', label: '1:1' },
+  { value: '16:9', label: '16:9' },
+] as const;
+
 /** Images one Generate request makes (each is a job of its own). */
 export const GENERATE_COUNT = { min: 1, max: 4, default: 2 } as const;
 /** Seeds are whole numbers from 0 to this (the range every hosted model accepts). */
@@ -80,6 +92,14 @@ export const ZInfluencerChoice = z
     error: 'Choose one of your influencers',
   })
   .default(null);
+/** One of the creator's influencers, required. */
+export const ZInfluencerId = z
+  .string({ error: 'Choose one of your influencers' })
+  .regex(UUID, 'Choose one of your influencers');
+export const ZMotionPrompt = safeText({ error: 'Describe the motion you want' })
+  .trim()
+  .min(1, 'Describe the motion you want')
+  .max(500, 'Keep the motion prompt under 500 characters');
 export const ZGeneratePrompt = safeText({ error: 'Describe the photo you want' })
   .trim()
   .min(1, 'Describe the photo you want')
@@ -133,6 +153,43 @@ export const ZJobRequest = z.discriminatedUnion(
         .default('4:5'),
       /** Every job has its own; a batch with a chosen seed uses seed, seed + 1, … */
       seed: ZSeed,
+    }),
+    z.object({
+      tool: z.literal('generate-video'),
+      /** The persona the still shows, whose likeness the clip is scored against; null: none. */
+      influencerId: ZInfluencerChoice,
+      /** How the still should move ('slow push-in, hair in the wind'). */
+      prompt: ZMotionPrompt,
+      duration: z
+        .enum(values(VIDEO_DURATIONS), { error: 'Choose 5 or 10 seconds' })
+        .default(VIDEO_DURATIONS[0].value),
+      aspectRatio: z
+        .enum(values(VIDEO_ASPECT_RATIOS), { error: 'Choose 9:16, 1:1 or 16:9' })
+        .default(VIDEO_ASPECT_RATIOS[0].value),
+    }),
+    z.object({
+      tool: z.literal('face-swap'),
+      /** The persona whose face replaces the face in every frame of the uploaded clip. */
+      influencerId: ZInfluencerId,
+    }),
+    z.object({
+      tool: z.literal('product-shot'),
+      /** One of the account's products: its first photo is the job's input. */
+      productId: z
+        .string({ error: 'Choose one of your products' })
+        .regex(UUID, 'Choose one of your products'),
+      /** The persona presenting the product. */
+      influencerId: ZInfluencerId,
+      /** The scene; Muse adds the persona and the product. */
+      prompt: safeText({ error: 'Describe the scene' })
+        .trim()
+        .min(1, 'Describe the scene')
+        .max(1000, 'Keep the description under 1000 characters'),
+      aspectRatio: z
+        .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
+        .default('4:5'),
+      /** Chosen by Muse when the request has none, and stored with the job. */
+      seed: ZSeed.optional(),
     }),
     z.object({
       tool: z.literal('generate-prompt'),
@@ -190,6 +247,11 @@ export type TPromptOptions = TJobOptions<'generate-prompt'>;
 export type TGenerateOptions = TJobOptions<'generate-image'>;
 export type TGenerateStyle = TGenerateOptions['style'];
 export type TGenerateAspectRatio = TGenerateOptions['aspectRatio'];
+export type TVideoOptions = TJobOptions<'generate-video'>;
+export type TVideoDuration = TVideoOptions['duration'];
+export type TVideoAspectRatio = TVideoOptions['aspectRatio'];
+export type TFaceSwapOptions = TJobOptions<'face-swap'>;
+export type TProductShotOptions = TJobOptions<'product-shot'>;
 
 /**
  * The credit action each tool spends. Credit actions are the billing vocabulary plans share
@@ -199,6 +261,9 @@ export const JOB_TOOL_ACTIONS = {
   upscale: 'upscale',
   'edit-image': 'editImage',
   'generate-image': 'imageGeneration',
+  'generate-video': 'videoGeneration',
+  'face-swap': 'videoFaceSwap',
+  'product-shot': 'productShot',
   'generate-prompt': 'promptGeneration',
 } as const satisfies Record<TJobTool, TCreditAction>;
 

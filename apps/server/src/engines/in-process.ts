@@ -1,8 +1,11 @@
 import { createLocalImageAnalyser } from './local/analyse';
 import { createLocalEditEngine } from './local/edit';
 import { createLocalGenerateEngine } from './local/generate';
+import { createLocalProductShotEngine } from './local/product-shot';
 import { createLocalPromptEngine } from './local/prompt';
 import { createLocalUpscaleEngine } from './local/upscale';
+import { createLocalFaceSwapEngine } from './local/video/face-swap';
+import { createLocalVideoEngine } from './local/video/motion-clip';
 import type { TEngineChoice, TEngines } from './types';
 
 /**
@@ -16,6 +19,9 @@ export function createInProcessEngines(choice: TEngineChoice): TEngines {
     upscale: createLocalUpscaleEngine({ threads: choice.upscaleThreads }),
     'edit-image': createLocalEditEngine(analyser),
     'generate-image': createLocalGenerateEngine(),
+    'generate-video': createLocalVideoEngine(),
+    'face-swap': createLocalFaceSwapEngine(),
+    'product-shot': createLocalProductShotEngine(),
     'generate-prompt': createLocalPromptEngine(analyser),
   };
 }

@@ -4,7 +4,10 @@ import type { TConfig } from '../config';
 import type { TStorage } from '../lib/storage';
 import { createFalConnection, type TFalConnection } from './fal/client';
 import { createFalEditEngine } from './fal/edit';
+import { createFalFaceSwapEngine } from './fal/face-swap';
 import { createFalGenerateEngine } from './fal/generate';
+import { createFalProductShotEngine } from './fal/product-shot';
+import { createFalVideoEngine } from './fal/video';
 import { createThreadedEngines } from './threaded-engines';
 import type { TEngines } from './types';
 
@@ -83,5 +86,17 @@ export function createEngines(
       config.ENGINE_GENERATE_IMAGE === 'fal'
         ? createFalGenerateEngine(fal(), { storage: deps.storage, ...waiting })
         : local['generate-image'],
+    'generate-video':
+      config.ENGINE_GENERATE_VIDEO === 'fal'
+        ? createFalVideoEngine(fal(), waiting)
+        : local['generate-video'],
+    'face-swap':
+      config.ENGINE_FACE_SWAP === 'fal'
+        ? createFalFaceSwapEngine(fal(), waiting)
+        : local['face-swap'],
+    'product-shot':
+      config.ENGINE_PRODUCT_SHOT === 'fal'
+        ? createFalProductShotEngine(fal(), waiting)
+        : local['product-shot'],
   };
 }

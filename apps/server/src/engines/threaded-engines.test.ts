@@ -1,17 +1,13 @@
 import path from 'node:path';
 import sharp from 'sharp';
+import { toolRecord } from '@muse/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../lib/paths';
 import { createThreadedEngines } from './threaded-engines';
 
 const PHOTO = path.join(SERVER_ROOT, 'test/fixtures/photos/group-1.jpg');
 const engines = createThreadedEngines({
-  engines: {
-    upscale: 'local',
-    'edit-image': 'local',
-    'generate-image': 'local',
-    'generate-prompt': 'local',
-  },
+  engines: toolRecord(() => 'local'),
   // Tiles on two threads: the engine thread and one tile thread, both busy at once.
   upscaleThreads: 2,
 });

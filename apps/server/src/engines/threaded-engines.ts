@@ -49,6 +49,9 @@ export function createThreadedEngines(
     // The local engines cannot edit from words, and they generate offline previews.
     'edit-image': { ...threaded('edit-image'), generative: false },
     'generate-image': { ...threaded('generate-image'), preview: true },
+    'generate-video': { ...threaded('generate-video'), preview: true },
+    'face-swap': { ...threaded('face-swap'), preview: true },
+    'product-shot': { ...threaded('product-shot'), preview: true },
     'generate-prompt': threaded('generate-prompt'),
     stop: () => pool.stop(),
   };

@@ -94,12 +94,30 @@ export type TGeneratedImage = TEncodedImage & {
   appliedSafetyTolerance?: number;
 };
 
+/** A video an engine made: H.264 in MP4, which every browser plays. */
+export type TEncodedVideo = {
+  /** A Buffer from an engine in this thread; a Uint8Array when it crossed from an engine thread. */
+  data: Uint8Array;
+  width: number;
+  height: number;
+  contentType: 'video/mp4';
+  durationSeconds: number;
+  /** Frames per second. */
+  fps: number;
+  hasAudio: boolean;
+  /** The provider's own safety checker flagged it: it is withheld. */
+  flagged?: boolean;
+};
+
 /** What each tool's engine gives back. */
 export type TEngineOutputs = {
   /** Always 4x: exactly 4 × the input's width and height, as PNG. */
   upscale: TEncodedImage;
   'edit-image': TGeneratedImage;
   'generate-image': TGeneratedImage;
+  'generate-video': TEncodedVideo;
+  'face-swap': TEncodedVideo;
+  'product-shot': TGeneratedImage;
   'generate-prompt': TPromptResult;
 };
 
@@ -120,6 +138,16 @@ export type TEngineExtras = {
   upscale: object;
   'edit-image': object;
   'generate-image': { persona: TPersonaRef | null };
+  /** The input is the still (PNG) to animate. */
+  'generate-video': object;
+  /** The input is the uploaded clip (MP4, MOV or WEBM, checked); this is the face to put in it. */
+  'face-swap': { personaPhoto: Uint8Array };
+  /** The input is the product's photo; the persona's best reference photo is given beside it. */
+  'product-shot': {
+    persona: TPersonaRef;
+    personaPhoto: Uint8Array;
+    product: { name: string; description: string };
+  };
   'generate-prompt': object;
 };
 
@@ -144,6 +172,9 @@ type TEngineTraits = {
   'edit-image': { readonly generative: boolean };
   /** An offline preview (classic image processing, free) rather than a generative model. */
   'generate-image': { readonly preview: boolean };
+  'generate-video': { readonly preview: boolean };
+  'face-swap': { readonly preview: boolean };
+  'product-shot': { readonly preview: boolean };
   'generate-prompt': object;
 };
 

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '@muse/shared';
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, VIDEO_TEXTS } from '@muse/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 
@@ -37,22 +37,35 @@ export function field(form: TMultipartForm, name: string): string | undefined {
   return form.fields[name]?.[0];
 }
 
+/** The refusal of a file over its field's limit: images and clips say their own limit. */
+function tooLarge(field: string | null): AppError {
+  const text = field === 'video' ? VIDEO_TEXTS.videoTooLarge : UPLOAD_TEXTS.tooLarge;
+  return new AppError(413, text, 'FST_REQ_FILE_TOO_LARGE');
+}
+
 /**
  * Reads a multipart form whole: text fields and the files of the `fileFields` named. A file over
- * 10 MB, more files than `maxFiles`, or a file under another name is refused with a clear error.
+ * its limit (10 MB unless `maxBytes` names another for its field), more files than `maxFiles`,
+ * or a file under another name is refused with a clear error.
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  options: { fileFields: string[]; maxFiles: number },
+  options: { fileFields: string[]; maxFiles: number; maxBytes?: Record<string, number> },
 ): Promise<TMultipartForm> {
   if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data');
   const form: TMultipartForm = { fields: {}, files: [] };
+  const limitOf = (field: string) => options.maxBytes?.[field] ?? MAX_UPLOAD_BYTES;
+  // The parser's own limit is the largest any field has; each file is held to its field's.
+  const fileSize = Math.max(MAX_UPLOAD_BYTES, ...Object.values(options.maxBytes ?? {}));
+  let reading: string | null = null;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: options.maxFiles, fields: 40, parts: 60 },
+      limits: { fileSize, files: options.maxFiles, fields: 40, parts: 60 },
     })) {
       if (part.type === 'file') {
+        reading = part.fieldname;
         const data = await part.toBuffer();
+        if (data.length > limitOf(part.fieldname)) throw tooLarge(part.fieldname);
         if (!options.fileFields.includes(part.fieldname)) continue;
         // An empty file input still sends a part with no bytes: that is "no file".
         if (data.length > 0) form.files.push({ field: part.fieldname, data });
@@ -62,7 +75,8 @@ export async function readMultipartForm(
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, UPLOAD_TEXTS.tooLarge, code);
+    if (error instanceof AppError) throw error;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(reading);
     if (code === 'FST_FILES_LIMIT') throw badRequest(UPLOAD_TEXTS.tooManyImages);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest('The form has too many fields');

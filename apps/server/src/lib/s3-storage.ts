@@ -59,13 +59,23 @@ export function createS3Storage(options: TS3Options): TStorage & { client: S3Cli
         }),
       );
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: Key(key) }));
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: Key(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end ?? ''}` } : {}),
+          }),
+        );
         if (!object.Body) return null;
+        const size = object.ContentLength ?? 0;
+        // 'bytes 0-99/1234': the whole object's size follows the slash.
+        const total = Number(/\/(\d+)$/.exec(object.ContentRange ?? '')?.[1] ?? size);
         return {
           stream: object.Body as Readable,
-          size: object.ContentLength ?? 0,
+          size,
+          totalSize: total,
           contentType: contentTypeOf(key),
         };
       } catch (error) {

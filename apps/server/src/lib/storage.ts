@@ -4,7 +4,19 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-export type TStoredFile = { stream: Readable; size: number; contentType: string };
+/**
+ * A stored file as read: its bytes (the asked range only, when one was asked), their count, the
+ * whole file's size and its content type.
+ */
+export type TStoredFile = {
+  stream: Readable;
+  size: number;
+  totalSize: number;
+  contentType: string;
+};
+
+/** Bytes `start` to `end`, both included (HTTP's byte ranges); no end: to the file's end. */
+export type TByteRange = { start: number; end?: number };
 
 /**
  * Where Muse keeps files. Keys are relative paths like `marketplace/3/0-card.webp`.
@@ -12,7 +24,8 @@ export type TStoredFile = { stream: Readable; size: number; contentType: string 
  */
 export type TStorage = {
   put: (key: string, data: Buffer) => Promise<void>;
-  get: (key: string) => Promise<TStoredFile | null>;
+  /** The file, or part of it (a video player seeking); a range past the end reads nothing. */
+  get: (key: string, range?: TByteRange) => Promise<TStoredFile | null>;
   exists: (key: string) => Promise<boolean>;
   /** Removes a file; a missing one is not an error. */
   delete: (key: string) => Promise<void>;
@@ -24,6 +37,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
   '.webm': 'video/webm',
 };
 
@@ -70,13 +84,16 @@ export function createLocalStorage(root: string, options: TLocalStorageOptions =
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const target = full(key);
       const info = await stat(target).catch(() => null);
       if (!info?.isFile()) return null;
+      const start = range?.start ?? 0;
+      const end = Math.min(range?.end ?? info.size - 1, info.size - 1);
       return {
-        stream: createReadStream(target),
-        size: info.size,
+        stream: createReadStream(target, { start, end: Math.max(start, end) }),
+        size: Math.max(0, end - start + 1),
+        totalSize: info.size,
         contentType: contentTypeOf(key),
       };
     },

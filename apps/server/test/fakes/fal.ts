@@ -4,12 +4,19 @@
  * the storage upload (initiate, then PUT), plus the files it hands out. Muse reaches it through
  * FAL_API_URL: requests for `https://queue.fal.run/x` arrive as `/queue.fal.run/x`
  * (engines/fal/client.ts). Every URL it answers with points at itself.
+ *
+ * Its outputs are real files made from what was uploaded: JPEGs at the size asked for, a small
+ * H.264 MP4 of the still for Kling (made with the shipped ffmpeg), and for PixVerse Swap the
+ * uploaded clip itself (a fake of the protocol, not of the model).
  */
 import { generateKeyPairSync, randomUUID, sign as signBytes, type KeyObject } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import sharp from 'sharp';
 import { falWebhookMessage } from '../../src/engines/fal/webhooks';
+import { runBinary, withTempDir } from '../../src/engines/local/video/ffmpeg';
 
 export type TFakeFalRequest = {
   method: string;
@@ -50,6 +57,8 @@ type TQueued = {
   doneAt: number | null;
   /** The `fal_webhook` asked for at submit. */
   webhookUrl: string | null;
+  /** Its output being made, by whichever caller saw it finish first. */
+  finishing?: Promise<void>;
 };
 
 type TStoredFile = { data: Buffer; contentType: string; name: string };
@@ -80,11 +89,35 @@ export type TFakeFal = {
 };
 
 const TRAINERS = new Set(['fal-ai/flux-lora-fast-training', 'fal-ai/flux-lora-portrait-trainer']);
-/** Fields each image endpoint requires beside `prompt` (fal answers 422 without them). */
+/** Kling's image-to-video endpoints that take `image_url` (2.6 and later take `start_image_url`). */
+const KLING = new Set([
+  'fal-ai/kling-video/v2.1/standard/image-to-video',
+  'fal-ai/kling-video/v2.5-turbo/standard/image-to-video',
+]);
+const SWAP = 'fal-ai/pixverse/swap';
+/**
+ * Fields each endpoint requires (fal answers 422 without them): a non-empty string, or with `[]`
+ * a non-empty list of them. Image endpoints not listed require `prompt`.
+ */
 const REQUIRED: Record<string, string[]> = {
-  'fal-ai/flux-pulid': ['reference_image_url'],
-  'fal-ai/flux-pro/kontext': ['image_url'],
+  'fal-ai/flux-pulid': ['prompt', 'reference_image_url'],
+  'fal-ai/flux-pro/kontext': ['prompt', 'image_url'],
+  'fal-ai/flux-pro/kontext/multi': ['prompt', 'image_urls[]'],
+  ...Object.fromEntries([...KLING].map((endpoint) => [endpoint, ['prompt', 'image_url']])),
+  [SWAP]: ['video_url', 'image_url'],
 };
+const filled = (value: unknown) => typeof value === 'string' && value !== '';
+/** The required fields `input` lacks, as fal's `loc` paths name them. */
+function missingFields(endpoint: string, input: Record<string, unknown>): string[] {
+  return (REQUIRED[endpoint] ?? ['prompt']).flatMap((field) => {
+    if (!field.endsWith('[]')) return filled(input[field]) ? [] : [field];
+    const list = input[field.slice(0, -2)];
+    return Array.isArray(list) && list.length && list.every(filled) ? [] : [field.slice(0, -2)];
+  });
+}
+/** Kling's clips, like fal's at a tiny size: 160 px on the longer side, 8 frames a second. */
+const CLIP_SIDE = 160;
+const CLIP_FPS = 8;
 /** Kontext's `aspect_ratio`, as the size the fake draws (128 px on the longer side). */
 function ratioSize(ratio: unknown): [number, number] {
   const [w, h] = String(ratio ?? '1:1')
@@ -175,6 +208,54 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
     return match ? files.get(match[1]!) : undefined;
   }
 
+  /** A video output as fal's endpoints describe it (`File`). */
+  function videoFile(data: Buffer, name: string) {
+    return {
+      video: {
+        url: storeFile(data, 'video/mp4', name),
+        content_type: 'video/mp4',
+        file_name: name,
+        file_size: data.length,
+      },
+    };
+  }
+
+  /**
+   * Kling: the uploaded still (its shape kept, as Kling keeps it) as an H.264 MP4 of the
+   * duration asked for; a still it did not receive fails the request.
+   */
+  async function klingClip(input: Record<string, unknown>) {
+    const still = fileAt(String(input.image_url));
+    if (!still) return 'error';
+    const { width, height } = await sharp(still.data)
+      .metadata()
+      .catch(() => ({ width: 0, height: 0 }));
+    if (!width || !height) return 'error';
+    const scale = CLIP_SIDE / Math.max(width, height);
+    const even = (side: number) => Math.max(2, 2 * Math.round((side * scale) / 2));
+    const size = `${even(width)}:${even(height)}`;
+    const seconds = input.duration === '10' ? 10 : 5;
+    const clip = await withTempDir(async (dir) => {
+      const [source, output] = [path.join(dir, 'still'), path.join(dir, 'clip.mp4')];
+      await writeFile(source, still.data);
+      await runBinary('ffmpeg', [
+        ...['-v', 'error', '-loop', '1', '-framerate', String(CLIP_FPS), '-i', source],
+        ...['-t', String(seconds), '-vf', `scale=${size}`],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+        ...['-movflags', '+faststart', '-y', output],
+      ]);
+      return readFile(output);
+    });
+    return videoFile(clip, 'output.mp4');
+  }
+
+  /** PixVerse Swap: the uploaded clip back, once it and the face photo were both received. */
+  function swappedClip(input: Record<string, unknown>) {
+    const clip = fileAt(String(input.video_url));
+    if (!clip?.data.length || !fileAt(String(input.image_url))?.data.length) return 'error';
+    return videoFile(clip.data, 'swapped.mp4');
+  }
+
   /** What a request that completed produced, made once. */
   async function produce(request: TQueued): Promise<Record<string, unknown> | 'error'> {
     if (request.script.result) return request.script.result;
@@ -198,6 +279,8 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
         },
       };
     }
+    if (KLING.has(request.endpoint)) return klingClip(request.input);
+    if (request.endpoint === SWAP) return swappedClip(request.input);
     const size = request.input.image_size;
     const [width, height] = request.input.aspect_ratio
       ? ratioSize(request.input.aspect_ratio)
@@ -269,15 +352,19 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
     await Promise.all(found.script.webhook === 'twice' ? [send(), send()] : [send()]);
   }
 
-  /** Whether the request has finished; the first time it has, its output is made and announced. */
+  /**
+   * Whether the request has finished; the first time it has, its output is made and announced,
+   * once, however many callers (its own clock, status polls) arrive while it is being made.
+   */
   async function complete(found: TQueued): Promise<boolean> {
     const done =
       found.doneAt === null ? found.polls >= found.script.polls : Date.now() >= found.doneAt;
     if (!done) return false;
-    if (found.output === null) {
-      found.output = await produce(found);
+    found.finishing ??= produce(found).then((output) => {
+      found.output = output;
       void deliver(found);
-    }
+    });
+    await found.finishing;
     return true;
   }
 
@@ -418,11 +505,7 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
           { loc: ['body', 'images_data_url'], msg: 'field required', type: 'value_error.missing' },
         ],
       });
-    const missing = TRAINERS.has(endpoint)
-      ? []
-      : ['prompt', ...(REQUIRED[endpoint] ?? [])].filter(
-          (field) => typeof input[field] !== 'string' || input[field] === '',
-        );
+    const missing = TRAINERS.has(endpoint) ? [] : missingFields(endpoint, input);
     if (endpoint === 'fal-ai/flux-lora' && Array.isArray(input.loras))
       for (const lora of input.loras as { path?: unknown }[])
         if (typeof lora?.path !== 'string') missing.push('loras.path');
@@ -448,7 +531,14 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
     };
     queued.set(id, found);
     // With a latency, the request finishes on its own clock, and its webhook goes out then.
-    if (found.doneAt !== null) setTimeout(() => void complete(found), script.latencyMs).unref();
+    // A timer may fire a millisecond before the wall clock reaches `doneAt`: it finishes the
+    // request itself rather than asking the clock again (a request left unfinished would wait
+    // for a poll that, with webhooks, may be minutes away).
+    if (found.doneAt !== null)
+      setTimeout(() => {
+        found.doneAt = Math.min(found.doneAt!, Date.now());
+        void complete(found);
+      }, script.latencyMs).unref();
     const [owner, alias] = endpoint.split('/');
     const at = `${base}/queue.fal.run/${owner}/${alias}/requests/${id}`;
     return send(response, 200, {

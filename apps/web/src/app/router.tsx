@@ -50,6 +50,7 @@ const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObjec
   '/generate': page(tools, 'GeneratePage'),
   '/gallery': page(() => import('../features/gallery/gallery-page'), 'GalleryPage'),
   '/generate-video': page(tools, 'GenerateVideoPage'),
+  '/face-swap': page(tools, 'FaceSwapPage'),
   '/upscale': page(tools, 'UpscalePage'),
   '/edit-image': page(tools, 'EditImagePage'),
   '/generate-prompt': page(tools, 'GeneratePromptPage'),

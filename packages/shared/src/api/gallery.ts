@@ -47,19 +47,26 @@ export type TGenerateRequestInput = z.input<typeof ZGenerateRequest>;
 
 export const ZGenerateResponse = z.object({ success: z.literal(true), jobs: z.array(ZJob) });
 
-export const GALLERY_KINDS = ['image'] as const;
+export const GALLERY_KINDS = ['image', 'video'] as const;
+export type TGalleryKind = (typeof GALLERY_KINDS)[number];
 
 /** One picture in the gallery. */
 export const ZGalleryItem = z.object({
   id: z.string(),
   kind: z.enum(GALLERY_KINDS),
-  /** Signed, expiring URLs of the file and of a small preview of it. */
+  /** Signed, expiring URLs of the file and of a small preview of it (a video's poster frame). */
   url: z.string(),
   thumbnailUrl: z.string(),
   width: z.number(),
   height: z.number(),
   contentType: z.string(),
   fileName: z.string(),
+  /** A video's length in seconds; null for an image. */
+  durationSeconds: z.number().nullable(),
+  /** The tool that made it. */
+  tool: z.string(),
+  /** A product shot's product (null when none or deleted). */
+  productId: z.string().nullable(),
   influencerId: z.string().nullable(),
   /** The influencer's name when it was made (kept if the influencer is deleted later). */
   influencerName: z.string().nullable(),
@@ -82,6 +89,10 @@ export const ZGalleryQuery = z.object({
   influencerId: z
     .union([z.literal('none'), z.uuid({ error: 'Choose one of your influencers' })])
     .optional(),
+  /** Only images, or only videos. */
+  kind: z.enum(GALLERY_KINDS, { error: 'Choose images or videos' }).optional(),
+  /** Only the shots of one product. */
+  productId: z.uuid({ error: 'Choose one of your products' }).optional(),
   /** Only images scored at least this (0–100); images without a score are left out. */
   minScore: z.coerce
     .number({ error: 'The score must be a whole number from 0 to 100' })

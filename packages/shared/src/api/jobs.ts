@@ -27,6 +27,8 @@ export const TOOL_TEXTS = {
   // Muse's own.
   imageRequired: 'Choose an image first',
   notAllowed: 'Your plan does not include this tool. Upgrade to use it.',
+  creditsShortTitle: 'Not Enough Credits',
+  creditsShort: 'Your balance does not cover this tool. Get more credits to keep creating.',
   upscaleTooLarge: `Upscaling takes images up to ${UPSCALE_MAX_INPUT_SIDE} × ${UPSCALE_MAX_INPUT_SIDE} pixels`,
   imageTooLarge: `Images up to ${TOOL_MAX_INPUT_SIDE} × ${TOOL_MAX_INPUT_SIDE} pixels can be used`,
   generativeEngineNeeded:
@@ -50,6 +52,9 @@ export const ZJobFile = z.object({
   fileName: z.string(),
   /** A generated image's entry in the gallery, its likeness to the persona (0–100) and why none. */
   galleryId: z.string().optional(),
+  /** A video's poster frame (signed URL) and length in seconds. */
+  posterUrl: z.string().optional(),
+  durationSeconds: z.number().optional(),
   identityScore: z.number().nullable().optional(),
   scoreNote: z.string().nullable().optional(),
 });

@@ -1,14 +1,15 @@
-import type { TGalleryItem } from '@muse/shared';
+import type { TGalleryItem, TJobTool } from '@muse/shared';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { jobs } from './jobs';
 import { users } from './users';
-import { influencers } from './workspace';
+import { influencers, products } from './workspace';
 
 /**
  * What the generators made, kept in the account's gallery (docs/product/generate.md): one row
- * per image, written in the transaction that marks its job succeeded, with its likeness to the
- * persona measured once. The other tools continue from a row without a new upload. Deleting a
- * row deletes its files; deleting an influencer keeps its images (without the link).
+ * per image or video (Generate, Generate Video, face swap, product shots), written in the
+ * transaction that marks its job succeeded, with its likeness to the persona measured once. The
+ * other tools continue from an image without a new upload. Deleting a row deletes its files;
+ * deleting an influencer or a product keeps its pictures (without the link).
  */
 export const galleryItems = pgTable(
   'gallery_items',
@@ -24,7 +25,13 @@ export const galleryItems = pgTable(
     /** The influencer's name when the image was made. */
     influencerName: text('influencer_name'),
     kind: text('kind').$type<TGalleryItem['kind']>().notNull(),
-    /** The file and a 384 px WebP preview of it, in storage. */
+    /** The tool that made it (a tool's key). */
+    tool: text('tool').$type<TJobTool>().notNull().default('generate-image'),
+    /** A product shot's product. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** A video's length, in milliseconds; null for an image. */
+    durationMs: integer('duration_ms'),
+    /** The file and a 384 px WebP preview of it (a video's poster frame), in storage. */
     key: text('key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
     width: integer('width').notNull(),
@@ -47,5 +54,6 @@ export const galleryItems = pgTable(
       table.influencerId,
       table.createdAt,
     ),
+    index('gallery_items_user_product_idx').on(table.userId, table.productId, table.createdAt),
   ],
 );

@@ -13,6 +13,9 @@ export type TJobFileRow = {
   galleryId?: string;
   identityScore?: number | null;
   scoreNote?: string | null;
+  /** A video's poster frame (WebP) in storage, and its length. */
+  posterKey?: string;
+  durationSeconds?: number;
 };
 
 /** What an engine reported it did (TJob['details']). */

@@ -24,10 +24,10 @@ export const GENERATE_SIZES: Record<TGenerateAspectRatio, [number, number]> = {
 /** How far the persona's colours move toward the scene's (0: untouched, 1: fully). */
 const COLOUR_MATCH = 0.22;
 
-type TBox = { left: number; top: number; width: number; height: number };
+export type TBox = { left: number; top: number; width: number; height: number };
 
 /** The box around the matte's opaque pixels. */
-function personBox({ alpha, width, height }: TMatte): TBox | null {
+export function personBox({ alpha, width, height }: TMatte): TBox | null {
   let left = width;
   let right = -1;
   let top = height;
@@ -45,7 +45,7 @@ function personBox({ alpha, width, height }: TMatte): TBox | null {
 }
 
 /** Mean colour of RGB pixels, weighted by an alpha when given. */
-function meanColour(rgb: Buffer, alpha?: Buffer): [number, number, number] {
+export function meanColour(rgb: Buffer, alpha?: Buffer): [number, number, number] {
   const sum = [0, 0, 0];
   let weight = 0;
   for (let i = 0, p = 0; p < rgb.length; i += 1, p += 3) {
@@ -62,7 +62,7 @@ function meanColour(rgb: Buffer, alpha?: Buffer): [number, number, number] {
  * The persona as RGBA, cropped to its box, its colours pulled toward the scene's mean colour and
  * lit by its key light, with a slightly feathered edge.
  */
-async function litPersona(cut: TMatte, box: TBox, sceneMean: number[], scene: TScene) {
+export async function litPersona(cut: TMatte, box: TBox, sceneMean: number[], scene: TScene) {
   const rgb = await sharp(cut.rgb, { raw: { width: cut.width, height: cut.height, channels: 3 } })
     .extract(box)
     .raw()
@@ -91,7 +91,7 @@ async function litPersona(cut: TMatte, box: TBox, sceneMean: number[], scene: TS
 }
 
 /** Where the persona stands in the frame and how large it is drawn. */
-function placement(box: TBox, cut: TMatte, width: number, height: number, seed: number) {
+export function placement(box: TBox, cut: TMatte, width: number, height: number, seed: number) {
   const random = seededRandom(seed ^ 0x5eed);
   // Cut off at the photo's bottom edge (a portrait): stand on the frame's bottom edge.
   const cutAtBottom = box.top + box.height >= cut.height - 2;
@@ -113,7 +113,7 @@ function placement(box: TBox, cut: TMatte, width: number, height: number, seed: 
 }
 
 /** The style's grade of the whole frame: tone curve, colour balance, vignette. */
-function grade(image: Sharp, style: TGenerateStyle, width: number, height: number) {
+export function grade(image: Sharp, style: TGenerateStyle, width: number, height: number) {
   const vignette = {
     photo: 0.18,
     editorial: 0.28,

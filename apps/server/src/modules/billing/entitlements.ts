@@ -1,4 +1,5 @@
 import {
+  ACTION_ENTITLEMENTS,
   CREDIT_COSTS,
   FREE_ENTITLEMENTS,
   PLANS,
@@ -33,23 +34,13 @@ export async function getAccountState(db: TDatabase, userId: string): Promise<TA
   };
 }
 
-const ACTION_ENTITLEMENT: Record<TCreditAction, keyof TEntitlements> = {
-  upscale: 'upscale',
-  editImage: 'editImage',
-  imageGeneration: 'imageGeneration',
-  promptGeneration: 'promptGeneration',
-  productShot: 'productShots',
-  videoGeneration: 'videoGeneration',
-  videoFaceSwap: 'videoFaceSwap',
-};
-
 export type TActionCheck =
   { allowed: true; cost: number } | { allowed: false; cost: number; reason: 'plan' | 'credits' };
 
 /** May this account do `action` now, and what would it cost? (count: e.g. images in a batch) */
 export function checkAction(state: TAccountState, action: TCreditAction, count = 1): TActionCheck {
   const cost = CREDIT_COSTS[action] * count;
-  if (!state.entitlements[ACTION_ENTITLEMENT[action]])
+  if (!state.entitlements[ACTION_ENTITLEMENTS[action]])
     return { allowed: false, cost, reason: 'plan' };
   if (state.credits < cost) return { allowed: false, cost, reason: 'credits' };
   return { allowed: true, cost };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import type { TByteRange } from '../../lib/storage';
 
 const ZQuery = z.object({
   expires: z.coerce.number().int().catch(0),
@@ -8,8 +9,24 @@ const ZQuery = z.object({
 });
 
 /**
+ * One byte range of the Range header (`bytes=0-`, `bytes=100-199`; a suffix `bytes=-500` is
+ * read as the last 500 bytes once the size is known). Several ranges, or anything unreadable,
+ * is ignored and the whole file is sent, as HTTP allows.
+ */
+export function parseRange(header: string | undefined): TByteRange | { suffix: number } | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (!match[1] && !match[2])) return null;
+  if (!match[1]) return { suffix: Number(match[2]) };
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) : undefined;
+  if (end !== undefined && end < start) return null;
+  return end === undefined ? { start } : { start, end };
+}
+
+/**
  * Users' files, served to whoever holds a signed, unexpired URL: the API hands those only to
  * the file's owner. A wrong, expired or missing signature answers 404, like a missing file.
+ * Byte ranges are honoured, so a video player can seek without loading the whole clip.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/files/*', { schema: { querystring: ZQuery } }, async (request, reply) => {
@@ -17,14 +34,35 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const { expires, signature } = request.query;
     if (!key.startsWith('users/') || !app.services.files.verify(key, expires, signature))
       throw notFound();
-    const file = await app.services.storage.get(key).catch(() => null);
+    const { storage } = app.services;
+    let range = parseRange(request.headers.range);
+    if (range && 'suffix' in range) {
+      const whole = await storage.get(key).catch(() => null);
+      if (!whole) throw notFound();
+      whole.stream.destroy();
+      range = { start: Math.max(0, whole.totalSize - range.suffix) };
+    }
+    const file = await storage.get(key, range ?? undefined).catch((error: unknown) => {
+      // Object storage refuses a range that starts past the end, as HTTP does.
+      if ((error as { name?: string }).name === 'InvalidRange') return 'unsatisfiable' as const;
+      return null;
+    });
     if (!file) throw notFound();
     const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
+    reply
+      .header('accept-ranges', 'bytes')
       .header('cache-control', `private, max-age=${maxAge}, immutable`)
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
+      .header('x-content-type-options', 'nosniff');
+    if (file === 'unsatisfiable' || (range && range.start >= file.totalSize)) {
+      if (file !== 'unsatisfiable') file.stream.destroy();
+      const total = file === 'unsatisfiable' ? '*' : file.totalSize;
+      return reply.status(416).header('content-range', `bytes */${total}`).send();
+    }
+    reply.header('content-type', file.contentType).header('content-length', file.size);
+    if (range) {
+      const end = range.start + file.size - 1;
+      reply.status(206).header('content-range', `bytes ${range.start}-${end}/${file.totalSize}`);
+    }
+    return reply.send(file.stream);
   });
 };

@@ -27,6 +27,9 @@ export function toPublicGalleryItem(row: TGalleryRow, files: TFileUrlSigner): TG
     height: row.height,
     contentType: row.contentType,
     fileName: row.fileName,
+    durationSeconds: row.durationMs === null ? null : row.durationMs / 1000,
+    tool: row.tool,
+    productId: row.productId,
     influencerId: row.influencerId,
     influencerName: row.influencerName,
     prompt: row.prompt,
@@ -63,6 +66,8 @@ export async function listGallery(
   const conditions: (SQL | undefined)[] = [eq(galleryItems.userId, userId)];
   if (query.influencerId === 'none') conditions.push(isNull(galleryItems.influencerId));
   else if (query.influencerId) conditions.push(eq(galleryItems.influencerId, query.influencerId));
+  if (query.kind) conditions.push(eq(galleryItems.kind, query.kind));
+  if (query.productId) conditions.push(eq(galleryItems.productId, query.productId));
   if (query.minScore !== undefined)
     conditions.push(gte(galleryItems.identityScore, query.minScore));
   if (query.cursor) {
@@ -114,8 +119,8 @@ export async function readGalleryImage(
 }
 
 /**
- * Deletes an image: its row, its files, and the file from the job that made it (whose history
- * would otherwise link to nothing).
+ * Deletes an image or a video: its row, its files (a video's poster too), and the file from the
+ * job that made it (whose history would otherwise link to nothing).
  */
 export async function deleteGalleryItem(
   db: TDatabase,
@@ -123,9 +128,16 @@ export async function deleteGalleryItem(
   userId: string,
   id: string,
 ): Promise<void> {
-  const row = await db.transaction(async (tx) => {
+  const { row, posterKey } = await db.transaction(async (tx) => {
     const found = await findGalleryItem(tx, userId, id);
     await tx.delete(galleryItems).where(eq(galleryItems.id, found.id));
+    const [job] = found.jobId
+      ? await tx
+          .select({ outputs: jobs.outputs })
+          .from(jobs)
+          .where(and(eq(jobs.id, found.jobId), eq(jobs.userId, userId)))
+      : [];
+    const poster = job?.outputs.find((output) => output.key === found.key)?.posterKey ?? null;
     if (found.jobId)
       await tx
         .update(jobs)
@@ -134,8 +146,9 @@ export async function deleteGalleryItem(
           updatedAt: new Date(),
         })
         .where(and(eq(jobs.id, found.jobId), eq(jobs.userId, userId)));
-    return found;
+    return { row: found, posterKey: poster };
   });
   await storage.delete(row.key);
   await storage.delete(row.thumbnailKey);
+  if (posterKey) await storage.delete(posterKey);
 }

@@ -1,8 +1,12 @@
-import type { TJob } from '@muse/shared';
+import { PREVIEW_TOOLS, type TJob, type TJobKind } from '@muse/shared';
 import type { jobs, TJobFileRow } from '../../db/schema';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 
 type TJobRow = typeof jobs.$inferSelect;
+
+function isPreviewTool(kind: TJobKind): boolean {
+  return (PREVIEW_TOOLS as readonly string[]).includes(kind);
+}
 
 function publicFile(file: TJobFileRow | null | undefined, files: TFileUrlSigner) {
   if (!file) return null;
@@ -19,6 +23,8 @@ function publicFile(file: TJobFileRow | null | undefined, files: TFileUrlSigner)
           scoreNote: file.scoreNote ?? null,
         }
       : {}),
+    ...(file.posterKey ? { posterUrl: files.sign(file.posterKey) } : {}),
+    ...(file.durationSeconds !== undefined ? { durationSeconds: file.durationSeconds } : {}),
   };
 }
 
@@ -37,8 +43,8 @@ export function toPublicJob(row: TJobRow, files: TFileUrlSigner): TJob {
     cost: row.cost,
     failureReason: row.failureReason,
     engine: row.engine,
-    // Only an offline preview is generated for free (it is priced when queued).
-    preview: row.tool === 'generate-image' && row.cost === 0,
+    // Only an offline preview is made for free (it is priced when queued).
+    preview: isPreviewTool(row.tool) && row.cost === 0,
     details: row.details,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -1,6 +1,9 @@
 import {
   isFinished,
   JOB_TOOLS,
+  MAX_UPLOAD_BYTES,
+  PREVIEW_TOOLS,
+  VIDEO_UPLOAD,
   TOOL_TEXTS,
   toolRecord,
   ZEnginesResponse,
@@ -67,7 +70,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true as const,
     engines: toolRecord((tool) => engines[tool].name),
     generativeEdits: engines['edit-image'].generative,
-    previews: engines['generate-image'].preview ? ['generate-image' as const] : [],
+    previews: PREVIEW_TOOLS.filter((tool) => engines[tool].preview),
   }));
 
   app.post(
@@ -82,10 +85,16 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/jobs', { schema: { response: { 201: ZJobResponse } } }, async (request, reply) => {
-    const form = await readMultipartForm(request, { fileFields: ['image'], maxFiles: 1 });
+    // A face swap's clip may be larger than an image (each field keeps its own limit).
+    const form = await readMultipartForm(request, {
+      fileFields: ['image', 'video'],
+      maxFiles: 1,
+      maxBytes: { image: MAX_UPLOAD_BYTES, video: VIDEO_UPLOAD.maxBytes },
+    });
     // The `tool` field picks the tool; an unknown one is refused with the other bad options.
     const row = await enqueueJob(db, deps, request.auth.user.id, {
-      image: form.files[0]?.data ?? null,
+      image: form.files.find((file) => file.field === 'image')?.data ?? null,
+      video: form.files.find((file) => file.field === 'video')?.data ?? null,
       fields: firstValues(form),
     });
     return reply.status(201).send({ success: true as const, job: toPublicJob(row, files) });

@@ -7,6 +7,7 @@ import {
   TOOL_TEXTS,
   ZJobRequest,
   type TJobKind,
+  type TJobOptions,
   type TJobTool,
 } from '@muse/shared';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
@@ -19,12 +20,14 @@ import type { TSafetyChecker } from '../../engines/safety';
 import type { TRunContext } from '../../engines/types';
 import { badRequest, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
-import { reencodeAsPng } from '../../lib/images';
 import type { TStorage } from '../../lib/storage';
 import { checkAction, getAccountState } from '../billing/entitlements';
 import { debit, refund } from '../billing/ledger';
 import { readGalleryImage } from '../gallery/service';
 import { runGeneration } from '../generate/run';
+import { isMediaRequest, prepareMediaJob } from '../media/inputs';
+import { runMediaTool } from '../media/run';
+import { pictureInput, type TJobInput, type TJobUpload } from './inputs';
 import { runTraining } from '../personas/training';
 import { ToolNotAllowedError } from './errors';
 import { storeOutputs, withholdUnsafe, type TExecution } from './outputs';
@@ -63,74 +66,71 @@ export const QUEUED_RECHECK_SECONDS = 10 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound);
 
-/** The uploaded picture, checked and re-encoded (lib/images), within the tool's size. */
-async function prepareInput(data: Buffer, maxSide: number, tooLarge: string) {
-  const input = await reencodeAsPng(data);
-  if (Math.max(input.width, input.height) > maxSide) throw badRequest(tooLarge);
-  return input;
-}
-
 /**
- * Queues a tool run: checks the options and the picture, reserves the cost from the ledger and
+ * Queues a tool run: checks the options and the input, reserves the cost from the ledger and
  * adds the job to the queue in one transaction, so a job is never queued unpaid and credits
- * are never taken without a job.
+ * are never taken without a job. A tool whose engine makes offline previews runs free.
  */
 export async function enqueueJob(
   db: TDatabase,
   deps: TJobDeps,
   userId: string,
-  request: { image: Buffer | null; fields: Record<string, string | undefined> },
+  request: TJobUpload,
 ): Promise<TJobRow> {
   if (request.fields.tool === 'generate-image')
     throw badRequest(GENERATE_TEXTS.onlyThroughGenerate);
   // The fields name the tool and carry its options: ZJobRequest parses both at once.
   const parsed = ZJobRequest.safeParse(request.fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
-  const { tool: key, ...options } = parsed.data;
-  const refusal = checkOptions(key, options, deps.engines);
+  const { tool: key, ...parsedOptions } = parsed.data;
+  const refusal = checkOptions(key, parsedOptions, deps.engines);
   if (refusal) throw badRequest(refusal);
   const tool = TOOLS[key];
 
   const account = await getAccountState(db, userId);
   const allowed = checkAction(account, JOB_TOOL_ACTIONS[key]);
   if (!allowed.allowed && allowed.reason === 'plan') throw new ToolNotAllowedError();
-  // A gallery image is used as it is stored, without a new upload.
-  const galleryId = request.fields.galleryId;
-  const image =
-    request.image ??
-    (galleryId ? await readGalleryImage(db, deps.storage, userId, galleryId) : null);
-  if (!image) throw badRequest(TOOL_TEXTS.imageRequired);
-  const input = await prepareInput(image, tool.maxInputSide, tool.tooLarge);
+  const engine = deps.engines[key];
+  const cost = 'preview' in engine && engine.preview ? 0 : allowed.cost;
+
+  let options: TJobOptions = parsedOptions;
+  let input: TJobInput;
+  if (isMediaRequest(parsed.data)) {
+    const prepared = await prepareMediaJob(db, deps, userId, parsed.data, request);
+    options = prepared.options;
+    input = prepared.input;
+  } else {
+    // A gallery image is used as it is stored, without a new upload.
+    const galleryId = request.fields.galleryId;
+    const image =
+      request.image ??
+      (galleryId ? await readGalleryImage(db, deps.storage, userId, galleryId) : null);
+    if (!image) throw badRequest(TOOL_TEXTS.imageRequired);
+    input = await pictureInput(image, tool.maxInputSide, tool.tooLarge);
+  }
 
   const id = randomUUID();
   const inputFile: TJobFileRow = {
-    key: `users/${userId}/jobs/${id}/input.png`,
+    key: `users/${userId}/jobs/${id}/input.${input.extension}`,
     width: input.width,
     height: input.height,
-    contentType: 'image/png',
-    fileName: 'muse-input.png',
+    contentType: input.contentType,
+    fileName: `muse-input.${input.extension}`,
   };
-  await deps.storage.put(inputFile.key, input.png);
+  await deps.storage.put(inputFile.key, input.data);
   try {
     return await db.transaction(async (tx) => {
-      await debit(tx, {
-        userId,
-        currency: 'credits',
-        amount: allowed.cost,
-        description: `${key} job`,
-        reference: `job:${id}`,
-      });
+      if (cost > 0)
+        await debit(tx, {
+          userId,
+          currency: 'credits',
+          amount: cost,
+          description: `${key} job`,
+          reference: `job:${id}`,
+        });
       const [row] = await tx
         .insert(jobs)
-        .values({
-          id,
-          userId,
-          tool: key,
-          options,
-          input: inputFile,
-          cost: allowed.cost,
-          engine: deps.engines[key].name,
-        })
+        .values({ id, userId, tool: key, options, input: inputFile, cost, engine: engine.name })
         .returning();
       await queueAttempt(tx, id, 1);
       return row!;
@@ -206,6 +206,7 @@ async function executeTool(
   const request = ZJobRequest.parse({ ...row.options, tool: row.tool });
   if (request.tool === 'generate-image')
     return runGeneration(db, deps, row, request, input, context);
+  if (isMediaRequest(request)) return runMediaTool(db, deps, row, request, input, context);
   const { tool, ...options } = request;
   const result = await runTool(tool, options, {}, deps.engines, input, context);
   await withholdUnsafe(deps.safety, result.outputs);

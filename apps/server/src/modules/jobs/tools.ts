@@ -9,14 +9,23 @@ import {
 import type { TJobDetails } from '../../db/schema';
 import type {
   TEncodedImage,
+  TEncodedVideo,
   TEngineExtras,
   TEngineOutputs,
   TEngines,
   TRunContext,
 } from '../../engines/types';
 
-/** An output to store: its bytes, a download name, and whether the provider flagged it. */
-export type TToolOutput = TEncodedImage & { fileName: string; flagged?: boolean };
+/**
+ * An output to store: its bytes, a download name, whether the provider flagged it, and a video's
+ * length.
+ */
+export type TToolOutput = Pick<TEncodedImage, 'data' | 'width' | 'height'> & {
+  contentType: TEncodedImage['contentType'] | TEncodedVideo['contentType'];
+  fileName: string;
+  flagged?: boolean;
+  durationSeconds?: number;
+};
 
 export type TToolResult = { outputs: TToolOutput[]; prompt?: string; details?: TJobDetails };
 
@@ -34,10 +43,11 @@ type TToolDefinition<T extends TJobTool> = {
   result: (output: TEngineOutputs[T], options: TJobOptions<T>) => TToolResult;
 };
 
-const EXTENSIONS: Record<TEncodedImage['contentType'], string> = {
+const EXTENSIONS: Record<TToolOutput['contentType'], string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
+  'video/mp4': 'mp4',
 };
 
 function named(image: TEncodedImage & { flagged?: boolean }, base: string): TToolOutput {
@@ -48,6 +58,18 @@ function named(image: TEncodedImage & { flagged?: boolean }, base: string): TToo
     contentType: image.contentType,
     fileName: `${base}.${EXTENSIONS[image.contentType]}`,
     ...(image.flagged ? { flagged: true } : {}),
+  };
+}
+
+function namedVideo(video: TEncodedVideo, base: string): TToolOutput {
+  return {
+    data: video.data,
+    width: video.width,
+    height: video.height,
+    contentType: video.contentType,
+    fileName: `${base}.${EXTENSIONS[video.contentType]}`,
+    durationSeconds: video.durationSeconds,
+    ...(video.flagged ? { flagged: true } : {}),
   };
 }
 
@@ -89,6 +111,29 @@ export const TOOLS: { [T in TJobTool]: TToolDefinition<T> } = {
       outputs: [named(image, `muse-generated-${image.seed ?? options.seed}`)],
       details: { seed: image.seed ?? options.seed },
     }),
+  },
+  'generate-video': {
+    // The still to animate: an upload, a gallery image or the persona's reference photo.
+    maxInputSide: TOOL_MAX_INPUT_SIDE,
+    tooLarge: TOOL_TEXTS.imageTooLarge,
+    result: (video, options) => ({
+      outputs: [namedVideo(video, `muse-video-${options.duration}s`)],
+    }),
+  },
+  'face-swap': {
+    // Its input is a clip, checked by its own rules (modules/media/video-upload.ts).
+    maxInputSide: TOOL_MAX_INPUT_SIDE,
+    tooLarge: TOOL_TEXTS.imageTooLarge,
+    result: (video) => ({ outputs: [namedVideo(video, 'muse-face-swap')] }),
+  },
+  'product-shot': {
+    // The product's own photo, as stored with the product.
+    maxInputSide: TOOL_MAX_INPUT_SIDE,
+    tooLarge: TOOL_TEXTS.imageTooLarge,
+    result: (image, options) => {
+      const seed = image.seed ?? options.seed ?? 0;
+      return { outputs: [named(image, `muse-product-shot-${seed}`)], details: { seed } };
+    },
   },
   'generate-prompt': {
     maxInputSide: TOOL_MAX_INPUT_SIDE,

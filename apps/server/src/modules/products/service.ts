@@ -83,6 +83,21 @@ export async function listProducts(db: TDatabase, files: TFileUrlSigner, userId:
   return rows.map((row) => toPublicProduct(row, images.get(row.id) ?? [], files));
 }
 
+/**
+ * What a product shot is made from: the product's name, description and first photo's key (null
+ * without a photo). Another account's product answers 404 like an unknown one.
+ */
+export async function productForShot(db: TQueryable, userId: string, id: string) {
+  const row = await findProduct(db, userId, id);
+  const [first] = (await imagesOf(db, [row.id])).get(row.id) ?? [];
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageKey: first?.imageKey ?? null,
+  };
+}
+
 async function findProduct(db: TQueryable, userId: string, id: string) {
   if (!UUID.test(id)) throw productNotFound();
   const [row] = await db

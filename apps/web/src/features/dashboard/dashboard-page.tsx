@@ -158,7 +158,10 @@ function RecentInfluencers({ dashboard }: { dashboard: TDashboard }) {
           <h3 className="mt-4 text-lg font-semibold text-white">{DASHBOARD_TEXTS.noInfluencers}</h3>
           <p className="mt-1.5 max-w-sm text-sm text-zinc-400">
             The influencers you create or claim from the{' '}
-            <Link to="/marketplace" className="text-brand-300 hover:text-brand-400">
+            <Link
+              to="/marketplace"
+              className="text-brand-300 underline underline-offset-2 hover:text-brand-400"
+            >
               marketplace
             </Link>{' '}
             show up here.

@@ -1,5 +1,5 @@
-import { GENERATE_TEXTS, SCORE_FILTERS, type TGalleryItem } from '@muse/shared';
-import { ImageIcon, Loader2, Wand2 } from 'lucide-react';
+import { GENERATE_TEXTS, SCORE_FILTERS, VIDEO_TEXTS, type TGalleryItem } from '@muse/shared';
+import { Clapperboard, ImageIcon, Loader2, Play, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
@@ -10,18 +10,29 @@ import { toast } from '../../components/ui/toaster';
 import { useInfluencers } from '../influencers/api/get-influencers';
 import { useDeleteGalleryItem, useGallery, type TGalleryFilters } from './api/gallery';
 import { IdentityBadge, OfflinePreviewLabel } from './components/identity-badge';
-import { ImageViewer } from './components/image-viewer';
+import { describeVideo, ImageViewer } from './components/image-viewer';
+import { formatDuration } from '../tools/tool-format';
+
+const KIND_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'image', label: 'Images' },
+  { value: 'video', label: 'Videos' },
+] as const;
 
 const selectClass =
   'h-11 w-full rounded-xl border border-ink-600 bg-ink-900 px-3 text-sm text-zinc-100 focus:border-brand-400 focus:outline-none';
 
 /**
- * The account's gallery (docs/product/generate.md): every generated image, newest first, a page
- * at a time, filtered by influencer and identity score; one opens large to download, delete, or
- * continue in another tool without a new upload.
+ * The account's gallery (docs/product/generate.md): every generated image and video, newest
+ * first, a page at a time, filtered by kind, influencer and identity score; one opens large (a
+ * video plays) to download, delete, or continue in another tool without a new upload.
  */
 export function GalleryPage() {
-  const [filters, setFilters] = useState<TGalleryFilters>({ influencerId: '', minScore: '' });
+  const [filters, setFilters] = useState<TGalleryFilters>({
+    kind: '',
+    influencerId: '',
+    minScore: '',
+  });
   const gallery = useGallery(filters);
   const influencers = useInfluencers();
   const remove = useDeleteGalleryItem();
@@ -29,6 +40,7 @@ export function GalleryPage() {
   const [deleting, setDeleting] = useState<TGalleryItem | null>(null);
   const influencerId = useId();
   const scoreId = useId();
+  const kindId = useId();
   const items = gallery.data?.pages.flatMap((page) => page.items) ?? [];
 
   function confirmDelete() {
@@ -46,14 +58,36 @@ export function GalleryPage() {
   return (
     <div className="space-y-8">
       <PageHeading title="Gallery">
-        Everything you generated, with how much each image looks like its persona.
+        Everything you generated, with how much each image or video looks like its persona.
       </PageHeading>
 
       <form
         aria-label="Filter the gallery"
-        className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl"
+        className="grid gap-3 sm:grid-cols-3 lg:max-w-3xl"
         onSubmit={(event) => event.preventDefault()}
       >
+        <div className="space-y-1.5">
+          <label htmlFor={kindId} className="text-sm font-medium text-zinc-300">
+            Show
+          </label>
+          <select
+            id={kindId}
+            className={selectClass}
+            value={filters.kind ?? ''}
+            onChange={(event) =>
+              setFilters({
+                ...filters,
+                kind: KIND_FILTERS.find((kind) => kind.value === event.target.value)?.value ?? '',
+              })
+            }
+          >
+            {KIND_FILTERS.map((kind) => (
+              <option key={kind.value} value={kind.value}>
+                {kind.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="space-y-1.5">
           <label htmlFor={influencerId} className="text-sm font-medium text-zinc-300">
             Influencer
@@ -105,13 +139,24 @@ export function GalleryPage() {
           <span className="grid size-14 place-items-center rounded-2xl bg-gradient-to-br from-brand-500/20 to-accent-500/20 text-brand-300">
             <ImageIcon aria-hidden="true" className="size-7" />
           </span>
-          <p className="text-base font-semibold text-white">{GENERATE_TEXTS.galleryEmpty}</p>
-          <Button asChild>
-            <Link to="/generate">
-              <Wand2 aria-hidden="true" className="size-4" />
-              Generate images
-            </Link>
-          </Button>
+          <p className="text-base font-semibold text-white">
+            {filters.kind === 'video' ? VIDEO_TEXTS.videoEmpty : GENERATE_TEXTS.galleryEmpty}
+          </p>
+          {filters.kind === 'video' ? (
+            <Button asChild>
+              <Link to="/generate-video">
+                <Clapperboard aria-hidden="true" className="size-4" />
+                Generate a video
+              </Link>
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to="/generate">
+                <Wand2 aria-hidden="true" className="size-4" />
+                Generate images
+              </Link>
+            </Button>
+          )}
         </div>
       ) : (
         <>
@@ -124,7 +169,11 @@ export function GalleryPage() {
                 <button
                   type="button"
                   onClick={() => setOpen(item)}
-                  aria-label={`Open ${item.influencerName ?? 'image'}: ${item.prompt}`}
+                  aria-label={
+                    item.kind === 'video'
+                      ? `Play ${item.influencerName ?? 'video'}: ${describeVideo(item)}`
+                      : `Open ${item.influencerName ?? 'image'}: ${item.prompt}`
+                  }
                   className="group relative block aspect-[4/5] w-full overflow-hidden rounded-2xl border border-ink-800 bg-ink-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
                 >
                   <img
@@ -133,12 +182,28 @@ export function GalleryPage() {
                     loading="lazy"
                     className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
                   />
+                  {item.kind === 'video' ? (
+                    <span className="absolute inset-0 grid place-items-center">
+                      <span className="grid size-12 place-items-center rounded-full bg-black/60 text-white transition-transform group-hover:scale-110">
+                        <Play aria-hidden="true" className="size-6 translate-x-px fill-current" />
+                      </span>
+                    </span>
+                  ) : null}
                   <span className="absolute inset-x-2 top-2 flex flex-wrap gap-1">
                     <IdentityBadge score={item.identityScore} />
                     {item.preview ? <OfflinePreviewLabel /> : null}
                   </span>
-                  <span className="absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/80 to-transparent px-3 pt-6 pb-2 text-left text-xs text-zinc-100">
-                    {item.influencerName ?? 'No influencer'} · {item.prompt}
+                  <span className="absolute inset-x-0 bottom-0 flex items-end gap-2 bg-gradient-to-t from-black/80 to-transparent px-3 pt-6 pb-2 text-left text-xs text-zinc-100">
+                    <span className="min-w-0 flex-1 truncate">
+                      {item.influencerName ?? 'No influencer'}
+                      {item.prompt ? ` · ${item.prompt}` : ''}
+                    </span>
+                    {item.durationSeconds !== null ? (
+                      <span className="shrink-0 rounded bg-black/70 px-1.5 py-0.5 font-medium tabular-nums">
+                        <span className="sr-only">Length </span>
+                        {formatDuration(item.durationSeconds)}
+                      </span>
+                    ) : null}
                   </span>
                 </button>
               </li>

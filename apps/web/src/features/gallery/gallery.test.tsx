@@ -135,5 +135,8 @@ describe('the gallery filters', () => {
     expect(galleryQueryString({ influencerId: 'none', minScore: '70' }, 'abc')).toBe(
       '?influencerId=none&minScore=70&cursor=abc',
     );
+    expect(galleryQueryString({ kind: 'video', productId: 'p-1' }, null)).toBe(
+      '?kind=video&productId=p-1',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { formatUsage, PRODUCT_TEXTS, type TProduct, type TUpgradeModalType } from '@muse/shared';
+import { formatUsage, PRODUCT_TEXTS, type TProduct } from '@muse/shared';
 import { Package, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { QueryError } from '../../components/ui/query-error';
@@ -6,7 +6,9 @@ import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toaster';
-import { UpgradeModal } from '../../components/workspace/upgrade-modal';
+import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
+import { ProductShotDialog } from '../tools/components/product-shot-dialog';
+import { useToolAccess } from '../tools/use-tool-access';
 import { useProducts } from './api/get-products';
 import { DeleteProductDialog } from './components/delete-product-dialog';
 import { ProductCard } from './components/product-card';
@@ -17,13 +19,15 @@ type TFormState = { open: false } | { open: true; product: TProduct | null };
 /**
  * Products (docs/product/workspace.md): the products a creator promotes, with their real count over
  * the plan's limit ('0/0 Products' on FREE). Adding opens the form while a slot is free, else the
- * 'product' upgrade modal.
+ * 'product' upgrade modal. Each product with a photo makes product shots with a persona.
  */
 export function ProductsPage() {
   const products = useProducts();
   const [form, setForm] = useState<TFormState>({ open: false });
   const [deleting, setDeleting] = useState<TProduct | null>(null);
-  const [upgrade, setUpgrade] = useState<TUpgradeModalType | null>(null);
+  const [upgrade, setUpgrade] = useState<TUpgradeModal | null>(null);
+  const [shooting, setShooting] = useState<TProduct | null>(null);
+  const shotAccess = useToolAccess('product-shot');
 
   const failed = products.isError;
   useEffect(() => {
@@ -31,6 +35,12 @@ export function ProductsPage() {
   }, [failed]);
 
   const data = products.data;
+
+  function startShot(product: TProduct) {
+    // A plan without product shots gets the upgrade modal, not a form it cannot send.
+    if (shotAccess.reason === 'plan') setUpgrade('tool');
+    else setShooting(product);
+  }
 
   function startAdding() {
     if (!data) return;
@@ -89,6 +99,7 @@ export function ProductsPage() {
                   product={product}
                   onEdit={() => setForm({ open: true, product })}
                   onDelete={() => setDeleting(product)}
+                  onShoot={() => startShot(product)}
                 />
               </li>
             ))}
@@ -105,6 +116,14 @@ export function ProductsPage() {
         onLimitReached={() => setUpgrade('product')}
       />
       <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+      <ProductShotDialog
+        product={shooting}
+        onClose={() => setShooting(null)}
+        onLimit={(type) => {
+          setShooting(null);
+          setUpgrade(type);
+        }}
+      />
       <UpgradeModal type={upgrade} onClose={() => setUpgrade(null)} />
     </>
   );

@@ -1,5 +1,366 @@
+import {
+  INFLUENCER_PAGE_ROUTE,
+  TOOL_MAX_INPUT_SIDE,
+  TOOL_TEXTS,
+  VIDEO_ASPECT_RATIOS,
+  VIDEO_DURATIONS,
+  VIDEO_TEXTS,
+  type TGalleryItem,
+  type TInfluencer,
+  type TJob,
+  type TVideoAspectRatio,
+  type TVideoDuration,
+} from '@muse/shared';
+import { Clapperboard, Images, UserRound } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
+import { InfluencerPicture } from '../../components/workspace/influencer-picture';
+import { useGalleryItem } from '../gallery/api/gallery';
+import { useInfluencers } from '../influencers/api/get-influencers';
+import { PersonaPicker } from './components/generate/persona-picker';
+import { ImagePicker, usePickedImage } from './components/image-picker';
+import { OfflineNote } from './components/offline-note';
+import { HistorySection } from './components/results-gallery';
+import { ChoiceGroup, ToolLayout } from './components/tool-layout';
+import { ToolSubmit } from './components/tool-submit';
+import { UpgradeRequired } from './components/upgrade-required';
+import { GalleryStillPicker } from './components/video/gallery-still-picker';
+import { VideoHistory } from './components/video/video-history';
+import { VideoResult } from './components/video/video-result';
+import { previewButtonLabel } from './tool-format';
+import { useToolAccess } from './use-tool-access';
+import { useToolJob } from './use-tool-job';
 
+type TStillSource = 'gallery' | 'persona' | 'upload';
+
+const STILL_SOURCES = [
+  { value: 'gallery', label: 'From the gallery' },
+  { value: 'persona', label: "Persona's photo" },
+  { value: 'upload', label: 'Upload' },
+] as const satisfies readonly { value: TStillSource; label: string }[];
+
+/**
+ * Generate Video (docs/product/tools.md): a still (a gallery image, the persona's own reference
+ * photo or an upload) made into a 5 or 10 second clip moving as described. Launch and Growth
+ * only: other plans see 'Upgrade Required'. With the offline engine the clips are free 'Offline
+ * preview's and the page says what a hosted engine adds. `?galleryId=<id>` starts from that
+ * gallery image (the gallery's 'Animate').
+ */
 export function GenerateVideoPage() {
-  return <PageHeading title="Generate Video" />;
+  const access = useToolAccess('generate-video');
+
+  return (
+    <>
+      <PageHeading title="Generate Video">
+        Turn a still of your influencer into a short clip, ready for reels and stories.
+      </PageHeading>
+      {!access.ready ? (
+        <Spinner label="Loading..." className="py-20" />
+      ) : access.reason === 'plan' ? (
+        <UpgradeRequired />
+      ) : (
+        <GenerateVideoTool />
+      )}
+    </>
+  );
+}
+
+function GenerateVideoTool() {
+  const access = useToolAccess('generate-video');
+  const influencers = useInfluencers();
+  const [searchParams] = useSearchParams();
+  const fromGallery = searchParams.get('galleryId');
+  const preselected = useGalleryItem(fromGallery);
+  const [modal, setModal] = useState<TUpgradeModal | null>(null);
+  const [source, setSource] = useState<TStillSource>('gallery');
+  const [picked, setPicked] = useState<TGalleryItem | null>(null);
+  const [upload, setUpload] = usePickedImage();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState('');
+  const [duration, setDuration] = useState<TVideoDuration>(VIDEO_DURATIONS[0].value);
+  const [aspectRatio, setAspectRatio] = useState<TVideoAspectRatio>(VIDEO_ASPECT_RATIOS[0].value);
+  const [sent, setSent] = useState(false);
+  const tool = useToolJob('generate-video', { onRefused: () => setModal('tool') });
+  const promptId = useId();
+
+  const list = influencers.data?.influencers ?? [];
+  // Only an image can be the still (a video's id in the address is ignored).
+  const fromItem = preselected.data?.kind === 'image' ? preselected.data : null;
+  const galleryItem = picked ?? fromItem;
+  const galleryId = galleryItem?.id ?? null;
+  const isReady = (id: string | null) => list.some((one) => one.id === id && one.ready);
+  // The persona the still shows: chosen, else the gallery image's own, else the first ready one.
+  const fallback =
+    source === 'gallery' && galleryItem
+      ? isReady(galleryItem.influencerId)
+        ? (galleryItem.influencerId ?? '')
+        : ''
+      : (list.find((influencer) => influencer.ready)?.id ?? '');
+  const influencerId = chosen ?? fallback;
+  const persona = list.find((influencer) => influencer.id === influencerId) ?? null;
+
+  const stillMissing =
+    (source === 'gallery' && !galleryId) ||
+    (source === 'upload' && !upload) ||
+    (source === 'persona' && !persona?.ready);
+  const stillError = sent && stillMissing ? VIDEO_TEXTS.stillRequired : null;
+  const promptMissing = !prompt.trim();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (access.reason === 'plan') return setModal('tool');
+    if (access.reason === 'credits') return setModal('credits');
+    setSent(true);
+    if (stillMissing || promptMissing) return;
+    tool.start({
+      tool: 'generate-video',
+      image: source === 'upload' ? upload?.file : undefined,
+      // An upload that came from the gallery (`?from=`) is named too, not sent again.
+      galleryId:
+        source === 'gallery'
+          ? (galleryId ?? undefined)
+          : source === 'upload'
+            ? upload?.galleryId
+            : undefined,
+      reference: source === 'persona',
+      options: { influencerId, prompt: prompt.trim(), duration, aspectRatio },
+    });
+  }
+
+  function pickFromGallery(item: TGalleryItem) {
+    setPicked(item);
+    // The clip is scored against the persona the still shows.
+    setChosen(isReady(item.influencerId) ? item.influencerId : '');
+  }
+
+  return (
+    <>
+      <ToolLayout
+        formLabel="Generate a video"
+        onSubmit={submit}
+        form={
+          <>
+            <ChoiceGroup
+              legend="Still to animate"
+              name="stillSource"
+              options={STILL_SOURCES}
+              value={source}
+              onChange={setSource}
+              columns="grid-cols-1 min-[420px]:grid-cols-3"
+            />
+
+            {source === 'gallery' ? (
+              <GalleryStillPicker
+                value={galleryId}
+                onChange={pickFromGallery}
+                preselected={fromItem}
+                error={stillError}
+              />
+            ) : source === 'persona' ? (
+              <PersonaStill persona={persona} hasInfluencers={list.length > 0} error={stillError} />
+            ) : (
+              <ImagePicker
+                label="Still to upload"
+                buttonLabel="Choose an image"
+                value={upload}
+                onChange={setUpload}
+                required={sent}
+                blocked={false}
+                onBlocked={() => setModal('tool')}
+                maxSide={{ pixels: TOOL_MAX_INPUT_SIDE, message: TOOL_TEXTS.imageTooLarge }}
+              />
+            )}
+
+            {list.length ? (
+              <PersonaPicker influencers={list} value={influencerId} onChange={setChosen} />
+            ) : null}
+
+            <div className="space-y-1.5">
+              <label htmlFor={promptId} className="block text-sm font-medium text-zinc-300">
+                Describe the motion
+              </label>
+              <textarea
+                id={promptId}
+                value={prompt}
+                onChange={(event) => setPrompt(event.target.value)}
+                rows={3}
+                maxLength={500}
+                placeholder="e.g. 'slow push-in, hair moving in the wind'"
+                aria-invalid={sent && promptMissing ? true : undefined}
+                aria-describedby={`${promptId}-hint`}
+                className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none aria-[invalid=true]:border-red-400"
+              />
+              <p id={`${promptId}-hint`} className="text-xs text-zinc-400">
+                {sent && promptMissing ? (
+                  <span className="text-red-400">Describe the motion you want</span>
+                ) : (
+                  'The camera and the scene: a push-in, a pan, wind, light.'
+                )}
+              </p>
+            </div>
+
+            <ChoiceGroup
+              legend="Duration"
+              name="duration"
+              options={VIDEO_DURATIONS}
+              value={duration}
+              onChange={setDuration}
+              columns="grid-cols-2"
+            />
+            <ChoiceGroup
+              legend="Aspect ratio"
+              name="aspectRatio"
+              options={VIDEO_ASPECT_RATIOS}
+              value={aspectRatio}
+              onChange={setAspectRatio}
+            />
+
+            {access.preview ? <OfflineNote>{VIDEO_TEXTS.offlineVideoNote}</OfflineNote> : null}
+
+            <ToolSubmit
+              tool="generate-video"
+              icon={Clapperboard}
+              label={
+                access.preview
+                  ? previewButtonLabel(VIDEO_TEXTS.generateButton, VIDEO_TEXTS.previewButtonSuffix)
+                  : VIDEO_TEXTS.generateButton
+              }
+              access={access}
+              disabled={tool.busy}
+              error={tool.submitError}
+            />
+          </>
+        }
+        result={
+          <VideoResult
+            job={tool.current}
+            followError={tool.followError}
+            icon={Clapperboard}
+            placeholder="Your video appears here and plays in the page, ready to download."
+            progressLabel="Video progress"
+            videoLabel="Generated video"
+            source={<StillOf job={tool.current} />}
+          />
+        }
+      />
+
+      <HistorySection
+        heading="Your videos"
+        emptyText={VIDEO_TEXTS.videoEmpty}
+        emptyIcon={Clapperboard}
+        jobs={tool.jobs}
+      >
+        {(jobs) => (
+          <VideoHistory
+            jobs={jobs}
+            selectedId={tool.current?.id ?? null}
+            onSelect={tool.select}
+            describe={(job) => (typeof job.options.prompt === 'string' ? job.options.prompt : '')}
+          />
+        )}
+      </HistorySection>
+
+      <section className="flex flex-col items-start gap-3 rounded-2xl border border-ink-800 bg-ink-900/50 p-5 sm:flex-row sm:items-center">
+        <p className="flex-1 text-sm text-zinc-300">
+          Every video you make is kept in your gallery with its identity score, beside your images.
+        </p>
+        <Button asChild variant="outline">
+          <Link to="/gallery">
+            <Images aria-hidden="true" className="size-4" />
+            Open the gallery
+          </Link>
+        </Button>
+      </section>
+
+      <UpgradeModal type={modal} onClose={() => setModal(null)} />
+    </>
+  );
+}
+
+/** The still a running job starts from, shown faded under its progress. */
+function StillOf({ job }: { job: TJob | null }) {
+  const input = job?.input;
+  if (!input || !input.contentType.startsWith('image/')) return null;
+  return (
+    <img
+      src={input.url}
+      alt="The still being animated"
+      className="mx-auto max-h-80 w-full max-w-sm rounded-xl object-contain"
+    />
+  );
+}
+
+/** "Persona's photo": which persona's reference photo the server takes, or what is missing. */
+function PersonaStill({
+  persona,
+  hasInfluencers,
+  error,
+}: {
+  persona: TInfluencer | null;
+  hasInfluencers: boolean;
+  error: string | null;
+}) {
+  let body;
+  if (!hasInfluencers) {
+    body = (
+      <p className="text-sm text-zinc-400">
+        You have no influencers yet.{' '}
+        <Link to="/influencers" className="text-brand-300 underline-offset-2 hover:underline">
+          Create one
+        </Link>{' '}
+        to animate its photos.
+      </p>
+    );
+  } else if (!persona) {
+    body = (
+      <p className="text-sm text-zinc-400">
+        Choose an influencer below: Muse starts the clip from its best reference photo.
+      </p>
+    );
+  } else if (!persona.ready) {
+    body = (
+      <p className="text-sm text-amber-200/90">
+        {VIDEO_TEXTS.personaNotReady}{' '}
+        <Link
+          to={`${INFLUENCER_PAGE_ROUTE}/${persona.id}`}
+          className="text-brand-300 underline-offset-2 hover:underline"
+        >
+          Open {persona.name}
+        </Link>
+      </p>
+    );
+  } else {
+    body = (
+      <div className="flex items-center gap-3">
+        <span className="relative size-14 shrink-0 overflow-hidden rounded-xl bg-ink-800">
+          <InfluencerPicture
+            influencer={persona}
+            initialsClassName="text-base"
+            imageClassName="size-full object-cover"
+          />
+        </span>
+        <p className="text-sm text-zinc-300">
+          Muse starts the clip from {persona.name}&apos;s best reference photo.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2 rounded-2xl border border-ink-700 bg-ink-950/60 p-4">
+      <p className="flex items-center gap-2 text-sm font-medium text-zinc-300">
+        <UserRound aria-hidden="true" className="size-4 text-brand-300" />
+        Persona&apos;s photo
+      </p>
+      {body}
+      {error ? (
+        <p role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }

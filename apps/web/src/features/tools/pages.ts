@@ -2,6 +2,7 @@
 export { ToolsPage } from './tools-page';
 export { GeneratePage } from './generate-page';
 export { GenerateVideoPage } from './generate-video-page';
+export { FaceSwapPage } from './face-swap-page';
 export { UpscalePage } from './upscale-page';
 export { EditImagePage } from './edit-image-page';
 export { GeneratePromptPage } from './generate-prompt-page';

@@ -24,3 +24,18 @@ export function formatWhen(iso: string): string {
     minute: '2-digit',
   });
 }
+
+/** '0:05', '1:30': a clip's length as players show it. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A tool's button while its offline engine makes free previews: the price in brackets gives way
+ * to 'Offline preview, free' ('Swap Face (50 credits)' → 'Swap Face (Offline preview, free)').
+ */
+export function previewButtonLabel(label: string, suffix: string): string {
+  const bracket = label.lastIndexOf(' (');
+  return `${bracket === -1 ? label : label.slice(0, bracket)} (${suffix})`;
+}

@@ -18,7 +18,17 @@ function isRefusal(error: unknown): boolean {
  * or, after a reload, the newest one still running) followed live until it finishes, and the
  * call that queues a new one.
  */
-export function useToolJob<T extends TJobTool>(tool: T, { onRefused }: { onRefused: () => void }) {
+export function useToolJob<T extends TJobTool>(
+  tool: T,
+  {
+    onRefused,
+    resume = () => true,
+  }: {
+    onRefused: () => void;
+    /** Which running job a reload picks up (a product's dialog: only that product's). */
+    resume?: (job: TJob) => boolean;
+  },
+) {
   const queryClient = useQueryClient();
   const jobs = useJobs(tool);
   const create = useCreateJob();
@@ -31,7 +41,7 @@ export function useToolJob<T extends TJobTool>(tool: T, { onRefused }: { onRefus
   // After a reload: pick up the newest job that is still running (once, when the list arrives).
   if (!resumeChecked && jobs.data) {
     setResumeChecked(true);
-    const running = jobs.data.find((job) => !isFinished(job.status));
+    const running = jobs.data.find((job) => !isFinished(job.status) && resume(job));
     if (running && selectedId === null) setSelectedId(running.id);
   }
 

@@ -13,6 +13,7 @@ import {
   Sparkles,
   SquarePen,
   Users,
+  VenetianMask,
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
@@ -39,6 +40,7 @@ export const SIDEBAR_SECTIONS: readonly TSidebarSection[] = [
       { label: 'Generate', to: '/generate', icon: Sparkles },
       { label: 'Gallery', to: '/gallery', icon: Images },
       { label: 'Generate Video', to: '/generate-video', icon: Clapperboard },
+      { label: 'Face Swap', to: '/face-swap', icon: VenetianMask },
       { label: 'Upscale', to: '/upscale', icon: ImageUpscale },
       { label: 'Edit Image', to: '/edit-image', icon: SquarePen },
       { label: 'Generate Prompt', to: '/generate-prompt', icon: MessageSquareText },

@@ -3,6 +3,7 @@ import {
   ZGalleryResponse,
   ZGenerateResponse,
   type TGalleryItem,
+  type TGalleryKind,
   type TGenerateRequestInput,
   type TJob,
 } from '@muse/shared';
@@ -17,20 +18,32 @@ import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { invalidateWorkspace, WORKSPACE_QUERY_KEY } from '../../../lib/workspace';
 
-/** The gallery's filters, as its query string sends them. */
-export type TGalleryFilters = { influencerId: string; minScore: string };
+/** The gallery's filters, as its query string sends them ('' for any). */
+export type TGalleryFilters = {
+  influencerId?: string;
+  minScore?: string;
+  /** Only images or only videos. */
+  kind?: TGalleryKind | '';
+  /** Only the shots of one product. */
+  productId?: string;
+};
 
 export function galleryQueryString(filters: TGalleryFilters, cursor: string | null): string {
   const query = new URLSearchParams();
   if (filters.influencerId) query.set('influencerId', filters.influencerId);
   if (filters.minScore) query.set('minScore', filters.minScore);
+  if (filters.kind) query.set('kind', filters.kind);
+  if (filters.productId) query.set('productId', filters.productId);
   if (cursor) query.set('cursor', cursor);
   const text = query.toString();
   return text ? `?${text}` : '';
 }
 
-/** GET /api/gallery: a page of the account's images, newest first. */
-export function useGallery(filters: TGalleryFilters) {
+/** GET /api/gallery: a page of the account's images and videos, newest first. */
+export function useGallery(
+  filters: TGalleryFilters,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   const { user } = useAuth();
   return useInfiniteQuery({
     // Under the workspace key, so a finished generation or a deletion refreshes it.
@@ -42,7 +55,7 @@ export function useGallery(filters: TGalleryFilters) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    enabled: user !== null,
+    enabled: user !== null && enabled,
   });
 }
 

@@ -1,9 +1,9 @@
 import { type TGalleryItem } from '@muse/shared';
-import { ArrowUpRight, Download, Trash2 } from 'lucide-react';
+import { ArrowUpRight, Clapperboard, Download, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { formatWhen } from '../../tools/tool-format';
+import { formatDuration, formatWhen } from '../../tools/tool-format';
 import { IdentityBadge, OfflinePreviewLabel } from './identity-badge';
 
 /** The tools a gallery image continues in, without a new upload (`?from=<id>`). */
@@ -13,7 +13,16 @@ export const CONTINUE_IN = [
   { path: '/generate-prompt', label: 'Generate Prompt' },
 ] as const;
 
-/** One gallery image, large, with what made it and what can be done with it next. */
+/** A video's name in the viewer: what made it and from what words. */
+export function describeVideo(item: TGalleryItem): string {
+  if (item.tool === 'face-swap') return 'Face swap video';
+  return item.prompt ? `Generated video: ${item.prompt}` : 'Generated video';
+}
+
+/**
+ * One gallery image or video, large (a video plays in the page), with what made it and what can
+ * be done with it next: an image continues in another tool or is animated in Generate Video.
+ */
 export function ImageViewer({
   item,
   onClose,
@@ -26,24 +35,37 @@ export function ImageViewer({
   return (
     <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {item ? (
-        <DialogContent
-          title={item.influencerName ? `${item.influencerName}, generated` : 'Generated image'}
-          className="max-w-4xl"
-        >
+        <DialogContent title={titleOf(item)} className="max-w-4xl">
           <div className="mt-4 grid gap-5 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <img
-              src={item.url}
-              alt={`Generated image: ${item.prompt}`}
-              width={item.width}
-              height={item.height}
-              className="mx-auto max-h-[70dvh] w-auto max-w-full rounded-xl border border-ink-700 bg-ink-950 object-contain"
-            />
+            {item.kind === 'video' ? (
+              <video
+                controls
+                playsInline
+                preload="metadata"
+                poster={item.thumbnailUrl}
+                src={item.url}
+                width={item.width}
+                height={item.height}
+                aria-label={describeVideo(item)}
+                className="mx-auto h-auto max-h-[70dvh] w-auto max-w-full rounded-xl border border-ink-700 bg-ink-950 object-contain"
+              >
+                <a href={item.url}>{describeVideo(item)}</a>
+              </video>
+            ) : (
+              <img
+                src={item.url}
+                alt={`Generated image: ${item.prompt}`}
+                width={item.width}
+                height={item.height}
+                className="mx-auto max-h-[70dvh] w-auto max-w-full rounded-xl border border-ink-700 bg-ink-950 object-contain"
+              />
+            )}
             <div className="space-y-4 text-sm">
               <div className="flex flex-wrap gap-2">
                 <IdentityBadge score={item.identityScore} note={item.scoreNote} />
                 {item.preview ? <OfflinePreviewLabel /> : null}
               </div>
-              <p className="text-zinc-200">{item.prompt}</p>
+              {item.prompt ? <p className="text-zinc-200">{item.prompt}</p> : null}
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-zinc-400">
                 <dt>Influencer</dt>
                 <dd className="text-zinc-200">{item.influencerName ?? 'None'}</dd>
@@ -51,6 +73,12 @@ export function ImageViewer({
                 <dd className="text-zinc-200">
                   {item.width} × {item.height}
                 </dd>
+                {item.durationSeconds !== null ? (
+                  <>
+                    <dt>Length</dt>
+                    <dd className="text-zinc-200">{formatDuration(item.durationSeconds)}</dd>
+                  </>
+                ) : null}
                 <dt>Engine</dt>
                 <dd className="text-zinc-200">{item.engine}</dd>
                 <dt>Made</dt>
@@ -60,7 +88,7 @@ export function ImageViewer({
                 <Button asChild size="sm">
                   <a href={item.url} download={item.fileName}>
                     <Download aria-hidden="true" className="size-4" />
-                    Download
+                    {item.kind === 'video' ? 'Download MP4' : 'Download'}
                   </a>
                 </Button>
                 {onDelete ? (
@@ -70,25 +98,38 @@ export function ImageViewer({
                   </Button>
                 ) : null}
               </div>
-              <nav aria-label="Continue with this image" className="space-y-2">
-                <p className="text-xs font-medium tracking-wide text-zinc-400 uppercase">
-                  Continue with it
-                </p>
-                <div className="flex flex-wrap gap-2">
-                  {CONTINUE_IN.map((tool) => (
-                    <Button key={tool.path} asChild variant="outline" size="sm">
-                      <Link to={`${tool.path}?from=${item.id}`}>
-                        {tool.label}
-                        <ArrowUpRight aria-hidden="true" className="size-4" />
+              {item.kind === 'image' ? (
+                <nav aria-label="Continue with this image" className="space-y-2">
+                  <p className="text-xs font-medium tracking-wide text-zinc-400 uppercase">
+                    Continue with it
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/generate-video?galleryId=${item.id}`}>
+                        <Clapperboard aria-hidden="true" className="size-4" />
+                        Animate
                       </Link>
                     </Button>
-                  ))}
-                </div>
-              </nav>
+                    {CONTINUE_IN.map((tool) => (
+                      <Button key={tool.path} asChild variant="outline" size="sm">
+                        <Link to={`${tool.path}?from=${item.id}`}>
+                          {tool.label}
+                          <ArrowUpRight aria-hidden="true" className="size-4" />
+                        </Link>
+                      </Button>
+                    ))}
+                  </div>
+                </nav>
+              ) : null}
             </div>
           </div>
         </DialogContent>
       ) : null}
     </Dialog>
   );
+}
+
+function titleOf(item: TGalleryItem): string {
+  if (item.kind === 'video') return item.influencerName ? `${item.influencerName}, video` : 'Video';
+  return item.influencerName ? `${item.influencerName}, generated` : 'Generated image';
 }

@@ -1,6 +1,7 @@
-import type { TProduct } from '@muse/shared';
-import { ExternalLink, Images, Package } from 'lucide-react';
+import { VIDEO_TEXTS, type TProduct } from '@muse/shared';
+import { Camera, ExternalLink, Images, Package } from 'lucide-react';
 import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 
 /** The link's host, shown instead of the whole address ("shop.example.com"). */
@@ -12,17 +13,23 @@ function linkLabel(link: string): string {
   }
 }
 
-/** One product: its cover (first image) or a placeholder, name, description, link and actions. */
+/**
+ * One product: its cover (first image) or a placeholder, name, description, link and actions,
+ * among them a product shot (which needs the product's photo).
+ */
 export function ProductCard({
   product,
   onEdit,
   onDelete,
+  onShoot,
 }: {
   product: TProduct;
   onEdit: () => void;
   onDelete: () => void;
+  onShoot: () => void;
 }) {
   const headingId = useId();
+  const shotHintId = useId();
   const cover = product.images[0];
   return (
     <article
@@ -73,7 +80,28 @@ export function ProductCard({
           </a>
         ) : null}
 
-        <EditDeleteButtons name={product.name} onEdit={onEdit} onDelete={onDelete} />
+        <div className="mt-auto space-y-3 pt-2">
+          <div className="space-y-1.5">
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-auto min-h-9 w-full py-1.5 text-balance"
+              onClick={onShoot}
+              disabled={!cover}
+              aria-label={`Generate product shot of ${product.name}`}
+              aria-describedby={cover ? undefined : shotHintId}
+            >
+              <Camera aria-hidden="true" className="size-4" />
+              Generate product shot
+            </Button>
+            {cover ? null : (
+              <p id={shotHintId} className="text-xs text-zinc-400">
+                {VIDEO_TEXTS.productNoPhoto}
+              </p>
+            )}
+          </div>
+          <EditDeleteButtons name={product.name} onEdit={onEdit} onDelete={onDelete} />
+        </div>
       </div>
     </article>
   );

@@ -3,12 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { invalidateWorkspace } from '../../../lib/workspace';
 
-/** A tool, its picture and its options as `ZJobRequest` (packages/shared) takes them. */
+/**
+ * A tool, what it works on and its options as `ZJobRequest` (packages/shared) takes them. The
+ * input is one of: an uploaded `image`, a gallery image (`galleryId`, no upload), the persona's
+ * own reference photo (`reference`, Generate Video), an uploaded `video` (face swap), or nothing
+ * the form sends (a product shot reads its product's photo).
+ */
 export type TCreateJobInput<T extends TJobTool = TJobTool> = {
   tool: T;
-  image: File;
+  image?: File | undefined;
   /** A gallery image the server reads itself: sent instead of the file (no upload). */
   galleryId?: string | undefined;
+  /** The chosen persona's best reference photo is the still (Generate Video). */
+  reference?: boolean | undefined;
+  /** The clip whose face is replaced (face swap). */
+  video?: File | undefined;
   options: TJobOptionsInput<T>;
 };
 
@@ -20,6 +29,8 @@ export async function createJob({
   tool,
   image,
   galleryId,
+  reference,
+  video,
   options,
 }: TCreateJobInput): Promise<TJob> {
   const body = new FormData();
@@ -29,7 +40,9 @@ export async function createJob({
     if (value !== undefined) body.append(name, String(value));
   }
   if (galleryId) body.append('galleryId', galleryId);
-  else body.append('image', image, image.name);
+  else if (reference) body.append('reference', 'true');
+  else if (image) body.append('image', image, image.name);
+  if (video) body.append('video', video, video.name);
   return (await api('/jobs', { method: 'POST', body, schema: ZJobResponse })).job;
 }
 

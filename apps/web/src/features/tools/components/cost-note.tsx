@@ -1,4 +1,4 @@
-import { formatCount, TOOL_TEXTS } from '@muse/shared';
+import { formatCount, TOOL_TEXTS, VIDEO_TEXTS } from '@muse/shared';
 import { Gem } from 'lucide-react';
 import type { TToolAccess } from '../use-tool-access';
 
@@ -9,7 +9,7 @@ export function CostNote({ access }: { access: TToolAccess }) {
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-zinc-400">
         <span className="inline-flex items-center gap-1">
           <Gem aria-hidden="true" className="size-3.5 text-brand-300" />
-          Costs {access.cost} credits
+          {access.preview ? VIDEO_TEXTS.previewButtonSuffix : `Costs ${access.cost} credits`}
         </span>
         {access.balance !== null ? (
           <span>Balance: {formatCount(access.balance)} credits</span>

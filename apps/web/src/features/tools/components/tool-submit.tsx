@@ -23,7 +23,13 @@ export function ToolSubmit({
 }) {
   return (
     <div className="space-y-3">
-      <Button type="submit" size="lg" className="w-full" disabled={disabled}>
+      <Button
+        type="submit"
+        size="lg"
+        // A long label (the offline preview wording) wraps on a phone instead of overflowing.
+        className="h-auto min-h-12 w-full py-2 text-balance"
+        disabled={disabled}
+      >
         <Icon aria-hidden="true" className="size-5" />
         {label}
       </Button>

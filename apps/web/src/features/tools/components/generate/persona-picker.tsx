@@ -37,21 +37,26 @@ function Choice({
 }
 
 /**
- * Who the images show: one of the creator's influencers (picture, name, ready or not) or no one.
- * A persona that is not ready cannot be chosen; its page is one click away.
+ * Who the images show: one of the creator's influencers (picture, name, ready or not) or no one
+ * (unless `allowNone` is false: face swap and product shots need a persona). A persona that is not
+ * ready cannot be chosen; its page is one click away.
  */
 export function PersonaPicker({
   influencers,
   value,
   onChange,
+  allowNone = true,
+  legend = 'Influencer',
 }: {
   influencers: TInfluencer[];
   value: string;
   onChange: (value: string) => void;
+  allowNone?: boolean;
+  legend?: string;
 }) {
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-2 text-sm font-medium text-zinc-300">Influencer</legend>
+      <legend className="mb-2 text-sm font-medium text-zinc-300">{legend}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {influencers.map((influencer) => (
           <div key={influencer.id} className="space-y-1">
@@ -86,12 +91,14 @@ export function PersonaPicker({
             ) : null}
           </div>
         ))}
-        <Choice value="" checked={value === ''} onChange={onChange}>
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-ink-800 text-zinc-400">
-            <ImageOff aria-hidden="true" className="size-5" />
-          </span>
-          <span className="font-medium">{GENERATE_TEXTS.withoutPersona}</span>
-        </Choice>
+        {allowNone ? (
+          <Choice value="" checked={value === ''} onChange={onChange}>
+            <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-ink-800 text-zinc-400">
+              <ImageOff aria-hidden="true" className="size-5" />
+            </span>
+            <span className="font-medium">{GENERATE_TEXTS.withoutPersona}</span>
+          </Choice>
+        ) : null}
       </div>
     </fieldset>
   );

@@ -1,0 +1,149 @@
+/**
+ * What a generator's output goes through before the creator sees it (docs/product/generate.md,
+ * docs/product/video-and-products.md): the safety check (a video on frames sampled through it),
+ * its likeness to the persona, its storage with a preview (a video's poster frame), and its
+ * gallery row, written in the transaction that marks the job succeeded.
+ */
+import { randomUUID } from 'node:crypto';
+import { GENERATE_TEXTS, PERSONA_TEXTS, VIDEO_TEXTS, type TJobTool } from '@muse/shared';
+import sharp from 'sharp';
+import type { TDatabase } from '../../db/client';
+import { galleryItems, type jobs, type TJobFileRow } from '../../db/schema';
+import type { TFaceAnalyser } from '../../engines/faces';
+import { extractFrames } from '../../engines/local/video/ffmpeg';
+import type { TSafetyChecker } from '../../engines/safety';
+import type { TRunContext } from '../../engines/types';
+import type { TStorage } from '../../lib/storage';
+import type { TInfluencerView } from '../influencers/service';
+import { asBuffer, storeOutputs, type TExecution } from '../jobs/outputs';
+import { JobFailure } from '../jobs/queue';
+import type { TToolResult } from '../jobs/tools';
+import { identityScore } from '../personas/checks';
+import { referenceEmbeddings } from '../personas/service';
+
+type TJobRow = typeof jobs.$inferSelect;
+
+export type TGalleryDeps = { storage: TStorage; faces: TFaceAnalyser; safety: TSafetyChecker };
+
+/** The gallery's small preview of a picture. */
+export const THUMBNAIL_SIDE = 384;
+/** Frames of a video checked for safety and scored for likeness. */
+const VIDEO_SAMPLES = 4;
+/** The poster frame's longer side: sharp in the player, small to load. */
+const POSTER_SIDE = 1280;
+
+/** Who and what the output shows, for its gallery row. */
+export type TGalleryMeta = {
+  tool: TJobTool;
+  influencer: TInfluencerView | null;
+  prompt: string;
+  productId?: string | null;
+};
+
+/**
+ * 0–100 against the persona's reference faces, or null with the reason. A video scores the mean
+ * of its sampled frames that show a face.
+ */
+async function likeness(
+  db: TDatabase,
+  faces: TFaceAnalyser,
+  influencer: TInfluencerView | null,
+  pictures: Buffer[],
+  isVideo: boolean,
+): Promise<{ score: number | null; note: string | null }> {
+  if (!influencer) return { score: null, note: null };
+  const references = await referenceEmbeddings(db, influencer);
+  if (!references.length) return { score: null, note: PERSONA_TEXTS.noReferenceFaces };
+  const scores: number[] = [];
+  for (const picture of pictures) {
+    const score = identityScore(await faces.faceEmbeddings(picture), references);
+    if (score !== null) scores.push(score);
+  }
+  if (!scores.length)
+    return { score: null, note: isVideo ? VIDEO_TEXTS.noFaceToScore : PERSONA_TEXTS.noFaceToScore };
+  return { score: Math.round(scores.reduce((sum, s) => sum + s, 0) / scores.length), note: null };
+}
+
+/** Checks, scores and stores a job's one output, and writes it to the gallery on success. */
+export async function keepInGallery(
+  db: TDatabase,
+  deps: TGalleryDeps,
+  row: TJobRow,
+  result: TToolResult,
+  meta: TGalleryMeta,
+  context: TRunContext,
+): Promise<TExecution> {
+  const [output] = result.outputs;
+  if (!output) throw new Error('The engine returned nothing');
+  const bytes = asBuffer(output.data);
+  const isVideo = output.contentType.startsWith('video/');
+
+  context.onProgress(96, isVideo ? 'Checking the video' : 'Checking the image');
+  const pictures = isVideo
+    ? await extractFrames(bytes, VIDEO_SAMPLES, { maxSide: POSTER_SIDE, signal: context.signal })
+    : [bytes];
+  if (output.flagged)
+    throw new JobFailure(isVideo ? VIDEO_TEXTS.withheld : GENERATE_TEXTS.withheld);
+  for (const picture of pictures) {
+    if ((await deps.safety.check(picture)).flagged)
+      throw new JobFailure(isVideo ? VIDEO_TEXTS.withheld : GENERATE_TEXTS.withheld);
+  }
+
+  context.onProgress(98, 'Measuring the likeness');
+  const { score, note } = await likeness(db, deps.faces, meta.influencer, pictures, isVideo);
+  const [stored] = await storeOutputs(deps.storage, row, [output]);
+  const folder = `users/${row.userId}/jobs/${row.id}`;
+  const thumbnailKey = `${folder}/preview-0.webp`;
+  await deps.storage.put(
+    thumbnailKey,
+    await sharp(pictures[0])
+      .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside' })
+      .webp({ quality: 80 })
+      .toBuffer(),
+  );
+  let posterKey: string | undefined;
+  if (isVideo) {
+    posterKey = `${folder}/poster-0.webp`;
+    await deps.storage.put(posterKey, await sharp(pictures[0]).webp({ quality: 82 }).toBuffer());
+  }
+  const galleryId = randomUUID();
+  const file: TJobFileRow = {
+    ...stored!,
+    galleryId,
+    identityScore: score,
+    scoreNote: note,
+    ...(posterKey ? { posterKey } : {}),
+    ...(output.durationSeconds !== undefined ? { durationSeconds: output.durationSeconds } : {}),
+  };
+  return {
+    outputs: [file],
+    prompt: null,
+    details: result.details ?? {},
+    commit: async (tx) => {
+      await tx.insert(galleryItems).values({
+        id: galleryId,
+        userId: row.userId,
+        jobId: row.id,
+        influencerId: meta.influencer?.id ?? null,
+        influencerName: meta.influencer?.name ?? null,
+        kind: isVideo ? 'video' : 'image',
+        tool: meta.tool,
+        productId: meta.productId ?? null,
+        durationMs:
+          output.durationSeconds === undefined ? null : Math.round(output.durationSeconds * 1000),
+        key: file.key,
+        thumbnailKey,
+        width: file.width,
+        height: file.height,
+        contentType: file.contentType,
+        fileName: file.fileName,
+        prompt: meta.prompt,
+        identityScore: score,
+        scoreNote: note,
+        engine: row.engine,
+        // Priced when queued: only an offline preview is free.
+        preview: row.cost === 0,
+      });
+    },
+  };
+}

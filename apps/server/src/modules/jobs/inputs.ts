@@ -1,0 +1,36 @@
+/** What a job starts from, before it is stored beside the job (modules/jobs/service.ts). */
+import { badRequest } from '../../lib/errors';
+import { reencodeAsPng } from '../../lib/images';
+
+/** A job's input as it is stored: its bytes and what its file row says of them. */
+export type TJobInput = {
+  data: Buffer;
+  width: number;
+  height: number;
+  contentType: string;
+  extension: string;
+};
+
+/** A picture (uploaded, or a gallery image), checked and re-encoded (lib/images) within `maxSide`. */
+export async function pictureInput(
+  data: Buffer,
+  maxSide: number,
+  tooLarge: string,
+): Promise<TJobInput> {
+  const input = await reencodeAsPng(data);
+  if (Math.max(input.width, input.height) > maxSide) throw badRequest(tooLarge);
+  return {
+    data: input.png,
+    width: input.width,
+    height: input.height,
+    contentType: 'image/png',
+    extension: 'png',
+  };
+}
+
+export type TJobUpload = {
+  image: Buffer | null;
+  /** A face swap's clip. */
+  video?: Buffer | null;
+  fields: Record<string, string | undefined>;
+};
