@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, test } from './fixtures';
 import { registerAccount, signInAs, uniqueEmail, type TTestAccount } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 /** The app shell's sections in order, each with its links and where they lead. */
 const SECTIONS = [
@@ -59,6 +60,7 @@ async function openDashboard(page: Page, request: APIRequestContext): Promise<TT
 }
 
 test('the sidebar shows the four sections with every link', async ({ page, request }) => {
+  desktopOnly('the drawer holds the same sidebar; a phone opens it in the drawer test below');
   await openDashboard(page, request);
   const sidebar = await openSidebar(page);
   const nav = sidebar.getByRole('navigation', { name: 'Main' });
@@ -85,6 +87,7 @@ test('folding a section hides its links and unfolding shows them again', async (
   page,
   request,
 }) => {
+  desktopOnly('the drawer holds the same sidebar; a phone opens it in the drawer test below');
   await openDashboard(page, request);
   const sidebar = await openSidebar(page);
   const toolsHeader = sidebar.getByRole('button', { name: 'Tools', exact: true });
@@ -143,6 +146,7 @@ test('the footer shows the e-mail cut to 10 characters and the FREE label', asyn
   page,
   request,
 }) => {
+  desktopOnly('the e-mail is cut in code, not by the width; the same footer shows in the drawer');
   const account = await openDashboard(page, request);
   const sidebar = await openSidebar(page);
   const footer = sidebar.getByRole('button', { name: /Account menu/ });
@@ -187,6 +191,8 @@ test('on a phone the drawer opens from the menu button and closes on Escape and 
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeHidden();
   await expect(drawer).toBeHidden();
+  // Axe reads the phone's own parts only here: the top bar (with the page heading), the drawer.
+  expect(await seriousViolations(page, 'header')).toEqual([]);
 
   await menuButton.click();
   await expect(drawer).toBeVisible();
@@ -194,6 +200,7 @@ test('on a phone the drawer opens from the menu button and closes on Escape and 
     'aria-current',
     'page',
   );
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(menuButton).toBeFocused();

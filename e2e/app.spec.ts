@@ -1,6 +1,7 @@
 import { desktopOnly, expect, test } from './fixtures';
 
 test('the landing page loads with its call to action', async ({ page }) => {
+  desktopOnly('a title and a link; landing.spec looks at the landing on a phone');
   await page.goto('/');
   await expect(page).toHaveTitle('Muse');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('AI influencers');

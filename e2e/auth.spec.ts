@@ -1,7 +1,8 @@
 import { AUTH_TEXTS } from '@muse/shared';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, phoneOnly, test } from './fixtures';
 import { readMailbox, registerAccount, signInAs, uniqueEmail } from './support/accounts';
+import { expectFitsScreen } from './support/layout';
 
 async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -20,6 +21,10 @@ async function fillRegister(
 }
 
 test.describe('register', () => {
+  test.beforeEach(() =>
+    desktopOnly('form checks and redirects; a phone signs up in the last test'),
+  );
+
   test('a new creator registers and lands on /onboarding', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Started' }).first().click();
@@ -68,6 +73,10 @@ test.describe('register', () => {
 });
 
 test.describe('sign in', () => {
+  test.beforeEach(() =>
+    desktopOnly('form checks and redirects; the form is fitted to a phone below'),
+  );
+
   test('a registered creator signs in with Remember me and lands on /onboarding', async ({
     page,
     request,
@@ -126,6 +135,8 @@ test.describe('sign in', () => {
 });
 
 test.describe('forgot password', () => {
+  test.beforeEach(() => desktopOnly('mailed links and messages, the same at every width'));
+
   test('a mailed reset link sets a new password once', async ({ page, request }) => {
     // Sign-up, reset and two sign-ins each hash a password with scrypt (about a second each).
     test.slow();
@@ -195,6 +206,10 @@ test.describe('forgot password', () => {
 });
 
 test.describe('e-mail verification', () => {
+  test.beforeEach(() =>
+    desktopOnly('mailed links and messages; workspace.spec fits the banner to a phone'),
+  );
+
   test('a new account sees the banner until the mailed link confirms the address', async ({
     page,
     request,
@@ -241,6 +256,8 @@ test.describe('e-mail verification', () => {
 });
 
 test.describe('oauth callback', () => {
+  test.beforeEach(() => desktopOnly('a message and a redirect, the same at every width'));
+
   test('without a token it says so and goes to /login', async ({ page }) => {
     await page.goto('/oauth-callback');
     await expect(page.getByRole('status')).toHaveText(
@@ -257,4 +274,35 @@ test.describe('oauth callback', () => {
     expect(new URL(page.url()).hash).toBe('');
     await expect(page).toHaveURL('/login');
   });
+});
+
+test('on a phone the sign-in and sign-up forms fit the screen, and a creator signs up', async ({
+  page,
+}) => {
+  phoneOnly('the phone layout only');
+  await page.goto('/login');
+  await expectFitsScreen(page, [
+    page.getByLabel('Email'),
+    page.getByLabel('Password', { exact: true }),
+    page.getByRole('checkbox', { name: 'Remember me' }),
+    page.getByRole('link', { name: 'Forgot your password?' }),
+    page.getByRole('button', { name: 'Sign In' }),
+    page.getByRole('button', { name: 'Continue with Google' }),
+  ]);
+
+  await page.goto('/register');
+  await expectFitsScreen(page, [
+    page.getByLabel('Full Name'),
+    page.getByLabel('Confirm Password'),
+    page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }),
+    page.getByRole('button', { name: 'Create Account' }),
+    page.getByRole('button', { name: 'Continue with Google' }),
+  ]);
+  await fillRegister(page, {
+    email: uniqueEmail(),
+    password: 'correct horse',
+    confirmPassword: 'correct horse',
+  });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL('/onboarding');
 });

@@ -1,8 +1,9 @@
 import { ZSubscriptionResponse, type TSubscriptionSummary } from '@muse/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, phoneOnly, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { registerAccount, signInAs, type TTestAccount } from './support/accounts';
+import { expectFitsScreen } from './support/layout';
 
 // Word for word (docs/product/plans-and-credits.md).
 const PAYMENT_SUCCESS = 'Payment successful! Your subscription is now active.';
@@ -94,6 +95,9 @@ test('a FREE account buys Launch monthly on the TEST MODE checkout and gets its 
   page,
   request,
 }) => {
+  desktopOnly(
+    'balances, history and the plan, the same at every width; a phone buys in the last test',
+  );
   const account = await registerAccount(request);
   await openCredits(page, account);
   await expect(balance(page)).toContainText('75');
@@ -140,6 +144,9 @@ test('Cancel on the TEST MODE checkout returns to the plans and changes nothing'
   page,
   request,
 }) => {
+  desktopOnly(
+    'a cancelled checkout changes nothing, at any width; the checkout is fitted to a phone below',
+  );
   const account = await registerAccount(request);
   await openCredits(page, account);
   await page.getByRole('button', { name: /Yearly/ }).click();
@@ -183,6 +190,7 @@ test('the Monthly/Yearly toggle shows each plan per month and the yearly total',
   page,
   request,
 }) => {
+  desktopOnly('prices and texts; the plans are fitted to a phone in the last test');
   await openCredits(page, await registerAccount(request));
   const monthly = page.getByRole('button', { name: 'Monthly' });
   const yearly = page.getByRole('button', { name: /Yearly/ });
@@ -216,6 +224,7 @@ test('a FREE account has no subscription and Browse Plans leads to /credits', as
   page,
   request,
 }) => {
+  desktopOnly('an empty state and a link, the same at every width');
   await signInAs(page, await registerAccount(request));
   await page.goto('/subscriptions');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Subscriptions' })).toBeVisible();
@@ -231,6 +240,9 @@ test('a Launch subscription shows its renewal date and cancels at the end of the
   page,
   request,
 }) => {
+  desktopOnly(
+    "dates and the subscription's state; the card and its dialog are fitted to a phone below",
+  );
   const account = await registerAccount(request);
   await subscribe(request, account, 'launch');
   const { subscription } = await readSubscription(request, account);
@@ -294,10 +306,59 @@ test('an unknown checkout says it does not exist and links back to /credits', as
   page,
   request,
 }) => {
+  desktopOnly('a message and a link, the same at every width');
   await signInAs(page, await registerAccount(request));
   await page.goto('/checkout/test/cs_test_00000000000000000000000000');
   await expect(page.getByText('TEST MODE: no real payment is taken')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This checkout does not exist' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to credits' }).click();
   await expect(page).toHaveURL('/credits');
+});
+
+test('on a phone the plans, the checkout and the subscription fit the screen', async ({
+  page,
+  request,
+}) => {
+  phoneOnly('the phone layout only');
+  const account = await registerAccount(request);
+  await openCredits(page, account);
+  await expect(balance(page)).toContainText('FREE');
+  await expectFitsScreen(page, [
+    balance(page),
+    page.getByRole('button', { name: 'Monthly' }),
+    page.getByRole('button', { name: /Yearly/ }),
+    ...PLAN_PRICES.map(({ name }) =>
+      planCard(page, name).getByRole('button', { name: `Choose ${name}` }),
+    ),
+    history(page),
+  ]);
+
+  await planCard(page, 'Launch').getByRole('button', { name: 'Choose Launch' }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/cs_test_[\w-]+$/);
+  await expect(page.getByText(account.email)).toBeVisible();
+  await expectFitsScreen(page, [
+    page.getByRole('heading', { level: 1, name: 'Launch' }),
+    page.getByRole('button', { name: 'Pay' }),
+    page.getByRole('button', { name: 'Cancel' }),
+  ]);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText(PAYMENT_SUCCESS)).toBeVisible();
+  await expect(balance(page)).toContainText('Launch');
+  await expectSidebarPlan(page, 'Launch');
+
+  await page.goto('/subscriptions');
+  const card = page.getByRole('region', { name: 'Launch plan' });
+  await expect(card).toContainText('Renews on');
+  await expectFitsScreen(page, [
+    card.getByRole('link', { name: 'Change plan' }),
+    card.getByRole('button', { name: 'Cancel subscription' }),
+  ]);
+  await card.getByRole('button', { name: 'Cancel subscription' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await expectFitsScreen(page, [
+    dialog.getByRole('button', { name: 'Keep subscription' }),
+    dialog.getByRole('button', { name: 'Confirm cancellation' }),
+  ]);
+  await dialog.getByRole('button', { name: 'Keep subscription' }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -46,3 +46,11 @@ export { expect };
 export function desktopOnly(reason: string): void {
   test.skip(test.info().project.name === 'phone', reason);
 }
+
+/**
+ * For a test of the phone layout itself (a menu button, a drawer, a page fitting a narrow
+ * screen): run on the phone project only.
+ */
+export function phoneOnly(reason: string): void {
+  test.skip(test.info().project.name !== 'phone', reason);
+}

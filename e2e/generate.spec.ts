@@ -1,16 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { desktopOnly, expect, test } from './fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { desktopOnly, expect, phoneOnly, test } from './fixtures';
 import { buyPlan, registerAccount, signInAs, type TTestAccount } from './support/accounts';
-import { finishedJobStatus } from './support/jobs';
-
-// Real photographs of one woman (apps/server/test/fixtures/photos).
-const FIXTURES = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/photos/persona');
-const SAME = Array.from(
-  { length: 10 },
-  (_, i) => `same-person-${String(i + 1).padStart(2, '0')}.jpg`,
-);
+import { expectFitsScreen } from './support/layout';
+import { seedPersona } from './support/personas';
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -19,34 +11,6 @@ async function credits(request: APIRequestContext, account: TTestAccount): Promi
     headers: { authorization: `Bearer ${account.token}` },
   });
   return ((await response.json()) as { dashboard: { credits: number } }).dashboard.credits;
-}
-
-/** A persona made offline from ten photos of one woman, through the API as the page would. */
-async function seedPersona(request: APIRequestContext, account: TTestAccount, name: string) {
-  const headers = { authorization: `Bearer ${account.token}`, connection: 'close' };
-  const created = await request.post('/api/influencers', {
-    headers,
-    multipart: { name, niche: 'fashion', description: 'Street style in soft light' },
-  });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { influencer: { id: string } }).influencer.id;
-  for (const file of SAME) {
-    const answer = await request.post(`/api/influencers/${id}/photos`, {
-      headers,
-      multipart: {
-        photo: {
-          name: file,
-          mimeType: 'image/jpeg',
-          buffer: readFileSync(path.join(FIXTURES, file)),
-        },
-      },
-    });
-    expect(answer.status()).toBe(201);
-  }
-  const training = await request.post(`/api/influencers/${id}/training`, { headers });
-  expect(training.status()).toBe(202);
-  const job = ((await training.json()) as { job: { id: string } }).job;
-  expect(await finishedJobStatus(request, headers, job.id)).toBe('succeeded');
 }
 
 test.describe('Generate', () => {
@@ -173,4 +137,34 @@ test.describe('Generate', () => {
     expect(generations).toBe(0);
     expect(await credits(request, account)).toBe(before);
   });
+});
+
+test('on a phone the generate controls fit the screen', async ({ page, request }) => {
+  phoneOnly('the phone layout only');
+  const account = await registerAccount(request);
+  await buyPlan(request, account, 'launch');
+  // An influencer without photos is enough for the picker: it lists it, not ready yet.
+  const created = await request.post('/api/influencers', {
+    headers: { authorization: `Bearer ${account.token}` },
+    multipart: { name: 'Mara Lind', niche: 'fashion', description: 'Street style in soft light' },
+  });
+  expect(created.status()).toBe(201);
+  await signInAs(page, account);
+  await page.goto('/generate');
+  await expect(main(page).getByRole('link', { name: 'Open Mara Lind' })).toBeVisible();
+
+  const choices: Locator[] = [];
+  for (const group of ['Style', 'Aspect ratio', 'Number of images']) {
+    const options = main(page).getByRole('group', { name: group }).locator('label');
+    await expect(options.first()).toBeVisible();
+    choices.push(...(await options.all()));
+  }
+  await expectFitsScreen(page, [
+    main(page).getByText('Mara Lind', { exact: true }),
+    main(page).getByLabel('Describe the photo'),
+    ...choices,
+    main(page).getByLabel(/Seed/),
+    main(page).getByRole('button', { name: 'Generate', exact: true }),
+    main(page).getByRole('link', { name: 'Open the gallery' }),
+  ]);
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, test } from './fixtures';
 import { gradientPng } from './support/images';
 import { buyPlan, registerAccount, signInAs } from './support/accounts';
 
@@ -38,6 +38,7 @@ test('a FREE account sees 0/0 Influencers and Create opens the limit modal', asy
   page,
   request,
 }) => {
+  desktopOnly('a count and the limit modal, the same at every width');
   const account = await registerAccount(request);
   await signInAs(page, account);
   await openInfluencers(page);
@@ -57,6 +58,9 @@ test('a FREE account sees 0/0 Influencers and Create opens the limit modal', asy
 });
 
 test('a Launch account creates, edits and deletes an influencer', async ({ page, request }) => {
+  desktopOnly(
+    'the saves do not change with the width; workspace.spec fits the page and form to a phone',
+  );
   const account = await registerAccount(request);
   await buyPlan(request, account, 'launch');
   await signInAs(page, account);
@@ -133,6 +137,7 @@ test('a save refused for want of a slot closes the form and opens the limit moda
   page,
   request,
 }) => {
+  desktopOnly("the server's refusal and the modal, the same at every width");
   const account = await registerAccount(request);
   await buyPlan(request, account, 'launch');
   await signInAs(page, account);

@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
+import { expectFitsScreen } from './support/layout';
 
 const MAX_MEDIA_BYTES = 2 * 1024 * 1024;
 
@@ -37,6 +38,9 @@ test.describe('the header', () => {
     test(`'${label}' scrolls to #${id}, on the landing and from another page`, async ({
       page,
     }, testInfo) => {
+      if (label !== 'FAQ') {
+        desktopOnly('the same menu and scrolling as FAQ, the section nearest the end, on a phone');
+      }
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toContainText('AI influencers');
       let nav = await mainNav(page, testInfo);
@@ -93,12 +97,14 @@ test.describe('the header', () => {
   });
 
   test('a deep link to a section lands on it', async ({ page }) => {
+    desktopOnly('anchor scrolling; a phone follows the FAQ link above');
     await page.goto('/#how-it-works');
     await expectScrolledTo(page, 'how-it-works');
     await expect(page.locator('#how-it-works')).toContainText('Choose a model');
   });
 
   test('the footer links to how it works', async ({ page }) => {
+    desktopOnly('a link and anchor scrolling, the same at every width');
     await page.goto('/support');
     await page.getByRole('contentinfo').getByRole('link', { name: 'How it works' }).click();
     await expect(page).toHaveURL('/#how-it-works');
@@ -113,12 +119,25 @@ test.describe('the header', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
     await expect(nav.getByRole('link', { name: 'Pricing' })).toBeHidden();
+    // Nothing spills sideways; the menu, Get Started and the hero's controls fit.
+    const hero = page.getByRole('region', { name: /AI influencers/ });
+    await expectFitsScreen(page, [
+      menu,
+      nav.getByRole('link', { name: 'Get Started' }),
+      hero.getByRole('link', { name: 'Create your AI influencer' }),
+      page.getByRole('button', { name: /^(Pause|Play) the video$/ }),
+    ]);
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`);
-    for (const label of ['Home', 'Marketplace', 'Features', 'Pricing', 'FAQ', 'Sign In']) {
+    const labels = ['Home', 'Marketplace', 'Features', 'Pricing', 'FAQ', 'Sign In'];
+    for (const label of labels) {
       await expect(panel.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
+    await expectFitsScreen(
+      page,
+      labels.map((label) => panel.getByRole('link', { name: label, exact: true })),
+    );
     await page.keyboard.press('Escape');
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(panel).toBeHidden();
@@ -128,6 +147,7 @@ test.describe('the header', () => {
 
 test.describe('the landing page', () => {
   test('has its title, description and the 70+ models it claims', async ({ page }) => {
+    desktopOnly('the words and links of the page, the same at every width');
     await page.goto('/');
     await expect(page).toHaveTitle('Muse');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -154,6 +174,7 @@ test.describe('the landing page', () => {
     page,
     request,
   }) => {
+    desktopOnly('the same video and files at every width');
     await page.goto('/');
     const video = page.locator('video');
     await expect(video).toHaveCount(1);
@@ -202,6 +223,7 @@ test.describe('the landing page', () => {
   test('a visitor who prefers reduced motion sees the poster, not a playing video', async ({
     page,
   }) => {
+    desktopOnly('a media preference, not the layout');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     const video = page.locator('video');
@@ -246,6 +268,7 @@ test.describe('the landing page', () => {
   test('the numbers panel works out the breakeven from the plans and the PPV price', async ({
     page,
   }) => {
+    desktopOnly('figures and texts, the same at every width');
     await page.goto('/');
     const numbers = page.locator('#numbers');
     await expect(numbers.getByRole('heading', { level: 2 })).toHaveText(
@@ -295,6 +318,7 @@ test.describe('pricing', () => {
   ];
 
   test('the monthly/yearly toggle switches all three prices', async ({ page }) => {
+    desktopOnly('prices and texts, the same at every width');
     await page.goto('/');
     const pricing = page.locator('#pricing');
     const card = (name: string) => pricing.getByRole('article', { name });
@@ -332,6 +356,7 @@ test.describe('pricing', () => {
   });
 
   test("every 'Get Credits' button leads to /register", async ({ page }) => {
+    desktopOnly('links, the same at every width');
     test.setTimeout(60_000); // three round trips to /register and back
     await page.goto('/');
     const buttons = page.locator('#pricing').getByRole('link', { name: 'Get Credits' });
@@ -349,6 +374,7 @@ test.describe('pricing', () => {
 });
 
 test('the FAQ opens one answer at a time and a second click closes it', async ({ page }) => {
+  desktopOnly('the accordion behaves the same at every width');
   await page.goto('/');
   const questions = page.locator('#faq').getByRole('button');
   await expect(questions).toHaveCount(5);

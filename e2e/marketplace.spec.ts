@@ -1,8 +1,9 @@
 import { ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { desktopOnly, expect, test } from './fixtures';
+import { desktopOnly, expect, phoneOnly, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { buyPlan, registerAccount, signInAs } from './support/accounts';
+import { expectFitsScreen } from './support/layout';
 
 /** A layout-shift performance entry (not in TypeScript's DOM types). */
 type TLayoutShift = { value: number; hadRecentInput: boolean };
@@ -48,6 +49,7 @@ test.describe('marketplace grid', () => {
     page,
     request,
   }) => {
+    desktopOnly('the data of every card, the same at every width');
     const models = await fetchModels(request);
     expect(models.map((model) => model.id)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
 
@@ -86,6 +88,7 @@ test.describe('marketplace grid', () => {
     page,
     request,
   }) => {
+    desktopOnly('which cards are dimmed does not change with the width');
     const models = await fetchModels(request);
     expect(models.filter((model) => model.isBlackedOut).map((model) => model.id)).toEqual(
       PLACEHOLDER_IDS,
@@ -100,6 +103,7 @@ test.describe('marketplace grid', () => {
   });
 
   test('a fully claimed model says so, is dimmed and not clickable', async ({ page, request }) => {
+    desktopOnly('which cards are dimmed does not change with the width');
     // A real full claim through licences is covered by the API tests; here the answer is edited.
     const models = await fetchModels(request);
     const target = models.find((model) => model.available && !model.isLive)!;
@@ -125,6 +129,7 @@ test.describe('marketplace grid', () => {
   });
 
   test('shows skeleton cards while loading and a retry when loading fails', async ({ page }) => {
+    desktopOnly('loading states, the same at every width');
     let calls = 0;
     // The first answer waits until the test has seen the skeletons, however long that takes.
     let answerFirst = () => {};
@@ -178,6 +183,7 @@ test.describe('marketplace grid', () => {
   });
 
   test('has no serious or critical accessibility violations', async ({ page }) => {
+    desktopOnly('the same cards at every width; the dialog is scanned at phone size');
     await page.goto('/marketplace');
     await expect(cards(page)).toHaveCount(18);
     // What this page draws: the public header and footer have specs of their own.
@@ -190,6 +196,7 @@ test.describe('model details', () => {
     page,
     request,
   }) => {
+    desktopOnly('the carousel logic and its swipes; its controls are fitted to a phone below');
     const model = (await fetchModels(request)).find((candidate) => candidate.id === 2)!;
     expect(model.images).toHaveLength(5);
     await page.goto('/marketplace');
@@ -258,6 +265,7 @@ test.describe('model details', () => {
     page,
     request,
   }) => {
+    desktopOnly('keys and focus; a phone taps Close in the last test of this group');
     const model = (await fetchModels(request)).find((candidate) => candidate.id === 3)!;
     await page.goto('/marketplace');
     const opener = grid(page).getByRole('button', { name: title(model), exact: true });
@@ -282,6 +290,7 @@ test.describe('model details', () => {
   });
 
   test("a visitor's 'Claim Model' leads to /login", async ({ page, request }) => {
+    desktopOnly('a link, the same at every width');
     const model = (await fetchModels(request)).find((candidate) => candidate.available)!;
     await page.goto('/marketplace');
     const dialog = await openModel(page, model);
@@ -294,6 +303,7 @@ test.describe('model details', () => {
     page,
     request,
   }) => {
+    desktopOnly("the server's limit and the modal, the same at every width");
     await signInAs(page, await registerAccount(request));
     const model = (await fetchModels(request)).find((candidate) => candidate.available)!;
     await page.goto('/marketplace');
@@ -319,6 +329,28 @@ test.describe('model details', () => {
     const dialog = await openModel(page, model);
     await expect(dialog.getByRole('img', { name: /photo 1 of 5$/ })).toBeVisible();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+
+  test("on a phone the grid and a model's details fit the screen", async ({ page, request }) => {
+    phoneOnly('the phone layout only');
+    const model = (await fetchModels(request)).find((candidate) => candidate.id === 2)!;
+    expect(model.images).toHaveLength(5);
+    await page.goto('/marketplace');
+    await expect(cards(page)).toHaveCount(18);
+    // Two columns: the first card, the one beside it, and the last.
+    await expectFitsScreen(page, [cards(page).nth(0), cards(page).nth(1), cards(page).nth(17)]);
+
+    const dialog = await openModel(page, model);
+    await expectFitsScreen(page, [
+      dialog.getByRole('img', { name: /photo 1 of 5$/ }),
+      dialog.getByRole('button', { name: 'Previous photo' }),
+      dialog.getByRole('button', { name: 'Next photo' }),
+      dialog.getByRole('button', { name: 'Photo 5 of 5', exact: true }),
+      dialog.getByRole('link', { name: 'Claim Model' }),
+      dialog.getByRole('button', { name: 'Close' }),
+    ]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
   });
 });
 

@@ -271,6 +271,7 @@ test("the purchase modal's 'Continue to Checkout' leads to the TEST MODE checkou
   page,
   request,
 }) => {
+  desktopOnly('prices and the checkout request; the steps are walked at phone size above');
   const account = await registerAccount(request);
   await seedFinalStep(request, account);
   await signInAs(page, account);

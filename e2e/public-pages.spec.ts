@@ -1,7 +1,8 @@
 import { ZPublicConfig } from '@muse/shared';
 import type { Page } from '@playwright/test';
-import { desktopOnly, expect, test } from './fixtures';
+import { desktopOnly, expect, phoneOnly, test } from './fixtures';
 import { seriousViolations } from './support/axe';
+import { expectFitsScreen } from './support/layout';
 
 const LEGAL_PAGES = [
   { path: '/terms', heading: 'Terms of Service' },
@@ -9,6 +10,10 @@ const LEGAL_PAGES = [
 ] as const;
 
 test.describe('support', () => {
+  test.beforeEach(() =>
+    desktopOnly('texts, links and the clipboard; the page is fitted to a phone below'),
+  );
+
   test('shows the configured support address as a mailto link and the 24-hour reply', async ({
     page,
     request,
@@ -58,6 +63,9 @@ for (const { path, heading } of LEGAL_PAGES) {
     test.use({ reducedMotion: 'reduce' });
 
     test('its table of contents jumps to every section', async ({ page }) => {
+      if (path !== '/terms') {
+        desktopOnly('the same table of contents as the terms, which a phone unfolds and follows');
+      }
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.getByText('Last updated 22 November 2026')).toBeVisible();
@@ -95,6 +103,7 @@ for (const { path, heading } of LEGAL_PAGES) {
     });
 
     test('opens at a section when linked to its anchor', async ({ page }) => {
+      desktopOnly('anchor scrolling; a phone follows the table of contents of the terms');
       await page.goto(`${path}#contact`);
       await expect(page.getByRole('heading', { level: 2, name: 'Contact' })).toBeInViewport();
     });
@@ -104,6 +113,7 @@ for (const { path, heading } of LEGAL_PAGES) {
 test('the privacy policy states what is stored, for how long, and how deletion works', async ({
   page,
 }) => {
+  desktopOnly('the words of the page; its table is fitted to a phone below');
   await page.goto('/privacy');
   await expect(page.getByRole('heading', { name: 'Deleting your data on request' })).toBeVisible();
   await expect(page.getByText('Muse never sees or stores your full card number')).toBeVisible();
@@ -125,6 +135,9 @@ test('the legal pages name the support address from the server', async ({ page, 
 
 for (const path of ['/support', '/terms', '/privacy']) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    if (path !== '/terms') {
+      desktopOnly('the same parts at every width; /terms is scanned with its phone-only toggle');
+    }
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The address arrives from /api/config after the first paint; check the finished page.
@@ -132,6 +145,30 @@ for (const path of ['/support', '/terms', '/privacy']) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('on a phone the support and legal pages fit the screen', async ({ page, request }) => {
+  phoneOnly('the phone layout only');
+  const config = ZPublicConfig.parse(await (await request.get('/api/config')).json());
+  await page.goto('/support');
+  await expectFitsScreen(page, [
+    page.getByRole('link', { name: config.supportEmail, exact: true }),
+    page.getByRole('button', { name: 'Copy address' }),
+    page.getByRole('navigation', { name: 'Quick links' }),
+    page.getByText('How do credits work?'),
+  ]);
+  for (const { path, heading } of LEGAL_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await openContents(page);
+    await expectFitsScreen(page, [
+      page.getByRole('navigation', { name: 'On this page' }).getByRole('link').last(),
+      page.getByRole('link', { name: config.supportEmail, exact: true }).first(),
+    ]);
+  }
+  await expectFitsScreen(page, [
+    page.getByRole('table', { name: 'How long Muse keeps each kind of data' }),
+  ]);
+});
 
 /** On narrow screens the table of contents is folded behind its button. */
 async function openContents(page: Page) {

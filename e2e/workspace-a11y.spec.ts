@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { desktopOnly, expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { buyPlan, registerAccount, signInAs, type TTestAccount } from './support/accounts';
 import { finishedJobStatus } from './support/jobs';
@@ -80,6 +80,9 @@ test('the workspace pages, with content, have no serious or critical accessibili
   page,
   request,
 }) => {
+  desktopOnly(
+    "the same page content at every width; app-shell.spec scans the phone's top bar and drawer",
+  );
   const account = await creatorWithContent(request);
   await signInAs(page, account);
 
@@ -117,6 +120,7 @@ test('a FREE account: the limit modal has no serious or critical accessibility v
   page,
   request,
 }) => {
+  desktopOnly('the same dialog at every width');
   await signInAs(page, await registerAccount(request));
   await openPage(page, '/dashboard', 'Discover');
   await page.getByRole('main').getByRole('button', { name: 'Create New Influencer' }).click();

@@ -1,7 +1,10 @@
+import { AUTH_TEXTS } from '@muse/shared';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { gradientPng } from './support/images';
+import { desktopOnly, expect, phoneOnly, test } from './fixtures';
 import { buyPlan, registerAccount, signInAs } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { gradientPng } from './support/images';
+import { expectFitsScreen } from './support/layout';
 
 // Word for word (docs/product/workspace.md); product toasts and confirm text are Muse's own.
 const TEXTS = {
@@ -60,6 +63,7 @@ test('a FREE account: 75 Credits, 0/0 Influencers, and Create opens the limit mo
   page,
   request,
 }) => {
+  desktopOnly('counts, links and the limit modal; the dashboard is fitted to a phone below');
   const account = await registerAccount(request);
   await signInAs(page, account);
   await page.goto('/dashboard');
@@ -70,6 +74,8 @@ test('a FREE account: 75 Credits, 0/0 Influencers, and Create opens the limit mo
   await expect(main(page).getByText(TEXTS.noInfluencers, { exact: true })).toBeVisible();
   await expect(main(page).getByText(TEXTS.loading)).toBeHidden();
   await expectToolCards(main(page).getByRole('region', { name: 'Tools' }));
+  // The empty state's inline link is told apart by more than its colour, among the rest.
+  expect(await seriousViolations(page)).toEqual([]);
 
   await main(page).getByRole('button', { name: TEXTS.createInfluencer }).click();
   const modal = page.getByRole('dialog', { name: TEXTS.influencerLimit });
@@ -83,6 +89,7 @@ test('a FREE account: 0/0 Products, and both add buttons open the limit modal', 
   page,
   request,
 }) => {
+  desktopOnly('a count and the limit modal; the products page is fitted to a phone below');
   const account = await registerAccount(request);
   await signInAs(page, account);
   await page.goto('/products');
@@ -105,6 +112,7 @@ test('a FREE account: 0/0 Products, and both add buttons open the limit modal', 
 });
 
 test('the tools hub lists the six tools at /tools and /view-all', async ({ page, request }) => {
+  desktopOnly('links, the same at every width; the hub is fitted to a phone below');
   const account = await registerAccount(request);
   await signInAs(page, account);
   for (const path of ['/tools', '/view-all']) {
@@ -123,6 +131,7 @@ test('a Launch account adds a product with an image, edits it and deletes it', a
   page,
   request,
 }) => {
+  desktopOnly('the saves do not change with the width; the page and its form are fitted below');
   const account = await registerAccount(request);
   await buyPlan(request, account, 'launch');
   await signInAs(page, account);
@@ -185,4 +194,123 @@ test('a Launch account adds a product with an image, edits it and deletes it', a
   await expect(edited).toBeHidden();
   await expect(main(page).getByRole('heading', { name: TEXTS.noProducts })).toBeVisible();
   await expect(main(page).getByText('0/20 Products', { exact: true })).toBeVisible();
+});
+
+test('on a phone the workspace pages and their forms fit the screen', async ({ page, request }) => {
+  phoneOnly('the phone layout only');
+  // An influencer and a product, with pictures, seeded through the API.
+  const account = await registerAccount(request);
+  await buyPlan(request, account, 'launch');
+  const headers = { authorization: `Bearer ${account.token}` };
+  const picture = async (name: string) => ({
+    name,
+    mimeType: 'image/png',
+    buffer: await gradientPng('#f472b6', '#7c3aed', 256),
+  });
+  const influencer = await request.post('/api/influencers', {
+    headers,
+    multipart: {
+      name: 'Mila Hart',
+      niche: 'fitness',
+      description: 'Everyday training, honestly told.',
+      image: await picture('mila.png'),
+    },
+  });
+  expect(influencer.status()).toBe(201);
+  const product = await request.post('/api/products', {
+    headers,
+    multipart: {
+      name: 'Trail shoes',
+      description: 'Light shoes for long runs.',
+      link: 'https://shop.example.com/trail-shoes',
+      images: await picture('shoes.png'),
+    },
+  });
+  expect(product.status()).toBe(201);
+  await signInAs(page, account);
+
+  await page.goto('/dashboard');
+  await expect(main(page).getByText('1/2 Influencers', { exact: true })).toBeVisible();
+  await expectFitsScreen(page, [
+    page.getByRole('button', { name: 'Open menu' }),
+    page.getByRole('button', { name: AUTH_TEXTS.verifyBannerResend }),
+    main(page).getByRole('link', { name: '2,075 Credits' }),
+    main(page).getByRole('button', { name: TEXTS.createInfluencer }),
+    main(page)
+      .getByRole('link', { name: /Mila Hart/ })
+      .first(),
+    ...TOOLS.map(({ name }) =>
+      main(page).getByRole('region', { name: 'Tools' }).getByRole('link', { name, exact: true }),
+    ),
+  ]);
+
+  await page.goto('/influencers');
+  const mila = main(page).getByRole('article', { name: 'Mila Hart', exact: true });
+  await expectFitsScreen(page, [
+    main(page).getByRole('button', { name: TEXTS.createInfluencer }),
+    mila.getByRole('button', { name: 'Edit' }),
+    mila.getByRole('button', { name: 'Delete' }),
+  ]);
+  await main(page).getByRole('button', { name: TEXTS.createInfluencer }).click();
+  const influencerForm = page.getByRole('dialog', { name: 'Create AI Influencer' });
+  await expectFitsScreen(page, [
+    influencerForm.getByLabel('Name'),
+    influencerForm.getByLabel('Niche'),
+    influencerForm.getByLabel('Description'),
+    influencerForm.getByText(TEXTS.hint, { exact: true }),
+    influencerForm.getByRole('button', { name: 'Create Influencer' }),
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(influencerForm).toBeHidden();
+
+  await page.goto('/products');
+  const shoes = productCard(page, 'Trail shoes');
+  await expectFitsScreen(page, [
+    main(page).getByRole('button', { name: TEXTS.addNew }),
+    shoes.getByRole('link', { name: /shop\.example\.com/ }),
+    shoes.getByRole('button', { name: 'Edit Trail shoes' }),
+    shoes.getByRole('button', { name: 'Delete Trail shoes' }),
+  ]);
+  await main(page).getByRole('button', { name: TEXTS.addNew }).click();
+  const productForm = page.getByRole('dialog', { name: TEXTS.addNew });
+  await expectFitsScreen(page, [
+    productForm.getByLabel('Name'),
+    productForm.getByLabel('Link'),
+    productForm.getByText('Add images', { exact: true }),
+    productForm.getByRole('button', { name: 'Add Product' }),
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(productForm).toBeHidden();
+
+  await page.goto('/tools');
+  await expectFitsScreen(
+    page,
+    TOOLS.map(({ name }) =>
+      main(page)
+        .getByRole('region', { name: 'All tools' })
+        .getByRole('link', { name, exact: true }),
+    ),
+  );
+
+  // The other tool pages share the upscale page's layout (tools.spec), with controls of their own.
+  await page.goto('/edit-image');
+  const ratios = main(page).getByRole('group', { name: 'Aspect ratio' }).locator('label');
+  const formats = main(page).getByRole('group', { name: 'Output format' }).locator('label');
+  await expect(ratios).toHaveCount(6);
+  await expect(formats).toHaveCount(3);
+  await expectFitsScreen(page, [
+    ...(await ratios.all()),
+    ...(await formats.all()),
+    main(page).getByRole('button', { name: 'Edit Image (10 gems)' }),
+  ]);
+  await page.goto('/generate-prompt');
+  await expectFitsScreen(page, [
+    main(page).getByPlaceholder('Describe this image'),
+    main(page).getByRole('button', { name: 'Generate prompt', exact: true }),
+  ]);
+  await page.goto('/gallery');
+  await expectFitsScreen(page, [
+    main(page).getByLabel('Identity score'),
+    main(page).getByRole('link', { name: 'Generate images' }),
+  ]);
 });
