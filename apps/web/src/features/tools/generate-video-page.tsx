@@ -197,6 +197,9 @@ function GenerateVideoTool() {
               <p id={`${promptId}-hint`} className="text-xs text-zinc-400">
                 {sent && promptMissing ? (
                   <span className="text-red-400">Describe the motion you want</span>
+                ) : access.preview ? (
+                  // The offline engine moves the camera only: the hint says what the words do.
+                  'Offline, your words choose the camera move: a push-in, a pull-out, a pan or a tilt.'
                 ) : (
                   'The camera and the scene: a push-in, a pan, wind, light.'
                 )}
