@@ -1,8 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { TEngines } from '../src/engines';
-import { probeFile, runBinary, withTempDir } from '../src/engines/local/video/ffmpeg';
+import { probeVideo, runBinary, withTempDir } from '../src/engines/local/video/ffmpeg';
 import type { TEncodedImage, TEncodedVideo, TRunContext } from '../src/engines/types';
 
 /**
@@ -60,11 +60,7 @@ export async function stillClip(picture: Buffer, seconds: number, width = 72, he
 
 /** A clip as an engine returns it, with what the shipped ffprobe reads of it. */
 async function asVideo(data: Buffer): Promise<TEncodedVideo> {
-  const probe = await withTempDir(async (dir) => {
-    const file = path.join(dir, 'clip.mp4');
-    await writeFile(file, data);
-    return probeFile(file);
-  });
+  const probe = await probeVideo(data);
   if (!probe) throw new Error('not a video');
   return {
     data,
@@ -75,17 +71,6 @@ async function asVideo(data: Buffer): Promise<TEncodedVideo> {
     fps: probe.fps,
     hasAudio: probe.hasAudio,
   };
-}
-
-/** What ffprobe reads of an uploaded clip (any container). */
-async function asVideoOf(data: Buffer) {
-  const probe = await withTempDir(async (dir) => {
-    const file = path.join(dir, 'input');
-    await writeFile(file, data);
-    return probeFile(file);
-  });
-  if (!probe) throw new Error('not a video');
-  return probe;
 }
 
 export type TTestEngineControl = {
@@ -163,7 +148,7 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
         await gate();
         context.onProgress(50, 'Swapping frame 1 of 1');
         // The persona's photo for the clip's length: a face swap that shows only the persona.
-        const length = (await asVideoOf(input)).durationSeconds;
+        const length = (await probeVideo(input))?.durationSeconds ?? 1;
         return asVideo(
           await stillClip(Buffer.from(personaPhoto), Math.max(1, Math.round(length)), 240, 320),
         );

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,16 +47,10 @@ const still = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-/** The pixel format and audio codec of a clip, which `probeVideo` does not report. */
+/** The video's codec and pixel format, and each sound stream's codec, as ffprobe reads them. */
 async function codecs(clip: Uint8Array) {
-  return withTempDir(async (dir) => {
-    const file = path.join(dir, 'clip');
-    await writeFile(file, clip);
-    const out = await runBinary('ffprobe', [
-      ...['-v', 'error', '-of', 'csv=p=0', '-show_entries', 'stream=codec_name,pix_fmt', file],
-    ]);
-    return out.toString('utf8').trim().split('\n');
-  });
+  const probe = (await probeVideo(clip))!;
+  return [`${probe.videoCodec},${probe.pixelFormat}`, ...probe.audioCodecs];
 }
 
 const uploads = () => fal.requests.filter((one) => one.path.endsWith('/storage/upload/initiate'));

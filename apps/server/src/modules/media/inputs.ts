@@ -40,13 +40,13 @@ async function read(storage: TStorage, key: string): Promise<Buffer | null> {
   return stored ? buffer(stored.stream) : null;
 }
 
-/** The persona's best reference photo; refused when it has none yet. */
-async function personaPhoto(db: TDatabase, storage: TStorage, userId: string, id: string) {
+/** The key of the persona's best reference photo; refused when it has none yet. */
+async function personaPhotoKey(db: TDatabase, storage: TStorage, userId: string, id: string) {
   const influencer = await findInfluencer(db, userId, id);
   const reference = await bestReference(db, influencer.id);
-  const photo = reference ? await read(storage, reference.key) : null;
-  if (!photo) throw badRequest(VIDEO_TEXTS.personaNotReady);
-  return photo;
+  if (!reference || !(await storage.exists(reference.key)))
+    throw badRequest(VIDEO_TEXTS.personaNotReady);
+  return reference.key;
 }
 
 /** The still a video starts from: an upload, a gallery image, or the persona's own photo. */
@@ -60,8 +60,13 @@ async function stillFor(
   if (upload.image) return upload.image;
   const { galleryId, reference } = upload.fields;
   if (galleryId) return readGalleryImage(db, deps.storage, userId, galleryId);
-  if (reference === 'true' && influencerId)
-    return personaPhoto(db, deps.storage, userId, influencerId);
+  if (reference === 'true' && influencerId) {
+    const photo = await read(
+      deps.storage,
+      await personaPhotoKey(db, deps.storage, userId, influencerId),
+    );
+    if (photo) return photo;
+  }
   throw badRequest(VIDEO_TEXTS.stillRequired);
 }
 
@@ -83,7 +88,7 @@ export async function prepareMediaJob(
     }
     case 'face-swap': {
       const { tool, ...options } = request;
-      await personaPhoto(db, deps.storage, userId, options.influencerId);
+      await personaPhotoKey(db, deps.storage, userId, options.influencerId);
       if (!upload.video) throw badRequest(VIDEO_TEXTS.videoRequired);
       const checked = await checkVideoUpload(upload.video, deps.faces);
       return {
@@ -100,7 +105,7 @@ export async function prepareMediaJob(
     case 'product-shot': {
       const { tool, ...options } = request;
       const product = await productForShot(db, userId, options.productId);
-      await personaPhoto(db, deps.storage, userId, options.influencerId);
+      await personaPhotoKey(db, deps.storage, userId, options.influencerId);
       const photo = product.imageKey ? await read(deps.storage, product.imageKey) : null;
       if (!photo) throw badRequest(VIDEO_TEXTS.productNoPhoto);
       const input = await pictureInput(photo, TOOL_MAX_INPUT_SIDE, TOOL_TEXTS.imageTooLarge);

@@ -80,9 +80,12 @@ export async function runMediaTool(
     case 'generate-video': {
       const { tool, ...options } = request;
       // The persona only scores the clip: a deleted one leaves it unscored, not failed.
-      const { influencer } = await personaForJob(db, userId, options.influencerId).catch(() => ({
-        influencer: null,
-      }));
+      const { influencer } = await personaForJob(db, userId, options.influencerId).catch(
+        (error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 404) return { influencer: null };
+          throw error;
+        },
+      );
       const result = await runTool(tool, options, {}, deps.engines, input, context);
       return keep(result, influencer, options.prompt);
     }

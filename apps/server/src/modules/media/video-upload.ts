@@ -6,10 +6,13 @@
  */
 import { VIDEO_TEXTS, VIDEO_UPLOAD, videoTooLongText } from '@muse/shared';
 import type { TFaceAnalyser } from '../../engines/faces';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
-  extractFrames,
-  probeVideo,
+  framesOfFile,
+  probeFile,
   UnreadableVideoError,
+  withTempDir,
   type TVideoProbe,
 } from '../../engines/local/video/ffmpeg';
 import { badRequest } from '../../lib/errors';
@@ -52,22 +55,27 @@ export async function checkVideoUpload(
   if (data.length > VIDEO_UPLOAD.maxBytes) throw badRequest(VIDEO_TEXTS.videoTooLarge);
   const extension = videoContainer(data);
   if (!extension) throw badRequest(VIDEO_TEXTS.videoWrongType);
-  const probe = await probeVideo(data).catch((error: unknown) => {
+  const unreadable = (error: unknown): never => {
     if (error instanceof UnreadableVideoError) throw badRequest(VIDEO_TEXTS.videoUnreadable);
     throw error;
-  });
-  if (!probe) throw badRequest(VIDEO_TEXTS.videoNoPicture);
-  if (!probe.width || !probe.height || !(probe.durationSeconds > 0))
-    throw badRequest(VIDEO_TEXTS.videoUnreadable);
-  if (probe.durationSeconds > VIDEO_UPLOAD.maxSeconds + LENGTH_SLACK_SECONDS)
-    throw badRequest(videoTooLongText(probe.durationSeconds));
-  if (Math.max(probe.width, probe.height) > VIDEO_UPLOAD.maxSide)
-    throw badRequest(VIDEO_TEXTS.videoTooBigFrame);
-
-  // Decoding frames from start to end also finds a clip cut short after its header.
-  const frames = await extractFrames(data, FACE_SAMPLES).catch((error: unknown) => {
-    if (error instanceof UnreadableVideoError) throw badRequest(VIDEO_TEXTS.videoUnreadable);
-    throw error;
+  };
+  // The clip is written once: probed, then sampled from the same file.
+  const { probe, frames } = await withTempDir(async (dir) => {
+    const file = path.join(dir, `clip.${extension}`);
+    await writeFile(file, data);
+    const found = await probeFile(file).catch(unreadable);
+    if (!found) throw badRequest(VIDEO_TEXTS.videoNoPicture);
+    if (!found.width || !found.height || !(found.durationSeconds > 0))
+      throw badRequest(VIDEO_TEXTS.videoUnreadable);
+    if (found.durationSeconds > VIDEO_UPLOAD.maxSeconds + LENGTH_SLACK_SECONDS)
+      throw badRequest(videoTooLongText(found.durationSeconds));
+    if (Math.max(found.width, found.height) > VIDEO_UPLOAD.maxSide)
+      throw badRequest(VIDEO_TEXTS.videoTooBigFrame);
+    // Decoding frames from start to end also finds a clip cut short after its header.
+    return {
+      probe: found,
+      frames: await framesOfFile(file, found, FACE_SAMPLES).catch(unreadable),
+    };
   });
   for (const frame of frames) {
     if ((await faces.faceEmbeddings(frame)).length)

@@ -186,45 +186,55 @@ export async function extractFrames(
   count: number,
   options: { maxSide?: number; signal?: AbortSignal } = {},
 ): Promise<Buffer[]> {
-  const maxSide = options.maxSide ?? 720;
   return withTempDir(async (dir) => {
     const file = path.join(dir, 'input');
     await writeFile(file, data);
     const probe = await probeFile(file, options.signal);
     if (!probe) throw new UnreadableVideoError('no video stream');
-    const duration = probe.durationSeconds > 0 ? probe.durationSeconds : 1;
-    const frames: Buffer[] = [];
-    for (let index = 0; index < count; index += 1) {
-      const at = ((index + 0.5) / count) * duration;
-      const out = path.join(dir, `frame-${index}.jpg`);
-      await runBinary(
-        'ffmpeg',
-        [
-          '-v',
-          'error',
-          '-ss',
-          at.toFixed(3),
-          '-i',
-          file,
-          '-frames:v',
-          '1',
-          '-vf',
-          `scale='min(${maxSide},iw)':'min(${maxSide},ih)':force_original_aspect_ratio=decrease`,
-          '-q:v',
-          '3',
-          '-y',
-          out,
-        ],
-        options.signal ? { signal: options.signal } : {},
-      ).catch((error: unknown) => {
-        if (error instanceof VideoToolError) throw new UnreadableVideoError(error.message);
-        throw error;
-      });
-      // A seek past the last decodable frame writes nothing: that frame is skipped.
-      const bytes = await readFile(out).catch(() => null);
-      if (bytes?.length) frames.push(bytes);
-    }
-    if (!frames.length) throw new UnreadableVideoError('no frame could be decoded');
-    return frames;
+    return framesOfFile(file, probe, count, options);
   });
+}
+
+/** `extractFrames` of a clip already on disk and probed (its frames are written beside it). */
+export async function framesOfFile(
+  file: string,
+  probe: TVideoProbe,
+  count: number,
+  options: { maxSide?: number; signal?: AbortSignal } = {},
+): Promise<Buffer[]> {
+  const maxSide = options.maxSide ?? 720;
+  const duration = probe.durationSeconds > 0 ? probe.durationSeconds : 1;
+  const frames: Buffer[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const at = ((index + 0.5) / count) * duration;
+    const out = `${file}-frame-${index}.jpg`;
+    await runBinary(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-ss',
+        at.toFixed(3),
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale='min(${maxSide},iw)':'min(${maxSide},ih)':force_original_aspect_ratio=decrease`,
+        '-q:v',
+        '3',
+        '-y',
+        out,
+      ],
+      options.signal ? { signal: options.signal } : {},
+    ).catch((error: unknown) => {
+      if (error instanceof VideoToolError) throw new UnreadableVideoError(error.message);
+      throw error;
+    });
+    // A seek past the last decodable frame writes nothing: that frame is skipped.
+    const bytes = await readFile(out).catch(() => null);
+    if (bytes?.length) frames.push(bytes);
+  }
+  if (!frames.length) throw new UnreadableVideoError('no frame could be decoded');
+  return frames;
 }
