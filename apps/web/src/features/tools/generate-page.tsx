@@ -25,6 +25,7 @@ import { useEngines } from './api/get-engines';
 import { EngineNote } from './components/engine-note';
 import { GenerationCard } from './components/generate/generation-card';
 import { PersonaPicker } from './components/generate/persona-picker';
+import { PromptField } from './components/prompt-field';
 import { ChoiceGroup, ResultPlaceholder, ToolLayout } from './components/tool-layout';
 import { useGenerateBatch } from './use-generate-batch';
 import { useToolAccess } from './use-tool-access';
@@ -54,7 +55,6 @@ export function GeneratePage() {
   const [sentEmpty, setSentEmpty] = useState(false);
   const [open, setOpen] = useState<TGalleryItem | null>(null);
   const batch = useGenerateBatch({ onRefused: () => setModal('image') });
-  const promptId = useId();
   const seedId = useId();
 
   const list = influencers.data?.influencers ?? [];
@@ -117,31 +117,20 @@ export function GeneratePage() {
               <PersonaPicker influencers={list} value={influencerId} onChange={setChosen} />
             ) : null}
 
-            <div className="space-y-1.5">
-              <label htmlFor={promptId} className="block text-sm font-medium text-zinc-300">
-                Describe the photo
-              </label>
-              <textarea
-                id={promptId}
-                value={prompt}
-                onChange={(event) => setPrompt(event.target.value)}
-                rows={3}
-                maxLength={1000}
-                placeholder="e.g. 'walking on a beach at sunset in a white linen dress'"
-                aria-invalid={sentEmpty && !prompt.trim() ? true : undefined}
-                aria-describedby={`${promptId}-hint`}
-                className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none aria-[invalid=true]:border-red-400"
-              />
-              <p id={`${promptId}-hint`} className="text-xs text-zinc-400">
-                {sentEmpty && !prompt.trim() ? (
-                  <span className="text-red-400">Describe the photo you want</span>
-                ) : persona ? (
-                  `Describe the scene only: Muse adds ${persona.name}'s likeness for you.`
-                ) : (
-                  'No persona: the image shows your scene alone.'
-                )}
-              </p>
-            </div>
+            <PromptField
+              label="Describe the photo"
+              value={prompt}
+              onChange={setPrompt}
+              maxLength={1000}
+              placeholder="e.g. 'walking on a beach at sunset in a white linen dress'"
+              missing={sentEmpty && !prompt.trim()}
+              error="Describe the photo you want"
+              hint={
+                persona
+                  ? `Describe the scene only: Muse adds ${persona.name}'s likeness for you.`
+                  : 'No persona: the image shows your scene alone.'
+              }
+            />
 
             <ChoiceGroup
               legend="Style"

@@ -12,7 +12,7 @@ import {
   type TVideoDuration,
 } from '@muse/shared';
 import { Clapperboard, Images, UserRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
@@ -22,6 +22,7 @@ import { InfluencerPicture } from '../../components/workspace/influencer-picture
 import { useGalleryItem } from '../gallery/api/gallery';
 import { useInfluencers } from '../influencers/api/get-influencers';
 import { PersonaPicker } from './components/generate/persona-picker';
+import { PromptField } from './components/prompt-field';
 import { ImagePicker, usePickedImage } from './components/image-picker';
 import { OfflineNote } from './components/offline-note';
 import { HistorySection } from './components/results-gallery';
@@ -85,7 +86,6 @@ function GenerateVideoTool() {
   const [aspectRatio, setAspectRatio] = useState<TVideoAspectRatio>(VIDEO_ASPECT_RATIOS[0].value);
   const [sent, setSent] = useState(false);
   const tool = useToolJob('generate-video', { onRefused: () => setModal('tool') });
-  const promptId = useId();
 
   const list = influencers.data?.influencers ?? [];
   // Only an image can be the still (a video's id in the address is ignored).
@@ -179,32 +179,21 @@ function GenerateVideoTool() {
               <PersonaPicker influencers={list} value={influencerId} onChange={setChosen} />
             ) : null}
 
-            <div className="space-y-1.5">
-              <label htmlFor={promptId} className="block text-sm font-medium text-zinc-300">
-                Describe the motion
-              </label>
-              <textarea
-                id={promptId}
-                value={prompt}
-                onChange={(event) => setPrompt(event.target.value)}
-                rows={3}
-                maxLength={500}
-                placeholder="e.g. 'slow push-in, hair moving in the wind'"
-                aria-invalid={sent && promptMissing ? true : undefined}
-                aria-describedby={`${promptId}-hint`}
-                className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none aria-[invalid=true]:border-red-400"
-              />
-              <p id={`${promptId}-hint`} className="text-xs text-zinc-400">
-                {sent && promptMissing ? (
-                  <span className="text-red-400">Describe the motion you want</span>
-                ) : access.preview ? (
-                  // The offline engine moves the camera only: the hint says what the words do.
-                  'Offline, your words choose the camera move: a push-in, a pull-out, a pan or a tilt.'
-                ) : (
-                  'The camera and the scene: a push-in, a pan, wind, light.'
-                )}
-              </p>
-            </div>
+            <PromptField
+              label="Describe the motion"
+              value={prompt}
+              onChange={setPrompt}
+              maxLength={500}
+              placeholder="e.g. 'slow push-in, hair moving in the wind'"
+              missing={sent && promptMissing}
+              error="Describe the motion you want"
+              hint={
+                access.preview
+                  ? // The offline engine moves the camera only: the hint says what the words do.
+                    'Offline, your words choose the camera move: a push-in, a pull-out, a pan or a tilt.'
+                  : 'The camera and the scene: a push-in, a pan, wind, light.'
+              }
+            />
 
             <ChoiceGroup
               legend="Duration"

@@ -24,6 +24,7 @@ import { useToolAccess } from '../use-tool-access';
 import { useToolJob } from '../use-tool-job';
 import { DownloadLink } from './download-link';
 import { PersonaPicker } from './generate/persona-picker';
+import { PromptField } from './prompt-field';
 import { OfflineNote } from './offline-note';
 import { ChoiceGroup } from './tool-layout';
 import { ToolSubmit } from './tool-submit';
@@ -80,7 +81,7 @@ function ProductShotForm({
     onRefused: () => onLimit('tool'),
     resume: (job) => job.options.productId === product.id,
   });
-  const promptId = useId();
+  const earlierId = useId();
 
   const list = influencers.data?.influencers ?? [];
   const ready = list.filter((influencer) => influencer.ready);
@@ -147,31 +148,16 @@ function ProductShotForm({
           />
         ) : null}
 
-        <div className="space-y-1.5">
-          <label htmlFor={promptId} className="block text-sm font-medium text-zinc-300">
-            Describe the scene
-          </label>
-          <textarea
-            id={promptId}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-            rows={3}
-            maxLength={1000}
-            placeholder="e.g. 'at a sunny café table, holding it up to the camera'"
-            aria-invalid={sent && promptMissing ? true : undefined}
-            aria-describedby={`${promptId}-hint`}
-            className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none aria-[invalid=true]:border-red-400"
-          />
-          <p id={`${promptId}-hint`} className="text-xs text-zinc-400">
-            {sent && promptMissing ? (
-              <span className="text-red-400">Describe the scene</span>
-            ) : persona ? (
-              `Describe the scene only: Muse adds ${persona.name} and the product.`
-            ) : (
-              'Describe the scene only: Muse adds the persona and the product.'
-            )}
-          </p>
-        </div>
+        <PromptField
+          label="Describe the scene"
+          value={prompt}
+          onChange={setPrompt}
+          maxLength={1000}
+          placeholder="e.g. 'at a sunny café table, holding it up to the camera'"
+          missing={sent && promptMissing}
+          error="Describe the scene"
+          hint={`Describe the scene only: Muse adds ${persona?.name ?? 'the persona'} and the product.`}
+        />
 
         <ChoiceGroup
           legend="Aspect ratio"
@@ -206,8 +192,8 @@ function ProductShotForm({
         ) : null}
       </section>
 
-      <section aria-labelledby={`${promptId}-earlier`} className="space-y-3">
-        <h3 id={`${promptId}-earlier`} className="text-sm font-semibold text-white">
+      <section aria-labelledby={earlierId} className="space-y-3">
+        <h3 id={earlierId} className="text-sm font-semibold text-white">
           Earlier shots of this product
         </h3>
         {shots.isPending ? (
