@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { desktopOnly, expect, test } from './fixtures';
 import { buyPlan, registerAccount, signInAs, type TTestAccount } from './support/accounts';
-import { finishedJobStatus, holdJobMidRun } from './support/jobs';
+import { finishedJobStatus, holdJobWhileRunning } from './support/jobs';
 
 // The product's texts word for word (docs/product/tools.md, workspace.md).
 const TEXTS = {
@@ -298,8 +298,7 @@ test.describe('a Launch account', () => {
     // keep-alive time: a reused socket could be closed by the server just as the next call goes
     // out (ECONNRESET).
     const headers = { authorization: `Bearer ${account.token}`, connection: 'close' };
-    // Version 2 on 256 × 256: 9 tiles, so the job reports progress between its start and its
-    // end, and the spec holds it there for the reload.
+    // Version 2 on 256 × 256: 9 tiles, a job long enough to have a middle.
     const photo = await sharp(GROUP_PHOTO)
       .extract({ left: 140, top: 60, width: 560, height: 560 })
       .resize(256, 256)
@@ -316,16 +315,15 @@ test.describe('a Launch account', () => {
     });
     expect(queued.status()).toBe(201);
     const { job } = (await queued.json()) as { job: { id: string } };
+    // Running, and kept there until released: the pages find the job mid-run however fast the
+    // machine would finish it.
+    const held = await holdJobWhileRunning(baseURL!, job.id);
 
-    await signInAs(page, account);
-    await page.goto('/upscale');
-    const progress = main(page).getByRole('progressbar', { name: 'Upscale progress' });
-    await expect(progress).toBeVisible();
-
-    // Running, with progress above 0 and below 100, and kept there until released: the reload
-    // finds the job mid-run however fast the machine finishes it.
-    const held = await holdJobMidRun(baseURL!, job.id);
     try {
+      await signInAs(page, account);
+      await page.goto('/upscale');
+      const progress = main(page).getByRole('progressbar', { name: 'Upscale progress' });
+      await expect(progress).toBeVisible();
       await expect(progress).toHaveAttribute('aria-valuenow', String(held.progress));
       await page.reload();
       await expect(progress).toHaveAttribute('aria-valuenow', String(held.progress));

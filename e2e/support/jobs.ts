@@ -50,46 +50,92 @@ function e2eDatabaseUrl(baseURL: string): string {
 
 export type THeldJob = TJobRow & { release: () => Promise<void> };
 
-/**
- * Holds job `id` still once it runs and has reported progress (above 0, below 100): a lock on
- * its row makes the worker's next write (progress, heartbeat or the result) wait until
- * `release`. The engine goes on working; what the API and the pages read stays exactly the held
- * state, however fast or slow the machine. Checked on every change the database announces
- * (the `muse_jobs` channel), not on a timer.
- */
-export async function holdJobMidRun(baseURL: string, id: string): Promise<THeldJob> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl(baseURL) });
+type TLocker = { client: pg.Client; pid: number };
+
+async function connect(url: string): Promise<TLocker> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
-  let wake = () => {};
-  client.on('notification', () => wake());
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  return { client, pid: rows[0]!.pid };
+}
+
+/** Waits until `check` holds, asking the database again after each short pause. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/**
+ * Holds job `id` still while it runs (status running, progress below 100), however fast or slow
+ * the machine: a lock on its row makes the worker's next write (the claim, progress, heartbeat
+ * or the result) wait until `release`, while the API and the pages go on reading the held state.
+ *
+ * The job is stepped through its writes one at a time. While one connection holds the row, the
+ * helper waits until the worker's next write is queued behind it, queues a second connection
+ * behind that write, and only then lets go: PostgreSQL grants a row's lock to its waiters in
+ * turn, so the worker's write goes through and the second connection holds the row again before
+ * any further write. Call it as soon as the job is queued; it fails only if the job had already
+ * finished by then.
+ */
+export async function holdJobWhileRunning(baseURL: string, id: string): Promise<THeldJob> {
+  const url = e2eDatabaseUrl(baseURL);
+  const watcher = await connect(url);
+  let holder = await connect(url);
+  const lock = (locker: TLocker) =>
+    locker.client
+      .query('begin')
+      .then(() =>
+        locker.client.query<TJobRow>(
+          'select status, progress, stage from jobs where id = $1 for update',
+          [id],
+        ),
+      )
+      .then(({ rows }) => rows[0]);
+  const waitingOn = async (pid: number) => {
+    const { rows } = await watcher.client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+      [pid],
+    );
+    return rows[0]!.n > 0;
+  };
+  const isWaiting = async (pid: number) => {
+    const { rows } = await watcher.client.query<{ waiting: boolean }>(
+      "select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1",
+      [pid],
+    );
+    return rows[0]?.waiting === true;
+  };
+  const lockers = [holder];
   try {
-    await client.query('listen muse_jobs');
+    let job = await lock(holder);
     for (;;) {
-      // Armed before the check, so a change announced while it runs is not missed.
-      const changed = new Promise<void>((resolve) => (wake = resolve));
-      await client.query('begin');
-      const { rows } = await client.query<TJobRow>(
-        'select status, progress, stage from jobs where id = $1 for update',
-        [id],
-      );
-      const job = rows[0];
-      if (job?.status === 'running' && job.progress > 0 && job.progress < 100) {
+      if (job?.status === 'running' && job.progress < 100) {
+        await watcher.client.end();
+        const held = holder;
         return {
           ...job,
           release: async () => {
-            await client.query('commit');
-            await client.end();
+            await held.client.query('commit');
+            await held.client.end();
           },
         };
       }
-      await client.query('rollback');
       if (job?.status !== 'queued' && job?.status !== 'running') {
         throw new Error(`Job ${id} was ${job?.status ?? 'missing'} before it could be held`);
       }
-      await changed;
+      // The worker's next write waits on the held row; the next holder queues behind it.
+      await until(() => waitingOn(holder.pid));
+      const next = await connect(url);
+      lockers.push(next);
+      const nextJob = lock(next);
+      await until(() => isWaiting(next.pid));
+      await holder.client.query('commit');
+      await holder.client.end();
+      lockers.splice(lockers.indexOf(holder), 1);
+      holder = next;
+      job = await nextJob;
     }
   } catch (error) {
-    await client.end();
+    await Promise.all([watcher, ...lockers].map(({ client }) => client.end().catch(() => {})));
     throw error;
   }
 }
