@@ -138,8 +138,6 @@ test.describe('forgot password', () => {
   test.beforeEach(() => desktopOnly('mailed links and messages, the same at every width'));
 
   test('a mailed reset link sets a new password once', async ({ page, request }) => {
-    // Sign-up, reset and two sign-ins each hash a password with scrypt (about a second each).
-    test.slow();
     const account = await registerAccount(request);
     const newPassword = 'brand new secret';
 

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { AUTH_TEXTS } from '@muse/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,13 +43,13 @@ describe('register', () => {
     expect(json.token).toMatch(/^[\w-]{43}$/);
   });
 
-  it('keeps only an scrypt hash of the password and of the session token', async () => {
+  it('keeps only an argon2id hash of the password and of the session token', async () => {
     const { json } = await registerUser({ password: 'plain-text-never' });
     const { rows: users } = await ctx.database.pool.query(
       'select password_hash from users where id = $1',
       [json.user.id],
     );
-    expect(users[0].password_hash).toMatch(/^scrypt\$/);
+    expect(users[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(users[0].password_hash).not.toContain('plain-text-never');
     const { rows: sessions } = await ctx.database.pool.query(
       'select token_hash from sessions where user_id = $1',
@@ -57,6 +58,44 @@ describe('register', () => {
     expect(sessions).toHaveLength(1);
     expect(sessions[0].token_hash).not.toBe(json.token);
     expect(sessions[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('replaces a password hash made before argon2id (scrypt) at the next sign-in', async () => {
+    const { json, body } = await registerUser({ password: 'older-secret' });
+    const salt = randomBytes(16);
+    const key = scryptSync(body.password, salt, 64, { N: 2 ** 17, r: 8, p: 1, maxmem: 2 ** 28 });
+    const old = ['scrypt', 2 ** 17, 8, 1, salt.toString('base64url'), key.toString('base64url')];
+    await ctx.database.pool.query('update users set password_hash = $2 where id = $1', [
+      json.user.id,
+      old.join('$'),
+    ]);
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: 'older-Secret' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const hashOf = async () =>
+      (
+        await ctx.database.pool.query<{ password_hash: string }>(
+          'select password_hash from users where id = $1',
+          [json.user.id],
+        )
+      ).rows[0]!.password_hash;
+    expect(await hashOf()).toMatch(/^scrypt\$/);
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(right.statusCode).toBe(200);
+    expect(await hashOf()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(again.statusCode).toBe(200);
   });
 
   it('refuses an e-mail already registered, whatever its case, with 409', async () => {

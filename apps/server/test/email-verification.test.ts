@@ -15,7 +15,7 @@ import { createTestApp, type TTestContext } from './app';
 const CONFIRM_SUBJECT = 'Confirm your e-mail address for Muse';
 const RESET_SUBJECT = 'Reset your Muse password';
 
-/** Each test hashes several passwords with scrypt (about a second each on a busy machine). */
+/** Each test hashes several passwords (argon2id) and signs in several times. */
 const SLOW = { timeout: 60_000 };
 
 let ctx: TTestContext;

@@ -11,7 +11,7 @@ import {
   type TFakeGoogleAccount,
 } from './fakes/google-oidc';
 
-/** Each test hashes several passwords with scrypt (about a second each on a busy machine). */
+/** Each test hashes several passwords (argon2id) and signs in several times. */
 const SLOW = { timeout: 60_000 };
 
 let google: TFakeGoogle;

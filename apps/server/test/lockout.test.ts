@@ -4,7 +4,7 @@ import { SIGN_IN_FAILURES } from '../src/modules/auth/service';
 import { registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 
-// Every sign-in costs a real scrypt check; on a busy machine a dozen of them take a while.
+// Every sign-in costs a real argon2id check; on a busy machine a dozen of them take a while.
 const SLOW = { timeout: 300_000 };
 const PASSWORD = 'secret123';
 const TOO_MANY = { success: false, error: GENERIC_ERRORS.rateLimited };

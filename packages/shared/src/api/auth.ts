@@ -32,7 +32,7 @@ export const AUTH_TEXTS = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
-/** scrypt hashes any length, but a cap keeps a sign-in from becoming a denial of service. */
+/** argon2id hashes any length, but a cap keeps a sign-in from becoming a denial of service. */
 export const PASSWORD_MAX_LENGTH = 128;
 
 const email = safeText({ error: AUTH_TEXTS.emailRequired })

@@ -8,7 +8,7 @@ export const users = pgTable(
     /** Stored lower-cased; addresses are compared case-insensitively. */
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
-    /** scrypt hash (see modules/auth/passwords.ts); null for accounts that only ever signed in with Google. */
+    /** argon2id hash (see modules/auth/passwords.ts); null for accounts that only ever signed in with Google. */
     passwordHash: text('password_hash'),
     /** Google's stable subject id, once the account has signed in with Google. */
     googleSubject: text('google_subject').unique(),

@@ -1,64 +1,76 @@
-import {
-  randomBytes,
-  scrypt as scryptCallback,
-  timingSafeEqual,
-  type ScryptOptions,
-} from 'node:crypto';
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 
 /**
- * Passwords are hashed with scrypt, a memory-hard function built into Node: N = 2^17, r = 8,
- * p = 1 (128 MiB per hash), OWASP's recommended minimum. No native add-on to install.
- * The parameters are stored in each hash, so raising them later still verifies old hashes.
+ * Passwords are hashed with argon2id at OWASP's parameters: m = 19 MiB, t = 2, p = 1
+ * (docs/decisions/0007-accounts-and-sessions.md). `@node-rs/argon2` ships its native binary
+ * inside the npm package, so nothing is compiled at install. The parameters travel in each hash
+ * (`$argon2id$v=19$m=…,t=…,p=…$salt$key`), so raising them later still verifies old hashes, and a
+ * hash made with other parameters, or an older scrypt hash, is replaced at the next sign-in.
  */
-const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 } as const;
-const KEY_LENGTH = 64;
-const SALT_LENGTH = 16;
+const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
-function scrypt(
-  password: string,
-  salt: Buffer,
-  keyLength: number,
-  options: ScryptOptions,
-): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+/**
+ * Hashing runs on libuv's thread pool, which also reads and writes files: at most this many
+ * hashes run at once, so a burst of sign-ins leaves threads for serving files. The rest wait
+ * their turn, in order.
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(2, availableParallelism() - 1));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((go) => waiting.push(go));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
 }
 
-function memoryFor(N: number, r: number): number {
-  return 128 * N * r * 2;
+const normalise = (password: string) => password.normalize('NFKC');
+
+export function hashPassword(password: string): Promise<string> {
+  return bounded(() => argon2Hash(normalise(password), ARGON2));
 }
 
-/** `scrypt$N$r$p$salt$key`, salt and key in base64url. */
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = PARAMETERS;
-  const salt = randomBytes(SALT_LENGTH);
-  const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: memoryFor(N, r) });
-  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+/** Whether `hash` was made with other parameters than today's (and should be replaced). */
+export function passwordNeedsRehash(hash: string): boolean {
+  return !hash.startsWith(CURRENT_PREFIX);
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = hash.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
+  if (hash.startsWith('$argon2')) {
+    return bounded(() => argon2Verify(hash, normalise(password))).catch(() => false);
+  }
+  if (hash.startsWith('scrypt$')) return bounded(() => verifyScrypt(hash, password));
+  return false;
+}
+
+/** Hashes made before argon2id: `scrypt$N$r$p$salt$key`, salt and key in base64url. */
+async function verifyScrypt(hash: string, password: string): Promise<boolean> {
+  const [, n, r, p, salt, key] = hash.split('$');
   const N = Number(n);
   const blockSize = Number(r);
   const parallel = Number(p);
+  if (!salt || !key) return false;
   if (![N, blockSize, parallel].every((value) => Number.isInteger(value) && value > 0))
     return false;
   const expected = Buffer.from(key, 'base64url');
-  try {
-    const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-      N,
-      r: blockSize,
-      p: parallel,
-      maxmem: memoryFor(N, blockSize),
-    });
-    return timingSafeEqual(actual, expected);
-  } catch {
-    return false;
-  }
+  const actual = await new Promise<Buffer | null>((resolve) => {
+    scryptCallback(
+      normalise(password),
+      Buffer.from(salt, 'base64url'),
+      expected.length,
+      { N, r: blockSize, p: parallel, maxmem: 128 * N * blockSize * 2 },
+      (error, derived) => resolve(error ? null : derived),
+    );
+  });
+  return actual !== null && actual.length > 0 && timingSafeEqual(actual, expected);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -68,7 +80,7 @@ let dummyHash: Promise<string> | undefined;
  * answer's timing does not tell which addresses have accounts.
  */
 export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword('muse-timing-equaliser');
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
   await verifyPassword(await dummyHash, password);
   return false;
 }

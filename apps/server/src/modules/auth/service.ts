@@ -14,7 +14,12 @@ import { consumeRateLimit, refundRateLimit, type TRateLimit } from '../../lib/ra
 import { hashToken, randomToken } from '../../lib/tokens';
 import { grantWelcomeCredits } from '../billing/ledger';
 import { queueAccountMail } from './mail-queue';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import {
+  hashPassword,
+  passwordNeedsRehash,
+  verifyAgainstNothing,
+  verifyPassword,
+} from './passwords';
 import { createSession, revokeAllSessions, type TSessionContext } from './sessions';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -90,6 +95,18 @@ export const SIGN_IN_FAILURES = {
   perAddress: { max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, TRateLimit>;
 
+/**
+ * Replaces a hash made with older parameters (or scrypt) after the password proved right. Only
+ * if it is still the hash that was checked: a password changed meanwhile stays changed.
+ */
+async function rehash(db: TDatabase, userId: string, checked: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checked)));
+}
+
 export async function login(
   db: TDatabase,
   input: { email: string; password: string; rememberMe?: boolean },
@@ -111,6 +128,9 @@ export async function login(
     throw new AppError(401, AUTH_TEXTS.invalidCredentials, 'INVALID_CREDENTIALS');
   }
   await refundRateLimit(db, pairKey);
+  if (user.passwordHash && passwordNeedsRehash(user.passwordHash)) {
+    await rehash(db, user.id, user.passwordHash, input.password);
+  }
   const token = await createSession(db, user.id, input.rememberMe ? 'long' : 'short', context);
   return { token, user: toPublicUser(user), isNewUser: false };
 }
