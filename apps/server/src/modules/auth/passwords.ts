@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 
 /**
  * Passwords are hashed with argon2id at OWASP's parameters: m = 19 MiB, t = 2, p = 1
@@ -9,7 +9,9 @@ import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/
  * (`$argon2id$v=19$m=…,t=…,p=…$salt$key`), so raising them later still verifies old hashes, and a
  * hash made with other parameters, or an older scrypt hash, is replaced at the next sign-in.
  */
-const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/** `Algorithm.Argon2id`: the package declares its enum `const`, which this build cannot import. */
+const ARGON2ID = 2 as Algorithm.Argon2id;
+const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
 /**
