@@ -28,6 +28,8 @@ import { devMailboxRoutes } from './modules/mail/routes';
 import { marketplacePublicRoutes, marketplaceRoutes } from './modules/marketplace/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { productRoutes } from './modules/products/routes';
+import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
+import { salesRoutes } from './modules/sales/routes';
 import { userRoutes } from './modules/users/routes';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
@@ -133,6 +135,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(publicConfigRoutes);
       await api.register(authPublicRoutes);
       await api.register(marketplacePublicRoutes);
+      await api.register(publishingPublicRoutes);
       await api.register(billingPublicRoutes);
       await api.register(fileRoutes);
       await api.register(providerWebhookRoutes);
@@ -151,6 +154,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         await signedIn.register(productRoutes);
         await signedIn.register(jobRoutes);
         await signedIn.register(galleryRoutes);
+        await signedIn.register(publishingRoutes);
+        await signedIn.register(salesRoutes);
       });
     },
     { prefix: '/api' },

@@ -17,7 +17,7 @@ import { apiRoutes } from './routes';
  * route: a new one fails the first test until it says how to make an object for it.
  */
 
-type TKind = 'influencer' | 'photo' | 'product' | 'job' | 'galleryItem' | 'checkout';
+type TKind = 'influencer' | 'photo' | 'product' | 'job' | 'galleryItem' | 'checkout' | 'post';
 type TIds = Record<TKind, string>;
 type TBody = Pick<InjectOptions, 'payload' | 'headers'>;
 
@@ -71,6 +71,16 @@ const OWNED: Record<string, TOwnedRoute> = {
   'GET /api/jobs/:id/events': { params: { id: 'job' } },
   'GET /api/gallery/:id': { params: { id: 'galleryItem' } },
   'DELETE /api/gallery/:id': { params: { id: 'galleryItem' } },
+  'GET /api/influencers/:id/page': { params: { id: 'influencer' } },
+  'PUT /api/influencers/:id/page': {
+    params: { id: 'influencer' },
+    body: async () => ({ payload: { handle: 'taken.over', bio: 'Not yours', published: true } }),
+  },
+  'PATCH /api/posts/:id': {
+    params: { id: 'post' },
+    body: async () => ({ payload: { caption: 'Not yours' } }),
+  },
+  'DELETE /api/posts/:id': { params: { id: 'post' } },
   'GET /api/payments/test-checkout/:id': { params: { id: 'checkout' } },
   'POST /api/payments/test-checkout/:id/pay': { params: { id: 'checkout' } },
   'POST /api/payments/test-checkout/:id/cancel': { params: { id: 'checkout' } },
@@ -82,6 +92,11 @@ const NOT_OWNED: Record<string, string> = {
   'GET /api/marketplace/models/:id/images/:position': "public: the catalogue's portraits",
   'POST /api/marketplace/models/:id/claim':
     "a marketplace model belongs to no account; a claim makes the caller's own influencer",
+  'POST /api/posts/:id/checkout':
+    "a fan buys another account's published post; an unpublished or unknown one answers 404",
+  'GET /api/public/pages/:handle': 'public: a published page is shown to visitors',
+  'GET /api/public/pages/:handle/posts/:id': "public: a published page's post",
+  'GET /api/public/pages/:handle/picture': "public: a published page's picture",
   'GET /api/files/*':
     'public: the signed, expiring link is the credential (docs/decisions/0012-uploads-and-file-urls.md), tested below',
 };
@@ -93,6 +108,7 @@ const UNKNOWN: Record<TKind, () => string> = {
   job: randomUUID,
   galleryItem: randomUUID,
   checkout: () => `cs_test_${randomBytes(24).toString('base64url')}`,
+  post: randomUUID,
 };
 
 /** Each parameter's value: the object of that kind among `values`. */
@@ -250,13 +266,31 @@ beforeAll(async () => {
   const [upscaled, generated] = await waitForJobs(owner, [job.job.id, generation.jobs[0].id]);
   expect([upscaled!.status, generated!.status]).toEqual(['succeeded', 'succeeded']);
   const galleryItem = generated!.outputs[0]!.galleryId!;
+  await created(owner, {
+    method: 'PUT',
+    url: `/api/influencers/${influencerId}/page`,
+    payload: { handle: `mara.${owner.userId.slice(0, 8)}`, bio: 'Street style', published: true },
+  });
+  const post = await created(owner, {
+    method: 'POST',
+    url: '/api/posts',
+    payload: {
+      influencerId,
+      caption: 'Sunset',
+      itemIds: [galleryItem],
+      priceCents: 5000,
+      publishAt: null,
+      timeZone: 'UTC',
+    },
+  });
   ids = {
     influencer: influencerId,
     photo: persona.persona.photos[0].id,
     product: product.product.id,
     job: upscaled!.id,
     galleryItem,
-    checkout: new URL(checkout.url).pathname.split('/').pop()!,
+    checkout: new URL(checkout.url, 'http://muse.test').pathname.split('/').pop()!,
+    post: post.post.id,
   };
   strangersInfluencer = theirs.influencer.id;
   const item = (await json(owner, `/api/gallery/${galleryItem}`)).item;
@@ -349,7 +383,9 @@ describe('signed file links', () => {
     const gets = routes.filter((route) => route.startsWith('GET ') && !route.endsWith('*'));
     for (const route of gets) {
       const values =
-        route in OWNED ? mapIds(OWNED[route]!.params, ids) : { id: '1', position: '0' };
+        route in OWNED
+          ? mapIds(OWNED[route]!.params, ids)
+          : { id: '1', position: '0', handle: 'nobody' };
       const answer = await call(stranger, fill(route, values));
       const leaks = [`users/${owner.userId}`, owner.userId, ...owned].filter((value) =>
         answer.body.includes(value),

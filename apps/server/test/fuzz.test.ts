@@ -21,7 +21,12 @@ import {
   ZInfluencerFields,
   ZJobRequest,
   ZLoginRequest,
+  ZCreatePostRequest,
+  ZPageSettingsRequest,
+  ZPayoutRequest,
+  ZPostsQuery,
   ZProductFields,
+  ZUpdatePostRequest,
   ZRegisterRequest,
   ZResetPasswordRequest,
   ZUpdateOnboardingRequest,
@@ -42,7 +47,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_250_125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 /** How a path parameter is drawn. */
-type TParamKind = 'uuid' | 'modelId' | 'position' | 'checkoutId' | 'filePath';
+type TParamKind = 'uuid' | 'modelId' | 'position' | 'checkoutId' | 'filePath' | 'handle';
 
 type TFuzzRoute = {
   /** The JSON body's schema. */
@@ -72,6 +77,7 @@ const PRODUCT = { name: 'Lamp' };
 /** A token of the right shape that names nothing. */
 const TOKEN = 'x'.repeat(43);
 const CHECKOUT = { id: 'checkoutId' } as const;
+const HANDLE = { handle: 'handle' } as const;
 
 /**
  * Every route of the API and what it takes. Schemas are the ones the routes and services parse
@@ -181,6 +187,26 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'GET /api/gallery': { query: ZGalleryQuery },
   'GET /api/gallery/:id': {},
   'DELETE /api/gallery/:id': {},
+  'GET /api/influencers/:id/page': {},
+  'PUT /api/influencers/:id/page': {
+    body: ZPageSettingsRequest,
+    valid: { handle: 'anna.fuzz', bio: 'Hello', published: true },
+  },
+  'GET /api/posts': { query: ZPostsQuery },
+  'POST /api/posts': {
+    body: ZCreatePostRequest,
+    valid: { itemIds: [], priceCents: 0, publishAt: null, timeZone: 'UTC', caption: 'Hi' },
+  },
+  'PATCH /api/posts/:id': { body: ZUpdatePostRequest, valid: { caption: 'Hi' } },
+  'DELETE /api/posts/:id': {},
+  'POST /api/posts/:id/checkout': {},
+  'GET /api/purchases': {},
+  'GET /api/public/pages/:handle': { params: HANDLE },
+  'GET /api/public/pages/:handle/posts/:id': { params: HANDLE },
+  'GET /api/public/pages/:handle/picture': { params: HANDLE },
+  'GET /api/earnings': {},
+  'POST /api/earnings/payouts': { body: ZPayoutRequest, valid: {} },
+  'POST /api/earnings/payout-account': {},
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -606,6 +632,8 @@ function paramArbitrary(kind: TParamKind): fc.Arbitrary<string> {
       return fc.oneof(fc.integer({ min: 0, max: 25 }).map(String), hostile);
     case 'checkoutId':
       return fc.oneof(fc.stringMatching(/^cs_test_[\w-]{20,60}$/), hostile);
+    case 'handle':
+      return fc.oneof(fc.stringMatching(/^[a-z0-9._]{1,30}$/), hostile);
     case 'filePath':
       return fc.oneof(
         fc.uuid().map((id) => `users/${id}/image.webp`),
@@ -738,6 +766,7 @@ function handWritten(
     position: '0',
     checkoutId: 'cs_test_00000000000000000000000000',
     filePath: 'users/x/y.webp',
+    handle: 'nobody',
   };
   const plainPath = path.replace(
     /:(\w+)|\*/g,

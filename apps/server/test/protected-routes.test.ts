@@ -20,6 +20,9 @@ const PUBLIC_ROUTES = [
   'GET /api/marketplace/models/:id/images/:position',
   'GET /api/payments/pricing-plans',
   'GET /api/files/*',
+  'GET /api/public/pages/:handle',
+  'GET /api/public/pages/:handle/posts/:id',
+  'GET /api/public/pages/:handle/picture',
   'GET /api/dev/mailbox',
 ];
 

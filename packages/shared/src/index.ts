@@ -15,3 +15,4 @@ export * from './api/jobs';
 export * from './api/personas';
 export * from './api/gallery';
 export * from './api/video';
+export * from './api/publishing';

@@ -33,6 +33,9 @@ export const PROTECTED_ROUTES = [
   '/generate-prompt',
   '/credits',
   '/subscriptions',
+  '/calendar',
+  '/earnings',
+  '/purchases',
 ] as const;
 
 export type TPublicRoute = (typeof PUBLIC_ROUTES)[number];
@@ -45,16 +48,28 @@ export const TEST_CHECKOUT_ROUTE = '/checkout/test';
 /** An influencer's own page, `/influencers/<id>`: its persona (docs/product/personas.md). */
 export const INFLUENCER_PAGE_ROUTE = '/influencers';
 
+/**
+ * An influencer's public page, `/i/<handle>`, and one of its posts, `/i/<handle>/posts/<id>`
+ * (docs/product/publishing.md). Open to visitors without an account.
+ */
+export const PUBLIC_PAGE_PREFIX = '/i';
+
 const UUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Whether a path is a page of the web app: one of the routes above (a trailing slash allowed),
- * an influencer's page, or a test checkout. The server answers these with the app and sends any other path to `/`.
+ * an influencer's page, a public page or post, or a test checkout. The server answers these with the app and sends any other path to `/`.
  */
 export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path.startsWith(`${INFLUENCER_PAGE_ROUTE}/`))
     return UUID_SEGMENT.test(path.slice(INFLUENCER_PAGE_ROUTE.length + 1));
+  if (path.startsWith(`${PUBLIC_PAGE_PREFIX}/`)) {
+    const [handle, posts, postId, ...rest] = path.slice(PUBLIC_PAGE_PREFIX.length + 1).split('/');
+    if (rest.length > 0 || !handle || !/^[a-z0-9._]{1,30}$/i.test(handle)) return false;
+    if (posts === undefined) return true;
+    return posts === 'posts' && postId !== undefined && UUID_SEGMENT.test(postId);
+  }
   if (path.startsWith(`${TEST_CHECKOUT_ROUTE}/`))
     return /^[\w-]+$/.test(path.slice(TEST_CHECKOUT_ROUTE.length + 1));
   return (

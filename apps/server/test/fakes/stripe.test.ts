@@ -535,3 +535,264 @@ describe('the fake Stripe, driven by the real stripe client', () => {
     });
   });
 });
+
+describe('the fake Stripe: payment-mode checkouts, Connect accounts and transfers', () => {
+  it('runs a payment-mode checkout of a price_data line: amount, metadata on the payment, one refund', async () => {
+    const metadata = { kind: 'post', postId: 'post-1', buyerId: 'fan-1' };
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: 4999,
+            product_data: { name: 'Post by Ava' },
+          },
+        },
+      ],
+      customer_email: 'fan@example.com',
+      client_reference_id: 'fan-1',
+      metadata,
+      payment_intent_data: { metadata },
+      success_url: 'http://muse.test/i/ava/posts/post-1?purchase=success',
+      cancel_url: 'http://muse.test/i/ava/posts/post-1?purchase=cancelled',
+    });
+    expect(session).toMatchObject({
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 4999,
+      currency: 'usd',
+      customer: null,
+      customer_email: 'fan@example.com',
+      payment_intent: null,
+      metadata,
+    });
+    const { line_items: lines } = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['line_items'],
+    });
+    expect(lines?.data[0]).toMatchObject({
+      amount_total: 4999,
+      description: 'Post by Ava',
+      price: { unit_amount: 4999, type: 'one_time', recurring: null },
+    });
+
+    expect(() => fake.completeCheckout(session.id)).toThrow(/payment mode/);
+    const { completed, paymentIntent } = fake.completeCheckout(session.id, { mode: 'payment' });
+    const verified = stripe.webhooks.constructEvent(
+      completed.payload,
+      completed.signature,
+      fake.webhookSecret,
+    );
+    expect(verified).toMatchObject({
+      type: 'checkout.session.completed',
+      data: { object: { id: session.id, payment_status: 'paid' } },
+    });
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: paymentIntent.id,
+      customer_details: { email: 'fan@example.com' },
+    });
+    expect(await stripe.paymentIntents.retrieve(paymentIntent.id)).toMatchObject({
+      amount: 4999,
+      amount_received: 4999,
+      status: 'succeeded',
+      metadata,
+    });
+    expect(
+      (await stripe.checkout.sessions.list({ payment_intent: paymentIntent.id })).data,
+    ).toEqual([expect.objectContaining({ id: session.id })]);
+
+    const refund = await stripe.refunds.create(
+      { payment_intent: paymentIntent.id, reason: 'duplicate' },
+      { idempotencyKey: 'refund-once' },
+    );
+    expect(refund).toMatchObject({ amount: 4999, status: 'succeeded', reason: 'duplicate' });
+    const again = await stripe.refunds.create(
+      { payment_intent: paymentIntent.id, reason: 'duplicate' },
+      { idempotencyKey: 'refund-once' },
+    );
+    expect(again.id).toBe(refund.id);
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id })).rejects.toMatchObject(
+      { code: 'charge_already_refunded' },
+    );
+  });
+
+  it('keeps a delayed payment unpaid until it settles, then sends async_payment_succeeded', async () => {
+    const customer = await stripe.customers.create({ email: 'slow@example.com' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer: customer.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'usd', unit_amount: 333, product_data: { name: 'x' } },
+        },
+      ],
+      success_url: 'http://muse.test/ok',
+    });
+    const done = fake.completeCheckout(session.id, { mode: 'payment', delayed: true });
+    expect(done.session).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+    expect(done.paymentIntent).toMatchObject({ status: 'processing', customer: customer.id });
+    expect(
+      (await stripe.checkout.sessions.list({ customer: customer.id, status: 'complete' })).data,
+    ).toEqual([expect.objectContaining({ id: session.id })]);
+
+    const { succeeded, session: settled } = fake.settleDelayedPayment(session.id);
+    expect(succeeded.event.type).toBe('checkout.session.async_payment_succeeded');
+    expect(settled.payment_status).toBe('paid');
+    expect(await stripe.paymentIntents.retrieve(done.paymentIntent.id)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 333,
+    });
+    expect(() => fake.settleDelayedPayment(session.id)).toThrow(/no delayed payment/);
+  });
+
+  it('refuses payment-mode parameters Stripe would refuse', async () => {
+    const { monthly } = await createPlan('g');
+    const line = {
+      quantity: 1,
+      price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'y' } },
+    };
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [line],
+        subscription_data: { metadata: { a: 'b' } },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'subscription_data' });
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: monthly.id, quantity: 1 }],
+        payment_intent_data: { metadata: { a: 'b' } },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'payment_intent_data' });
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ ...line, price: monthly.id }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('price_data') });
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ quantity: 1, price_data: { currency: 'usd', product_data: { name: 'z' } } }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'parameter_missing' });
+  });
+
+  it('makes connected accounts, onboarding links, and transfers only to accounts that take them', async () => {
+    const account = await stripe.accounts.create({
+      type: 'express',
+      email: 'creator@example.com',
+      metadata: { userId: 'creator-1' },
+      capabilities: { transfers: { requested: true } },
+    });
+    expect(account).toMatchObject({
+      object: 'account',
+      type: 'express',
+      email: 'creator@example.com',
+      metadata: { userId: 'creator-1' },
+      capabilities: { transfers: 'inactive' },
+      details_submitted: false,
+      payouts_enabled: false,
+    });
+    expect(account.id).toMatch(/^acct_/);
+    expect(await stripe.accounts.retrieve(account.id)).toEqual(account);
+    await expect(stripe.accounts.retrieve('acct_missing')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      refresh_url: 'http://muse.test/earnings?payouts=refresh',
+      return_url: 'http://muse.test/earnings?payouts=return',
+    });
+    expect(link).toMatchObject({ object: 'account_link', url: expect.stringMatching(/^http:/) });
+    expect(link.url.startsWith(fake.url)).toBe(true);
+    expect((await fetch(link.url)).status).toBe(200);
+    await expect(
+      stripe.accountLinks.create({
+        account: 'acct_missing',
+        type: 'account_onboarding',
+        refresh_url: 'http://muse.test/r',
+        return_url: 'http://muse.test/r',
+      }),
+    ).rejects.toMatchObject({ code: 'resource_missing', param: 'account' });
+
+    const transfer = { amount: 1500, currency: 'usd', destination: account.id };
+    await expect(stripe.transfers.create(transfer)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'insufficient_capabilities_for_transfer',
+      param: 'destination',
+    });
+
+    const { account: ready, updated } = fake.finishOnboarding(account.id);
+    expect(ready).toMatchObject({ capabilities: { transfers: 'active' }, details_submitted: true });
+    expect(updated.event).toMatchObject({
+      type: 'account.updated',
+      data: { object: { id: account.id } },
+    });
+    expect((await stripe.accounts.retrieve(account.id)).capabilities?.transfers).toBe('active');
+
+    const sent = await stripe.transfers.create(
+      { ...transfer, transfer_group: 'payout-1', metadata: { payoutId: 'payout-1' } },
+      { idempotencyKey: 'payout-1' },
+    );
+    expect(sent).toMatchObject({
+      object: 'transfer',
+      amount: 1500,
+      currency: 'usd',
+      destination: account.id,
+      transfer_group: 'payout-1',
+      metadata: { payoutId: 'payout-1' },
+      reversed: false,
+    });
+    const replayed = await stripe.transfers.create(
+      { ...transfer, transfer_group: 'payout-1', metadata: { payoutId: 'payout-1' } },
+      { idempotencyKey: 'payout-1' },
+    );
+    expect(replayed.id).toBe(sent.id);
+    expect(await stripe.transfers.retrieve(sent.id)).toEqual(sent);
+    expect((await stripe.transfers.list({ destination: account.id })).data).toEqual([sent]);
+    expect((await stripe.transfers.list({ transfer_group: 'payout-1' })).data).toEqual([sent]);
+    expect((await stripe.transfers.list({ transfer_group: 'payout-2' })).data).toEqual([]);
+
+    fake.failNextTransfer();
+    await expect(stripe.transfers.create(transfer)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'balance_insufficient',
+    });
+    expect((await stripe.transfers.create(transfer)).amount).toBe(1500);
+    await expect(
+      stripe.transfers.create({ ...transfer, destination: 'acct_missing' }),
+    ).rejects.toMatchObject({ code: 'resource_missing', param: 'destination' });
+  });
+
+  it("finishes onboarding from the link's page and sends the owner back", async () => {
+    const account = await stripe.accounts.create({
+      type: 'express',
+      capabilities: { transfers: { requested: true } },
+    });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      refresh_url: 'http://muse.test/earnings?payouts=refresh',
+      return_url: 'http://muse.test/earnings?payouts=return',
+    });
+    const submitted = await fetch(link.url, { method: 'POST', redirect: 'manual' });
+    expect(submitted.status).toBe(303);
+    expect(submitted.headers.get('location')).toBe('http://muse.test/earnings?payouts=return');
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({
+      capabilities: { transfers: 'active' },
+      details_submitted: true,
+    });
+    expect((await fetch(`${fake.url}/connect/setup/unknown`)).status).toBe(404);
+  });
+});

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import {
   INFLUENCER_PAGE_ROUTE,
+  PUBLIC_PAGE_PREFIX,
   TEST_CHECKOUT_ROUTE,
   type TProtectedRoute,
   type TPublicRoute,
@@ -56,7 +57,12 @@ const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObjec
   '/generate-prompt': page(tools, 'GeneratePromptPage'),
   '/credits': page(() => import('../features/billing/pages'), 'CreditsPage'),
   '/subscriptions': page(() => import('../features/billing/pages'), 'SubscriptionsPage'),
+  '/calendar': page(() => import('../features/publishing/calendar-page'), 'CalendarPage'),
+  '/earnings': page(() => import('../features/publishing/earnings-page'), 'EarningsPage'),
+  '/purchases': page(() => import('../features/purchases/purchases-page'), 'PurchasesPage'),
 };
+
+const publicPage = () => import('../features/public-page/pages');
 
 export const routes: RouteObject[] = [
   {
@@ -71,6 +77,16 @@ export const routes: RouteObject[] = [
           },
           ...Object.entries(publicPages).map(([path, lazy]) => ({ path, lazy })),
         ],
+      },
+      // An influencer's public page and its posts: open to all, in a slim layout of their own
+      // made for fans on phones (features/public-page/components/fan-layout.tsx).
+      {
+        path: `${PUBLIC_PAGE_PREFIX}/:handle`,
+        lazy: page(publicPage, 'PublicInfluencerPage'),
+      },
+      {
+        path: `${PUBLIC_PAGE_PREFIX}/:handle/posts/:postId`,
+        lazy: page(publicPage, 'PublicPostPage'),
       },
       {
         element: <ProtectedRoute />,

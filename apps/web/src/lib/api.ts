@@ -46,7 +46,7 @@ function isIgnoredPath(pathname: string): boolean {
 }
 
 type TRequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;

@@ -116,10 +116,23 @@ export const ZCreditHistoryResponse = z.object({
   entries: z.array(ZLedgerEntry),
 });
 
+/**
+ * A TEST MODE checkout: of a plan (`plan` and `billing`), or of a pay-per-view post (`post`,
+ * with `plan` and `billing` null).
+ */
 export const ZTestCheckoutSession = z.object({
   id: z.string(),
-  plan: ZPlanKey,
-  billing: ZBillingPeriod,
+  plan: ZPlanKey.nullable(),
+  billing: ZBillingPeriod.nullable(),
+  post: z
+    .object({
+      id: z.string(),
+      /** The post's caption (may be empty) and whose it is. */
+      caption: z.string(),
+      influencerName: z.string(),
+      handle: z.string().nullable(),
+    })
+    .nullable(),
   amountCents: z.number(),
   status: z.enum(TEST_CHECKOUT_STATUSES),
   email: z.string(),

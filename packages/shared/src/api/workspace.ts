@@ -10,6 +10,7 @@ export const UPGRADE_MODAL_TYPES = [
   'generate-prompt',
   'image',
   'influencer',
+  'scheduled-post',
 ] as const;
 export type TUpgradeModalType = (typeof UPGRADE_MODAL_TYPES)[number];
 
@@ -20,6 +21,7 @@ export const UPGRADE_MODAL_TITLES: Record<TUpgradeModalType, string> = {
   'generate-prompt': 'Generate Prompt Limit Reached',
   image: 'Image Limit Reached',
   influencer: 'Influencer Limit Reached',
+  'scheduled-post': 'Scheduled Post Limit Reached',
 };
 
 /** What each modal says was reached (the maximum was reached, upgrade). */
@@ -30,6 +32,7 @@ export const UPGRADE_MODAL_SUBJECTS: Record<TUpgradeModalType, string> = {
   'generate-prompt': 'generated prompts',
   image: 'image analyses',
   influencer: 'influencers',
+  'scheduled-post': 'scheduled posts',
 };
 
 export const UPGRADE_MODAL_BUTTON = 'View Upgrade Plans';

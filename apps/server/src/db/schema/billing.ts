@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { posts } from './publishing';
 import { users } from './users';
 
 /**
@@ -100,18 +101,32 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Checkout sessions of the test-mode checkout (no Stripe keys). */
-export const testCheckoutSessions = pgTable('test_checkout_sessions', {
-  id: text('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  plan: text('plan').$type<TPlanKey>().notNull(),
-  billing: text('billing').$type<TBillingPeriod>().notNull(),
-  promoCode: text('promo_code'),
-  successUrl: text('success_url').notNull(),
-  cancelUrl: text('cancel_url').notNull(),
-  status: text('status').$type<TTestCheckoutStatus>().notNull().default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+/**
+ * Checkout sessions of the test-mode checkout (no Stripe keys): a plan's (`plan`, `billing`)
+ * or a pay-per-view post's (`postId`, `amountCents`).
+ */
+export const testCheckoutSessions = pgTable(
+  'test_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').$type<TPlanKey>(),
+    billing: text('billing').$type<TBillingPeriod>(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents'),
+    promoCode: text('promo_code'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status').$type<TTestCheckoutStatus>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check(
+      'test_checkout_sessions_purchase',
+      sql`(${table.plan} is not null and ${table.billing} is not null and ${table.postId} is null) or (${table.postId} is not null and ${table.amountCents} is not null and ${table.plan} is null)`,
+    ),
+  ],
+);

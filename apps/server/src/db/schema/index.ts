@@ -6,3 +6,4 @@ export * from './workspace';
 export * from './jobs';
 export * from './personas';
 export * from './gallery';
+export * from './publishing';

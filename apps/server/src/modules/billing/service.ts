@@ -22,6 +22,9 @@ import {
 } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/tokens';
+import { describePostTestCheckout, payPostTestCheckout } from '../sales/checkout';
+import { refreshPayoutAccount } from '../sales/earnings';
+import { fulfilStripeCheckout } from '../sales/fulfil';
 import { getAccountState } from './entitlements';
 import { invoiceSubscriptionId, snapshotFromStripe, type StripeGateway } from './stripe-gateway';
 import {
@@ -153,10 +156,12 @@ async function changePlan(
 /** Stripe events Muse acts on; every other type is acknowledged and ignored. */
 export const HANDLED_STRIPE_EVENTS = [
   'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
   'invoice.paid',
   'invoice.payment_failed',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'account.updated',
 ] as const;
 
 /**
@@ -235,8 +240,15 @@ export async function handleStripeEvent(
   if (seen) return 'duplicate';
 
   switch (event.type) {
-    case 'checkout.session.completed': {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
       const session = await stripe.client.checkout.sessions.retrieve(event.data.object.id);
+      // A pay-per-view post's (docs/product/publishing.md): booked once paid, however often
+      // and however many at once the event arrives.
+      if (session.mode === 'payment') {
+        await fulfilStripeCheckout(db, stripe, session);
+        break;
+      }
       const subscriptionId =
         typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
       if (session.mode === 'subscription' && subscriptionId) {
@@ -266,6 +278,10 @@ export async function handleStripeEvent(
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       await syncStripeSubscription(context, stripe, event.data.object.id, null);
+      break;
+    case 'account.updated':
+      // A creator's payout account (Stripe Connect) finished or changed its onboarding.
+      await refreshPayoutAccount(db, stripe, event.data.object.id);
       break;
   }
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
@@ -340,6 +356,13 @@ export async function subscriptionSummary(
 
 // Test-mode checkout (no Stripe keys): Muse's own checkout page, clearly marked TEST MODE.
 
+/** A plan's session has both (the table's check constraint); a post's has neither. */
+function planOf(session: { id: string; plan: TPlanKey | null; billing: TBillingPeriod | null }) {
+  const { plan, billing } = session;
+  if (!plan || !billing) throw new Error(`Test checkout ${session.id} is for no plan`);
+  return { plan, billing };
+}
+
 async function openTestSession(db: TDatabase, userId: string, id: string) {
   const [session] = await db
     .select()
@@ -355,12 +378,14 @@ export async function getTestCheckout(
   id: string,
 ): Promise<TTestCheckoutSession> {
   const session = await openTestSession(db, user.id, id);
-  const plan = PLANS[session.plan];
-  const { billing } = session;
+  if (session.postId) return describePostTestCheckout(db, session, user.email);
+  const { plan: key, billing } = planOf(session);
+  const plan = PLANS[key];
   return {
     id: session.id,
     plan: plan.key,
     billing,
+    post: null,
     amountCents: billing === 'yearly' ? plan.yearlyTotalCents : priceCents(plan, billing),
     status: session.status,
     email: user.email,
@@ -386,6 +411,8 @@ export async function payTestCheckout(
 ): Promise<string> {
   const { db, publicUrl } = context;
   const session = await openTestSession(db, userId, id);
+  // A pay-per-view post's: booked through the function the Stripe webhook uses.
+  if (session.postId) return payPostTestCheckout(db, userId, session);
   const refundedUrl = `${publicUrl}/checkout/test/${session.id}`;
   const payment = await withSubscriptionLock(db, userId, async (tx): Promise<TTestPayment> => {
     // Completing the session happens once, also on a double click.
@@ -407,7 +434,7 @@ export async function payTestCheckout(
         .where(eq(testCheckoutSessions.id, id));
       return { kind: 'done', status: current?.status ?? session.status };
     }
-    const { plan, billing } = claimed;
+    const { plan, billing } = planOf(claimed);
     const live = await findLiveSubscription(tx, userId);
     if (!live) {
       const start = new Date();

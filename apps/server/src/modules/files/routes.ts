@@ -24,16 +24,17 @@ export function parseRange(header: string | undefined): TByteRange | { suffix: n
 }
 
 /**
- * Users' files, served to whoever holds a signed, unexpired URL: the API hands those only to
- * the file's owner. A wrong, expired or missing signature answers 404, like a missing file.
+ * Users' files (`users/…`) and posts' files (`posts/…`), served to whoever holds a signed,
+ * unexpired URL: the API hands those only to whoever may see the file (the owner; for a post,
+ * also its buyers, and everyone for a free post or a blurred preview). A wrong, expired or missing signature answers 404, like a missing file.
  * Byte ranges are honoured, so a video player can seek without loading the whole clip.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/files/*', { schema: { querystring: ZQuery } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const { expires, signature } = request.query;
-    if (!key.startsWith('users/') || !app.services.files.verify(key, expires, signature))
-      throw notFound();
+    const servable = key.startsWith('users/') || key.startsWith('posts/');
+    if (!servable || !app.services.files.verify(key, expires, signature)) throw notFound();
     const { storage } = app.services;
     let range = parseRange(request.headers.range);
     if (range && 'suffix' in range) {

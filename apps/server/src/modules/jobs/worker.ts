@@ -6,6 +6,7 @@ import { sendAccountMail, type TAccountMailContext } from '../auth/account-mails
 import { ACCOUNT_MAIL_TASK, ZAccountMailPayload } from '../auth/mail-queue';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
+import { PUBLISH_POST_TASK, publishDuePost, ZPublishPostPayload } from '../publishing/queue';
 import type { TServices } from '../../services';
 import { keepRunning } from './keep-running';
 import { createProviderWakeups, type TProviderWakeups } from './provider-wakeups';
@@ -60,6 +61,10 @@ const TASKS = {
   [ACCOUNT_MAIL_TASK]: task(ZAccountMailPayload, async ({ db, mail }, payload) => {
     if (!mail) throw new Error('This worker was started without a mailer');
     await sendAccountMail(db, mail, payload);
+  }),
+  // A scheduled post goes out at its time (docs/decisions/0030-publishing-and-pay-per-view.md).
+  [PUBLISH_POST_TASK]: task(ZPublishPostPayload, async ({ db }, payload) => {
+    await publishDuePost(db, payload);
   }),
 };
 
@@ -150,8 +155,14 @@ export async function startWorker(options: {
       run({
         ...shared,
         concurrency: 1,
-        // Account mail runs with these short tasks, never queued behind a long tool job.
-        taskList: taskList(options.mail ? [...scheduled, ACCOUNT_MAIL_TASK] : scheduled, context),
+        // Account mail and scheduled posts run with these short tasks, never queued behind a
+        // long tool job.
+        taskList: taskList(
+          options.mail
+            ? [...scheduled, PUBLISH_POST_TASK, ACCOUNT_MAIL_TASK]
+            : [...scheduled, PUBLISH_POST_TASK],
+          context,
+        ),
         parsedCronItems: parseCronItems(SCHEDULE),
       }),
     supervision,

@@ -1,13 +1,17 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { clone, newId, unixNow } from './objects';
 import { parseStripeParams, reader, StripeApiError, type TParams } from './params';
 import { expandObject } from './expand';
 import { stripeRoutes } from './routes';
-import { StripeStore, type TCheckoutCompletion } from './store';
+import { StripeStore, type TPaymentCheckout, type TSubscriptionCheckout } from './store';
 
-export type { TCheckoutCompletion } from './store';
 export type { TParams as TFakeStripeParams } from './params';
 
 /** One request the fake received, as Muse sent it. */
@@ -30,6 +34,12 @@ export type TFakeStripeEvent = {
   /** A valid `Stripe-Signature` header for `payload` under `webhookSecret`. */
   signature: string;
 };
+
+/** A subscription-mode Checkout paid, with the `checkout.session.completed` Stripe then sends. */
+export type TCheckoutCompletion = TSubscriptionCheckout & { completed: TFakeStripeEvent };
+
+/** A payment-mode Checkout completed, with the `checkout.session.completed` Stripe then sends. */
+export type TPaymentCompletion = TPaymentCheckout & { completed: TFakeStripeEvent };
 
 export type TFakeStripe = {
   /** `http://127.0.0.1:PORT` */
@@ -57,8 +67,30 @@ export type TFakeStripe = {
    */
   completeCheckout(
     sessionId: string,
-    options?: { now?: number | Date; email?: string },
+    options?: { now?: number | Date; email?: string; mode?: 'subscription' },
   ): TCheckoutCompletion;
+  /**
+   * The customer pays on Checkout (payment mode; say so with `mode: 'payment'`): a PaymentIntent
+   * for the session's `amount_total` with its `payment_intent_data.metadata`, refundable through
+   * `/v1/refunds`. `delayed`: a payment method that settles later; the session is complete but
+   * `unpaid` until `settleDelayedPayment`.
+   */
+  completeCheckout(
+    sessionId: string,
+    options: { now?: number | Date; email?: string; mode: 'payment'; delayed?: boolean },
+  ): TPaymentCompletion;
+  /** A delayed payment succeeds: with the `checkout.session.async_payment_succeeded` event. */
+  settleDelayedPayment(sessionId: string): TPaymentCheckout & { succeeded: TFakeStripeEvent };
+  /**
+   * The connected account's owner finishes Connect onboarding (as the page an account link opens
+   * does): transfers active, details submitted; with the `account.updated` event.
+   */
+  finishOnboarding(accountId: string): { account: Stripe.Account; updated: TFakeStripeEvent };
+  /**
+   * The next `POST /v1/transfers` is refused (by default as Stripe refuses a transfer the
+   * platform's balance cannot cover); later ones go through again.
+   */
+  failNextTransfer(failure?: { message: string; code: string }): void;
   /** The current period ends and the next is paid: a paid `subscription_cycle` invoice. */
   renewSubscription(subscriptionId: string): Stripe.Invoice;
   /** The current period ends and the charge fails: `past_due`, an `open` `subscription_cycle` invoice. */
@@ -112,6 +144,10 @@ export async function startFakeStripe(): Promise<TFakeStripe> {
     const rawBody = await readBody(request).catch(() => undefined);
     if (rawBody === undefined) {
       response.destroy(); // the client went away mid-request
+      return;
+    }
+    if (url.pathname.startsWith('/connect/setup/')) {
+      onboardingPage(store, `${store.baseUrl}${url.pathname}`, method, response);
       return;
     }
     const send = (status: number, body: object, headers: Record<string, string> = {}) => {
@@ -184,6 +220,59 @@ export async function startFakeStripe(): Promise<TFakeStripe> {
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  store.baseUrl = `http://127.0.0.1:${port}`;
+
+  const signedEvent = (
+    type: Stripe.Event.Type,
+    object: { id: string; object: string },
+    options: { previousAttributes?: Record<string, unknown>; timestamp?: number } = {},
+  ): TFakeStripeEvent => {
+    const event = {
+      id: newId('evt_'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: unixNow(),
+      data: {
+        object: clone(object),
+        ...(options.previousAttributes ? { previous_attributes: options.previousAttributes } : {}),
+      },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    } as unknown as Stripe.Event;
+    const payload = JSON.stringify(event, null, 2);
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: FAKE_STRIPE_WEBHOOK_SECRET,
+      ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+    });
+    return { event, payload, signature };
+  };
+
+  function completeCheckout(
+    sessionId: string,
+    options: { now?: number | Date; email?: string; mode?: 'subscription' },
+  ): TCheckoutCompletion;
+  function completeCheckout(
+    sessionId: string,
+    options: { now?: number | Date; email?: string; mode: 'payment'; delayed?: boolean },
+  ): TPaymentCompletion;
+  function completeCheckout(
+    sessionId: string,
+    options: {
+      now?: number | Date;
+      email?: string;
+      mode?: 'subscription' | 'payment';
+      delayed?: boolean;
+    } = {},
+  ): TCheckoutCompletion | TPaymentCompletion {
+    const done =
+      options.mode === 'payment'
+        ? store.completePayment(sessionId, options)
+        : store.completeCheckout(sessionId, options);
+    return { ...done, completed: signedEvent('checkout.session.completed', done.session) };
+  }
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -193,44 +282,68 @@ export async function startFakeStripe(): Promise<TFakeStripe> {
     requests,
     addPromotionCode: (code, percentOff, options) =>
       store.addPromotionCode(code, percentOff, options),
-    completeCheckout: (sessionId, options) => store.completeCheckout(sessionId, options),
+    completeCheckout,
+    settleDelayedPayment: (sessionId) => {
+      const done = store.settleDelayedPayment(sessionId);
+      return {
+        ...done,
+        succeeded: signedEvent('checkout.session.async_payment_succeeded', done.session),
+      };
+    },
+    finishOnboarding: (accountId) => {
+      const account = store.finishOnboarding(accountId);
+      return { account, updated: signedEvent('account.updated', account) };
+    },
+    failNextTransfer: (
+      failure = {
+        message:
+          'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.',
+        code: 'balance_insufficient',
+      },
+    ) => {
+      store.nextTransferFailure = failure;
+    },
     renewSubscription: (subscriptionId) => store.renewSubscription(subscriptionId),
     failPayment: (subscriptionId) => store.failPayment(subscriptionId),
     payInvoice: (invoiceId) => store.payInvoice(invoiceId),
     changePrice: (subscriptionId, priceId) => store.changePrice(subscriptionId, priceId),
     cancelSubscription: (subscriptionId, options) =>
       store.cancelSubscription(subscriptionId, options),
-    event: (type, object, options = {}) => {
-      const event = {
-        id: newId('evt_'),
-        object: 'event',
-        api_version: Stripe.API_VERSION,
-        created: unixNow(),
-        data: {
-          object: clone(object),
-          ...(options.previousAttributes
-            ? { previous_attributes: options.previousAttributes }
-            : {}),
-        },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-      } as unknown as Stripe.Event;
-      const payload = JSON.stringify(event, null, 2);
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: FAKE_STRIPE_WEBHOOK_SECRET,
-        ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
-      });
-      return { event, payload, signature };
-    },
+    event: signedEvent,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The page an account link opens (Stripe's hosted onboarding, reduced to one button): GET shows
+ * it, POST finishes the onboarding and sends the owner to the link's `return_url`.
+ */
+function onboardingPage(
+  store: StripeStore,
+  link: string,
+  method: string,
+  response: ServerResponse,
+): void {
+  const known = store.accountLinks.get(link);
+  if (!known) {
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('This link has expired.');
+    return;
+  }
+  if (method === 'POST') {
+    store.finishOnboarding(known.account);
+    response.writeHead(303, { location: known.returnUrl }).end();
+    return;
+  }
+  response
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end(
+      `<!doctype html><title>Fake Stripe Connect</title><h1>Set up payouts (fake Stripe)</h1>` +
+        `<form method="post"><button type="submit">Finish onboarding</button></form>`,
+    );
 }
 
 function checkApiKey(authorization: string | undefined): void {

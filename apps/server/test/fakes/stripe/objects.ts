@@ -406,11 +406,16 @@ export function invoice(fields: {
   });
 }
 
-/** The payment that settled an invoice (a card charged through a PaymentIntent). */
+/**
+ * A card charged through a PaymentIntent: what settled an invoice, or a payment-mode Checkout
+ * Session (with `payment_intent_data.metadata`).
+ */
 export function paymentIntent(fields: {
   amount: number;
   currency: string;
-  customer: string;
+  customer: string | null;
+  description?: string | null;
+  metadata?: Record<string, string>;
   now: number;
 }): Stripe.PaymentIntent {
   return shape<Stripe.PaymentIntent>({
@@ -423,10 +428,10 @@ export function paymentIntent(fields: {
     created: fields.now,
     currency: fields.currency,
     customer: fields.customer,
-    description: 'Subscription creation',
+    description: fields.description === undefined ? 'Subscription creation' : fields.description,
     latest_charge: newId('ch_'),
     livemode: false,
-    metadata: {},
+    metadata: fields.metadata ?? {},
     payment_method_types: ['card'],
     status: 'succeeded',
   });
@@ -476,5 +481,88 @@ export function refund(fields: {
     source_transfer_reversal: null,
     status: 'succeeded',
     transfer_reversal: null,
+  });
+}
+
+/** A connected account (Stripe Connect) before its onboarding: nothing enabled yet. */
+export function account(fields: {
+  type: Stripe.Account.Type;
+  email: string | null;
+  country: string;
+  metadata: Record<string, string>;
+  /** Capabilities asked for, each `inactive` until the onboarding is finished. */
+  capabilities: string[];
+  now: number;
+}): Stripe.Account {
+  const id = newId('acct_', 16);
+  return shape<Stripe.Account>({
+    id,
+    object: 'account',
+    business_type: null,
+    capabilities: Object.fromEntries(
+      fields.capabilities.map((name) => [name, 'inactive']),
+    ) as Stripe.Account.Capabilities,
+    charges_enabled: false,
+    country: fields.country,
+    created: fields.now,
+    default_currency: 'usd',
+    details_submitted: false,
+    email: fields.email,
+    external_accounts: list([], `/v1/accounts/${id}/external_accounts`),
+    metadata: fields.metadata,
+    payouts_enabled: false,
+    requirements: shape<Stripe.Account.Requirements>({
+      alternatives: [],
+      current_deadline: null,
+      currently_due: ['business_type', 'external_account', 'tos_acceptance.date'],
+      disabled_reason: 'requirements.past_due',
+      errors: [],
+      eventually_due: ['business_type', 'external_account', 'tos_acceptance.date'],
+      past_due: ['business_type', 'external_account', 'tos_acceptance.date'],
+      pending_verification: [],
+    }),
+    type: fields.type,
+  });
+}
+
+/** A one-time link into Connect onboarding; Stripe's expire after a few minutes. */
+export function accountLink(fields: { url: string; now: number }): Stripe.AccountLink {
+  return {
+    object: 'account_link',
+    created: fields.now,
+    expires_at: fields.now + 300,
+    url: fields.url,
+  };
+}
+
+/** Money moved from the platform's balance to a connected account. */
+export function transfer(fields: {
+  amount: number;
+  currency: string;
+  destination: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  transferGroup: string | null;
+  now: number;
+}): Stripe.Transfer {
+  const id = newId('tr_');
+  return shape<Stripe.Transfer>({
+    id,
+    object: 'transfer',
+    amount: fields.amount,
+    amount_reversed: 0,
+    balance_transaction: newId('txn_'),
+    created: fields.now,
+    currency: fields.currency,
+    description: fields.description,
+    destination: fields.destination,
+    destination_payment: newId('py_'),
+    livemode: false,
+    metadata: fields.metadata,
+    reversals: list([], `/v1/transfers/${id}/reversals`),
+    reversed: false,
+    source_transaction: null,
+    source_type: 'card',
+    transfer_group: fields.transferGroup,
   });
 }

@@ -104,6 +104,7 @@ export function stripeRoutes(store: StripeStore): TRoute[] {
       const customer = params.string('customer');
       const status = params.string('status');
       const subscription = params.string('subscription');
+      const paymentIntent = params.string('payment_intent');
       if (status && !['open', 'complete', 'expired'].includes(status)) {
         throw invalid('Invalid status: must be one of complete, expired, or open', 'status');
       }
@@ -111,7 +112,8 @@ export function stripeRoutes(store: StripeStore): TRoute[] {
         (session) =>
           (!customer || session.customer === customer) &&
           (!status || session.status === status) &&
-          (!subscription || session.subscription === subscription),
+          (!subscription || session.subscription === subscription) &&
+          (!paymentIntent || session.payment_intent === paymentIntent),
       );
       return page(found, '/v1/checkout/sessions', params);
     }),
@@ -182,7 +184,156 @@ export function stripeRoutes(store: StripeStore): TRoute[] {
       return page(found, '/v1/refunds', params);
     }),
     route('GET', `/v1/refunds/${ID}`, ({ match }) => store.get(store.refunds, 'refund', match[0]!)),
+
+    route('POST', '/v1/accounts', ({ params }) => {
+      const type = params.string('type') ?? 'standard';
+      if (!['custom', 'express', 'standard'].includes(type)) {
+        throw invalid('Invalid type: must be one of custom, express, or standard', 'type');
+      }
+      const created = build.account({
+        type: type as Stripe.Account.Type,
+        email: params.string('email') ?? null,
+        country: params.string('country') ?? 'US',
+        metadata: params.hash('metadata') ?? {},
+        capabilities: requestedCapabilities(params),
+        now: unixNow(),
+      });
+      store.accounts.set(created.id, created);
+      return created;
+    }),
+    route('GET', `/v1/accounts/${ID}`, ({ match }) =>
+      store.get(store.accounts, 'account', match[0]!),
+    ),
+    route('POST', '/v1/account_links', ({ params }) => {
+      const accountId = params.requiredString('account');
+      if (!store.accounts.has(accountId)) throw noSuch('account', accountId, 'account');
+      const type = params.requiredString('type');
+      if (!['account_onboarding', 'account_update'].includes(type)) {
+        throw invalid('Invalid type: must be one of account_onboarding or account_update', 'type');
+      }
+      for (const url of ['refresh_url', 'return_url']) {
+        const value = params.requiredString(url);
+        if (!/^https?:\/\//.test(value)) throw invalid(`Not a valid URL`, url, 'url_invalid');
+      }
+      const link = build.accountLink({
+        url: `${store.baseUrl}/connect/setup/${newId('', 24)}`,
+        now: unixNow(),
+      });
+      store.accountLinks.set(link.url, {
+        account: accountId,
+        returnUrl: params.requiredString('return_url'),
+      });
+      return link;
+    }),
+
+    route('POST', '/v1/transfers', ({ params }) => createTransfer(store, params)),
+    route('GET', '/v1/transfers', ({ params }) => {
+      const destination = params.string('destination');
+      const transferGroup = params.string('transfer_group');
+      const found = [...store.transfers.values()].filter(
+        (transfer) =>
+          (!destination || transfer.destination === destination) &&
+          (!transferGroup || transfer.transfer_group === transferGroup),
+      );
+      return page(found, '/v1/transfers', params);
+    }),
+    route('GET', `/v1/transfers/${ID}`, ({ match }) =>
+      store.get(store.transfers, 'transfer', match[0]!),
+    ),
   ];
+}
+
+/** `capabilities[transfers][requested]=true`: the capabilities asked for (of those Muse uses). */
+function requestedCapabilities(params: TReader): string[] {
+  const capabilities = params.object('capabilities');
+  return ['card_payments', 'transfers'].filter(
+    (name) => capabilities?.object(name)?.boolean('requested') === true,
+  );
+}
+
+/**
+ * `price_data` of a line item: Stripe makes a one-off Price (and a Product from
+ * `product_data`) for this session alone.
+ */
+function inlinePrice(store: StripeStore, data: TReader): Stripe.Price {
+  const now = unixNow();
+  let productId = data.string('product');
+  const productData = data.object('product_data');
+  if (productId && productData) {
+    throw invalid('You may only specify one of these parameters: product, product_data.');
+  }
+  if (productData) {
+    const created = build.product({
+      name: productData.requiredString('name'),
+      description: productData.string('description'),
+      metadata: productData.hash('metadata'),
+      now,
+    });
+    store.products.set(created.id, created);
+    productId = created.id;
+  }
+  if (!productId) throw invalid('Missing required param: product.', 'product', 'parameter_missing');
+  if (!store.products.has(productId)) throw noSuch('product', productId, 'product');
+  const unitAmount = data.integer('unit_amount');
+  if (unitAmount === undefined) {
+    throw invalid('Missing required param: unit_amount.', 'unit_amount', 'parameter_missing');
+  }
+  if (unitAmount < 0) throw invalid('Invalid non-negative integer', 'unit_amount');
+  const recurring = data.object('recurring');
+  const created = build.price({
+    product: productId,
+    unitAmount,
+    currency: data.requiredString('currency').toLowerCase(),
+    recurring: recurring
+      ? {
+          interval: recurring.requiredString('interval') as Stripe.Price.Recurring.Interval,
+          intervalCount: recurring.integer('interval_count') ?? 1,
+        }
+      : undefined,
+    active: false,
+    now,
+  });
+  store.prices.set(created.id, created);
+  return created;
+}
+
+/**
+ * A transfer to a connected account. Stripe refuses one to an account whose `transfers`
+ * capability is not active; a test can make the next one fail as an empty balance would.
+ */
+function createTransfer(store: StripeStore, params: TReader): Stripe.Transfer {
+  const amount = params.integer('amount');
+  if (amount === undefined) {
+    throw invalid('Missing required param: amount.', 'amount', 'parameter_missing');
+  }
+  if (amount < 1) throw invalid('Invalid positive integer', 'amount');
+  const currency = params.requiredString('currency').toLowerCase();
+  const destination = params.requiredString('destination');
+  const account = store.accounts.get(destination);
+  if (!account) throw noSuch('destination', destination, 'destination');
+  if (account.capabilities?.transfers !== 'active') {
+    throw invalid(
+      'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+      'destination',
+      'insufficient_capabilities_for_transfer',
+    );
+  }
+  const failure = store.nextTransferFailure;
+  if (failure) {
+    store.nextTransferFailure = null;
+    throw invalid(failure.message, undefined, failure.code);
+  }
+  const created = build.transfer({
+    amount,
+    currency,
+    destination,
+    description: params.string('description') ?? null,
+    metadata: params.hash('metadata') ?? {},
+    transferGroup: params.string('transfer_group') ?? null,
+    now: unixNow(),
+  });
+  store.transfers.set(created.id, created);
+  return created;
 }
 
 /** A list answer: newest first, `limit` (default 10) with `has_more`. */
@@ -279,16 +430,21 @@ function createCheckoutSession(store: StripeStore, params: TReader): Stripe.Chec
 
   const lineItems = params.objects('line_items').map((line, index) => {
     const priceId = line.string('price');
-    if (!priceId) {
-      const message = line.has('price_data')
-        ? 'The fake Stripe does not support price_data; create a price first.'
-        : 'Missing required param: price.';
-      throw invalid(message, `line_items[${index}][price]`, 'parameter_missing');
+    const priceData = line.object('price_data');
+    if (priceId && priceData) {
+      throw invalid('You may only specify one of these parameters: price, price_data.');
     }
-    const price = store.prices.get(priceId);
+    if (!priceId && !priceData) {
+      throw invalid(
+        'Missing required param: price.',
+        `line_items[${index}][price]`,
+        'parameter_missing',
+      );
+    }
     const param = `line_items[${index}][price]`;
-    if (!price) throw noSuch('price', priceId, param);
-    if (!price.active) {
+    const price = priceData ? inlinePrice(store, priceData) : store.prices.get(priceId!);
+    if (!price) throw noSuch('price', priceId!, param);
+    if (!priceData && !price.active) {
       throw invalid(
         'The price specified is inactive. This field only accepts active prices.',
         param,
@@ -322,6 +478,23 @@ function createCheckoutSession(store: StripeStore, params: TReader): Stripe.Chec
       `You can not pass \`subscription_data\` in \`${mode}\` mode.`,
       'subscription_data',
     );
+  }
+  const paymentIntentData = params.object('payment_intent_data');
+  if (paymentIntentData && mode !== 'payment') {
+    throw invalid(
+      `You can not pass \`payment_intent_data\` in \`${mode}\` mode.`,
+      'payment_intent_data',
+    );
+  }
+  const customerCreation = params.string('customer_creation');
+  if (customerCreation && !['always', 'if_required'].includes(customerCreation)) {
+    throw invalid(
+      'Invalid customer_creation: must be one of always or if_required',
+      'customer_creation',
+    );
+  }
+  if (customerCreation && mode !== 'payment') {
+    throw invalid('`customer_creation` can only be used in `payment` mode.', 'customer_creation');
   }
 
   let coupon: Stripe.Coupon | null = null;
@@ -377,7 +550,11 @@ function createCheckoutSession(store: StripeStore, params: TReader): Stripe.Chec
     },
     customer: customerId ?? null,
     customer_account: null,
-    customer_creation: mode === 'payment' ? 'if_required' : null,
+    customer_creation:
+      mode === 'payment'
+        ? ((customerCreation as Stripe.Checkout.Session.CustomerCreation | undefined) ??
+          'if_required')
+        : null,
     customer_details: null,
     customer_email: customerEmail ?? null,
     discounts,
@@ -414,6 +591,7 @@ function createCheckoutSession(store: StripeStore, params: TReader): Stripe.Chec
       quantity,
     })),
     subscriptionMetadata: subscriptionData?.hash('metadata') ?? {},
+    paymentIntentMetadata: paymentIntentData?.hash('metadata') ?? {},
     coupon,
   });
   return session;

@@ -7,16 +7,24 @@ import { invalid, noSuch } from './params';
 type TSessionExtras = {
   lineItems: { id: string; price: string; quantity: number }[];
   subscriptionMetadata: Record<string, string>;
+  /** `payment_intent_data.metadata` (payment mode): put on the PaymentIntent once paid. */
+  paymentIntentMetadata: Record<string, string>;
   coupon: Stripe.Coupon | null;
 };
 
 /** Where a subscription is in its billing: periods count from the anchor. */
 type TSubscriptionExtras = { anchor: number; cycles: number; coupon: Stripe.Coupon | null };
 
-export type TCheckoutCompletion = {
+export type TSubscriptionCheckout = {
   session: Stripe.Checkout.Session;
   subscription: Stripe.Subscription;
   invoice: Stripe.Invoice;
+};
+
+export type TPaymentCheckout = {
+  session: Stripe.Checkout.Session;
+  /** The PaymentIntent that took the money (`processing` while a delayed payment is pending). */
+  paymentIntent: Stripe.PaymentIntent;
 };
 
 const toSeconds = (now: number | Date | undefined) =>
@@ -38,9 +46,17 @@ export class StripeStore {
   readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
   readonly invoicePayments = new Map<string, Stripe.InvoicePayment>();
   readonly refunds = new Map<string, Stripe.Refund>();
+  readonly accounts = new Map<string, Stripe.Account>();
+  readonly transfers = new Map<string, Stripe.Transfer>();
+  /** Onboarding links handed out, by URL: the account and where the owner returns to. */
+  readonly accountLinks = new Map<string, { account: string; returnUrl: string }>();
   readonly sessionExtras = new Map<string, TSessionExtras>();
   private readonly subscriptionExtras = new Map<string, TSubscriptionExtras>();
   private invoiceCount = 0;
+  /** The fake's own address, for the links it hands out (Connect onboarding). */
+  baseUrl = '';
+  /** Set by a test: the next transfer is refused with this Stripe error. */
+  nextTransferFailure: { message: string; code: string } | null = null;
 
   /** Any stored object by id, for `expand[]`. */
   find(id: string): { object: string } | undefined {
@@ -56,6 +72,8 @@ export class StripeStore {
       this.paymentIntents,
       this.invoicePayments,
       this.refunds,
+      this.accounts,
+      this.transfers,
     ] as Map<string, { object: string }>[]) {
       const found = map.get(id);
       if (found) return found;
@@ -92,13 +110,15 @@ export class StripeStore {
   completeCheckout(
     sessionId: string,
     options: { now?: number | Date; email?: string } = {},
-  ): TCheckoutCompletion {
+  ): TSubscriptionCheckout {
     const session = this.mustFind(this.sessions, 'checkout session', sessionId);
     const extras = this.sessionExtras.get(sessionId)!;
     if (session.status !== 'open')
       throw new Error(`checkout session ${sessionId} is ${session.status}`);
     if (session.mode !== 'subscription') {
-      throw new Error(`the fake Stripe completes only subscription checkouts (${session.mode})`);
+      throw new Error(
+        `checkout session ${sessionId} is in ${session.mode} mode: complete it with { mode: '${session.mode}' }`,
+      );
     }
     const now = toSeconds(options.now);
 
@@ -167,6 +187,100 @@ export class StripeStore {
       subscription: clone(subscription),
       invoice: clone(invoice),
     };
+  }
+
+  /**
+   * Simulates the customer paying a payment-mode Checkout: a PaymentIntent for `amount_total`
+   * carrying `payment_intent_data.metadata`, the session `complete` and `paid`. A Customer is
+   * the session's own, or made only with `customer_creation: 'always'` (Stripe's default for
+   * payment mode makes none). `delayed`: a payment method that settles later (a bank debit):
+   * the session is `complete` but `unpaid` until `settleDelayedPayment`.
+   */
+  completePayment(
+    sessionId: string,
+    options: { now?: number | Date; email?: string; delayed?: boolean } = {},
+  ): TPaymentCheckout {
+    const session = this.mustFind(this.sessions, 'checkout session', sessionId);
+    const extras = this.sessionExtras.get(sessionId)!;
+    if (session.status !== 'open')
+      throw new Error(`checkout session ${sessionId} is ${session.status}`);
+    if (session.mode !== 'payment') {
+      throw new Error(
+        `checkout session ${sessionId} is in ${session.mode} mode: complete it with { mode: '${session.mode}' }`,
+      );
+    }
+    const now = toSeconds(options.now);
+    let customer = session.customer ? this.customers.get(String(session.customer)) : undefined;
+    const email = customer?.email ?? options.email ?? session.customer_email ?? 'fan@example.com';
+    if (!customer && session.customer_creation === 'always') {
+      customer = build.customer({ email, now });
+      this.customers.set(customer.id, customer);
+    }
+    const intent = build.paymentIntent({
+      amount: session.amount_total ?? 0,
+      currency: session.currency ?? 'usd',
+      customer: customer?.id ?? null,
+      description: null,
+      metadata: { ...extras.paymentIntentMetadata },
+      now,
+    });
+    if (options.delayed) Object.assign(intent, { status: 'processing', amount_received: 0 });
+    this.paymentIntents.set(intent.id, intent);
+
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: options.delayed ? 'unpaid' : 'paid',
+      customer: customer?.id ?? null,
+      customer_details: {
+        address: null,
+        business_name: null,
+        email,
+        individual_name: null,
+        name: customer?.name ?? null,
+        phone: null,
+        tax_exempt: 'none',
+        tax_ids: [],
+      },
+      payment_intent: intent.id,
+    } satisfies Partial<Stripe.Checkout.Session>);
+    return { session: clone(session), paymentIntent: clone(intent) };
+  }
+
+  /** A delayed payment of a completed payment-mode Checkout succeeds: the session is `paid`. */
+  settleDelayedPayment(sessionId: string): TPaymentCheckout {
+    const session = this.mustFind(this.sessions, 'checkout session', sessionId);
+    const intent = this.paymentIntents.get(String(session.payment_intent));
+    if (session.status !== 'complete' || session.payment_status !== 'unpaid' || !intent) {
+      throw new Error(`checkout session ${sessionId} has no delayed payment to settle`);
+    }
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+    session.payment_status = 'paid';
+    return { session: clone(session), paymentIntent: clone(intent) };
+  }
+
+  /**
+   * The owner of a connected account finishes Connect onboarding: every capability asked for
+   * is `active`, details are submitted, nothing is due.
+   */
+  finishOnboarding(accountId: string): Stripe.Account {
+    const account = this.mustFind(this.accounts, 'account', accountId);
+    const capabilities = Object.fromEntries(
+      Object.keys(account.capabilities ?? {}).map((name) => [name, 'active']),
+    ) as Stripe.Account.Capabilities;
+    Object.assign(account, {
+      capabilities,
+      details_submitted: true,
+      payouts_enabled: true,
+      charges_enabled: capabilities.card_payments === 'active',
+      requirements: {
+        ...account.requirements!,
+        currently_due: [],
+        eventually_due: [],
+        past_due: [],
+        disabled_reason: null,
+      },
+    } satisfies Partial<Stripe.Account>);
+    return clone(account);
   }
 
   /** The period ends and Stripe charges the next one successfully. */

@@ -15,22 +15,14 @@ import { AuthCard, AuthLink } from './components/auth-card';
 import { ContinueWithGoogle, OrDivider } from './components/continue-with-google';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-
-const DEFAULT_DESTINATION = '/onboarding';
+import { leadsToPost, rememberReturnPath, returnPathFrom, withReturnPath } from './return-path';
 
 /**
- * Where to go once signed in: the page the route guard sent the visitor away from
- * (`state.from`), else /onboarding (docs/product/accounts.md).
+ * Where to go once signed in: the return path the page was opened with (`?next=`, e.g. a post to
+ * unlock, or the page the route guard sent the visitor away from), else /onboarding
+ * (docs/product/accounts.md).
  */
-function destinationFrom(state: unknown): string {
-  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
-  if (!from || typeof from.pathname !== 'string') return DEFAULT_DESTINATION;
-  // Only a path of this app, never another site ('//host') or the login page itself.
-  if (!from.pathname.startsWith('/') || from.pathname.startsWith('//')) return DEFAULT_DESTINATION;
-  if (from.pathname === '/login') return DEFAULT_DESTINATION;
-  const search = typeof from.search === 'string' ? from.search : '';
-  return from.pathname + search;
-}
+const DEFAULT_DESTINATION = '/onboarding';
 
 export function LoginPage() {
   const { user, signIn } = useAuth();
@@ -39,7 +31,11 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const [error, setError] = useState<TFormError | null>(null);
   const [busy, setBusy] = useState(false);
-  const destination = destinationFrom(location.state);
+  const returnPath = returnPathFrom(searchParams, location.state);
+  const destination = returnPath ?? DEFAULT_DESTINATION;
+  // Registering instead keeps only an explicit return path (a fan's post): a new account sent
+  // here by the route guard still starts with the onboarding (docs/product/accounts.md).
+  const registerPath = withReturnPath('/register', returnPathFrom(searchParams, null));
 
   // Already signed in (and not in the middle of this page's own sign-in, which navigates itself).
   if (user && !busy) return <Navigate to={destination} replace />;
@@ -79,10 +75,14 @@ export function LoginPage() {
   return (
     <AuthCard
       title="Sign In"
-      description="Welcome back. Sign in to manage your AI influencers."
+      description={
+        leadsToPost(returnPath)
+          ? 'Sign in to unlock the post. You come straight back to it.'
+          : 'Welcome back. Sign in to manage your AI influencers.'
+      }
       footer={
         <>
-          Don&apos;t have an account? <AuthLink to="/register">Create an account</AuthLink>
+          Don&apos;t have an account? <AuthLink to={registerPath}>Create an account</AuthLink>
         </>
       }
     >
@@ -138,7 +138,11 @@ export function LoginPage() {
       <OrDivider />
       <ContinueWithGoogle
         disabled={busy}
-        onStart={() => setError(null)}
+        onStart={() => {
+          setError(null);
+          // Google's round-trip leaves the app: the return path waits in this tab's storage.
+          rememberReturnPath(returnPath);
+        }}
         onError={(message) => setError({ message })}
         describeException={(exception) =>
           `${UNEXPECTED_ERROR}: ${exception instanceof Error ? exception.message : String(exception)}`

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../../lib/auth';
 import { AuthCard } from './components/auth-card';
+import { peekReturnPath, takeReturnPath, withReturnPath } from './return-path';
 
 type TStatus = keyof typeof OAUTH_STATUS_TEXTS;
 
@@ -26,7 +27,8 @@ function readCallbackAddress(): { code: string | null; failed: boolean } {
 
 /**
  * Completes a Google sign-in (docs/product/accounts.md): trades the one-time code for a session,
- * then /onboarding; on failure its status text, and /login after 2 s.
+ * then goes to the return path the sign-in page kept (a post to unlock, say) or /onboarding; on
+ * failure its status text, and /login (still carrying the return path) after 2 s.
  */
 export function OAuthCallbackPage() {
   const { exchangeGoogleCode } = useAuth();
@@ -64,14 +66,14 @@ export function OAuthCallbackPage() {
     if (SUCCESSES.includes(status)) {
       // Long enough to read 'Account created!' or 'Authentication successful!'.
       const timer = window.setTimeout(
-        () => navigate('/onboarding', { replace: true }),
+        () => navigate(takeReturnPath() ?? '/onboarding', { replace: true }),
         SUCCESS_REDIRECT_MS,
       );
       return () => window.clearTimeout(timer);
     }
     if (!FAILURES.includes(status)) return;
     const timer = window.setTimeout(
-      () => navigate('/login', { replace: true }),
+      () => navigate(withReturnPath('/login', peekReturnPath()), { replace: true }),
       OAUTH_FAILURE_REDIRECT_MS,
     );
     return () => window.clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { REGISTER_NAVIGATION_DELAY_MS, ZRegisterForm } from '@muse/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   ErrorBanner,
   UNEXPECTED_ERROR,
@@ -14,12 +14,17 @@ import { AuthCard, AuthLink } from './components/auth-card';
 import { ContinueWithGoogle, OrDivider } from './components/continue-with-google';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
+import { leadsToPost, rememberReturnPath, returnPathFrom, withReturnPath } from './return-path';
 
 const legalLinkClass = 'font-medium text-brand-300 hover:text-brand-400 hover:underline';
 
 export function RegisterPage() {
   const { user, signUp } = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // A fan sent here to unlock a post goes back to it, not into the creator onboarding.
+  const returnPath = returnPathFrom(searchParams, null);
+  const destination = returnPath ?? '/onboarding';
   const [error, setError] = useState<TFormError | null>(null);
   const [busy, setBusy] = useState(false);
   const navigationTimer = useRef<number | undefined>(undefined);
@@ -27,7 +32,7 @@ export function RegisterPage() {
   useEffect(() => () => window.clearTimeout(navigationTimer.current), []);
 
   // Already signed in (and not this page's own sign-up, which navigates after its delay).
-  if (user && !busy) return <Navigate to="/onboarding" replace />;
+  if (user && !busy) return <Navigate to={destination} replace />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,9 +57,9 @@ export function RegisterPage() {
       const { email, password, fullName } = parsed;
       const result = await signUp({ email, password, fullName });
       if (result.success) {
-        // Success navigates to /onboarding after 100 ms.
+        // Success navigates to /onboarding (or the return path) after 100 ms.
         navigationTimer.current = window.setTimeout(
-          () => navigate('/onboarding', { replace: true }),
+          () => navigate(destination, { replace: true }),
           REGISTER_NAVIGATION_DELAY_MS,
         );
         return;
@@ -71,10 +76,15 @@ export function RegisterPage() {
   return (
     <AuthCard
       title="Create your account"
-      description="Start creating and monetising your own AI influencers."
+      description={
+        leadsToPost(returnPath)
+          ? 'Create a free account to unlock the post. You come straight back to it.'
+          : 'Start creating and monetising your own AI influencers.'
+      }
       footer={
         <>
-          Already have an account? <AuthLink to="/login">Sign in</AuthLink>
+          Already have an account?{' '}
+          <AuthLink to={withReturnPath('/login', returnPath)}>Sign in</AuthLink>
         </>
       }
     >
@@ -145,7 +155,11 @@ export function RegisterPage() {
       <OrDivider />
       <ContinueWithGoogle
         disabled={busy}
-        onStart={() => setError(null)}
+        onStart={() => {
+          setError(null);
+          // Google's round-trip leaves the app: the return path waits in this tab's storage.
+          rememberReturnPath(returnPath);
+        }}
         onError={(message) => setError({ message })}
         describeException={() => UNEXPECTED_ERROR}
       />

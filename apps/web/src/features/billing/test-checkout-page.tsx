@@ -1,8 +1,11 @@
 import {
   PLANS,
   formatCount,
+  formatCents,
   formatUsd,
   planFeatures,
+  publicPagePath,
+  type TPlan,
   type TTestCheckoutSession,
 } from '@muse/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +18,7 @@ import {
   Loader2,
   Lock,
   RotateCcw,
+  Sparkles,
   SearchX,
   type LucideIcon,
 } from 'lucide-react';
@@ -70,39 +74,19 @@ export function TestCheckoutPage() {
           </Button>
         </QueryError>
       );
-  } else if (session.data.status === 'complete') {
-    body = (
-      <Outcome
-        icon={CircleCheck}
-        tone="success"
-        title="This checkout is complete"
-        text={`The ${PLANS[session.data.plan].name} plan was paid for. Its credits are on your balance.`}
-      />
-    );
-  } else if (session.data.status === 'refunded') {
-    // Paid while another purchase made a plan live: never a second subscription (decision 0023).
-    body = (
-      <Outcome
-        icon={RotateCcw}
-        title="This payment was refunded"
-        text={`Your account already had a plan when this ${PLANS[session.data.plan].name} checkout was paid, so it was refunded instead of starting a second subscription. Nothing was charged.`}
-        action={
-          <Button asChild>
-            <Link to="/subscriptions">Manage Subscriptions</Link>
-          </Button>
-        }
-      />
-    );
-  } else if (session.data.status === 'cancelled') {
-    body = (
-      <Outcome
-        icon={CircleX}
-        title="This checkout was cancelled"
-        text="Nothing was charged. You can pick a plan again anytime."
-      />
-    );
+  } else if (session.data.post) {
+    body = <PostCheckout session={session.data} post={session.data.post} />;
+  } else if (session.data.plan) {
+    body = <PlanCheckout session={session.data} plan={PLANS[session.data.plan]} />;
   } else {
-    body = <CheckoutForm session={session.data} />;
+    // Neither a plan nor a post: nothing this page can sell.
+    body = (
+      <Outcome
+        icon={SearchX}
+        title="This checkout does not exist"
+        text="The link may be mistyped, or the checkout belongs to another account."
+      />
+    );
   }
 
   return (
@@ -130,12 +114,234 @@ export function TestCheckoutPage() {
   );
 }
 
-function CheckoutForm({ session }: { session: TTestCheckoutSession }) {
+/** A plan's checkout: its outcome once paid, refunded or cancelled, else the form. */
+function PlanCheckout({ session, plan }: { session: TTestCheckoutSession; plan: TPlan }) {
+  if (session.status === 'complete') {
+    return (
+      <Outcome
+        icon={CircleCheck}
+        tone="success"
+        title="This checkout is complete"
+        text={`The ${plan.name} plan was paid for. Its credits are on your balance.`}
+      />
+    );
+  }
+  if (session.status === 'refunded') {
+    // Paid while another purchase made a plan live: never a second subscription (decision 0023).
+    return (
+      <Outcome
+        icon={RotateCcw}
+        title="This payment was refunded"
+        text={`Your account already had a plan when this ${plan.name} checkout was paid, so it was refunded instead of starting a second subscription. Nothing was charged.`}
+        action={
+          <Button asChild>
+            <Link to="/subscriptions">Manage Subscriptions</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (session.status === 'cancelled') {
+    return (
+      <Outcome
+        icon={CircleX}
+        title="This checkout was cancelled"
+        text="Nothing was charged. You can pick a plan again anytime."
+      />
+    );
+  }
+  return (
+    <CheckoutForm
+      session={session}
+      note="Paying starts the subscription at once and adds its first month of credits, exactly as a real payment would."
+    >
+      <PlanOrder session={session} plan={plan} />
+    </CheckoutForm>
+  );
+}
+
+type TPostOfSession = NonNullable<TTestCheckoutSession['post']>;
+
+/**
+ * A pay-per-view post's checkout (docs/product/publishing.md, 'Buying'): what is bought, "Post
+ * by <influencer>", its caption and price; once done, the way to the post or 'My purchases'.
+ */
+function PostCheckout({ session, post }: { session: TTestCheckoutSession; post: TPostOfSession }) {
+  // A post whose page has no handle any more is still in 'My purchases'.
+  const back = post.handle
+    ? { to: publicPagePath(post.handle, post.id), label: 'Back to the post' }
+    : { to: '/purchases', label: 'My purchases' };
+  if (session.status === 'complete') {
+    return (
+      <Outcome
+        icon={CircleCheck}
+        tone="success"
+        title="This post is yours"
+        text={`The post by ${post.influencerName} was paid for and is unlocked for good.`}
+        back={back}
+        action={
+          back.to === '/purchases' ? null : (
+            <Button asChild>
+              <Link to="/purchases">My purchases</Link>
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  if (session.status === 'refunded') {
+    // A second payment for a post the fan already owns is refunded (decision 0030).
+    return (
+      <Outcome
+        icon={RotateCcw}
+        title="This payment was refunded"
+        text="You already owned this post when this checkout was paid, so it was refunded. Nothing was charged."
+        back={back}
+        action={
+          back.to === '/purchases' ? null : (
+            <Button asChild>
+              <Link to="/purchases">My purchases</Link>
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  if (session.status === 'cancelled') {
+    return (
+      <Outcome
+        icon={CircleX}
+        title="This checkout was cancelled"
+        text="Nothing was charged. The post stays locked until you unlock it."
+        back={back}
+      />
+    );
+  }
+  return (
+    <CheckoutForm
+      session={session}
+      note="Paying unlocks the post at once, for good, exactly as a real payment would."
+    >
+      <PostOrder session={session} post={post} />
+    </CheckoutForm>
+  );
+}
+
+function PostOrder({ session, post }: { session: TTestCheckoutSession; post: TPostOfSession }) {
+  return (
+    <>
+      <p className="text-sm text-zinc-400">Unlock a post</p>
+      <div className="mt-3 flex items-center gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-brand-500/25 to-accent-500/25 text-brand-300">
+          <Sparkles aria-hidden="true" className="size-5" />
+        </span>
+        <h1
+          id="order-heading"
+          className="text-2xl font-bold tracking-tight text-white wrap-anywhere"
+        >
+          Post by {post.influencerName}
+        </h1>
+      </div>
+      {post.caption ? (
+        <p className="mt-4 line-clamp-4 text-sm whitespace-pre-line text-zinc-300 wrap-anywhere">
+          {post.caption}
+        </p>
+      ) : null}
+      <p className="mt-6 flex items-baseline gap-2">
+        <span className="text-5xl font-bold tracking-tight text-white">
+          {formatCents(session.amountCents)}
+        </span>
+        <span className="text-sm text-zinc-400">one-time payment</span>
+      </p>
+
+      <dl className="mt-6 space-y-2 border-t border-ink-800 pt-6 text-sm sm:mt-8">
+        <div className="flex justify-between gap-4">
+          <dt className="text-zinc-400">Post</dt>
+          <dd className="text-right text-zinc-100 wrap-anywhere">
+            {post.handle ? `by @${post.handle}` : `by ${post.influencerName}`}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-zinc-400">Access</dt>
+          <dd className="text-zinc-100">Unlocked for good</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-ink-800 pt-3 text-base">
+          <dt className="font-medium text-zinc-200">Total due today</dt>
+          <dd className="font-semibold text-white">{formatCents(session.amountCents)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+function PlanOrder({ session, plan }: { session: TTestCheckoutSession; plan: TPlan }) {
+  const yearly = session.billing === 'yearly';
+  return (
+    <>
+      <p className="text-sm text-zinc-400">Subscribe to Muse</p>
+      <div className="mt-3 flex items-center gap-3">
+        <PlanIcon plan={plan.key} />
+        <h1 id="order-heading" className="text-2xl font-bold tracking-tight text-white">
+          {plan.name}
+        </h1>
+      </div>
+      <p className="mt-6 flex items-baseline gap-2">
+        <span className="text-5xl font-bold tracking-tight text-white">
+          {formatUsd(session.amountCents)}
+        </span>
+        <span className="text-sm text-zinc-400">{yearly ? 'billed yearly' : 'per month'}</span>
+      </p>
+      {yearly ? (
+        <p className="mt-1 text-sm text-zinc-400">
+          {formatUsd(plan.yearlyMonthlyPriceCents)}/month, billed yearly
+        </p>
+      ) : null}
+
+      <ul className="mt-8 hidden space-y-2.5 text-sm text-zinc-300 sm:block">
+        {planFeatures(plan).map((feature) => (
+          <li key={feature} className="flex gap-2.5">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-6 space-y-2 border-t border-ink-800 pt-6 text-sm sm:mt-8">
+        <div className="flex justify-between gap-4">
+          <dt className="text-zinc-400">Plan</dt>
+          <dd className="text-zinc-100">{plan.name}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-zinc-400">Billing</dt>
+          <dd className="text-zinc-100">{yearly ? 'Yearly' : 'Monthly'}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-zinc-400">Credits each month</dt>
+          <dd className="text-zinc-100">{formatCount(plan.creditsPerMonth)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-ink-800 pt-3 text-base">
+          <dt className="font-medium text-zinc-200">Total due today</dt>
+          <dd className="font-semibold text-white">{formatUsd(session.amountCents)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** The open checkout: what is bought (`children`), then the TEST payment, Pay and Cancel. */
+function CheckoutForm({
+  session,
+  note,
+  children,
+}: {
+  session: TTestCheckoutSession;
+  /** What paying does, under the buttons. */
+  note: string;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const pay = usePayTestCheckout();
   const cancel = useCancelTestCheckout();
-  const plan = PLANS[session.plan];
-  const yearly = session.billing === 'yearly';
   // After Pay or Cancel succeeds the browser is leaving: the buttons stay disabled.
   const busy = pay.isPending || cancel.isPending || pay.isSuccess || cancel.isSuccess;
 
@@ -151,52 +357,7 @@ function CheckoutForm({ session }: { session: TTestCheckoutSession }) {
         aria-labelledby="order-heading"
         className="border-b border-ink-800 bg-ink-950/40 p-6 sm:p-8 md:border-r md:border-b-0"
       >
-        <p className="text-sm text-zinc-400">Subscribe to Muse</p>
-        <div className="mt-3 flex items-center gap-3">
-          <PlanIcon plan={plan.key} />
-          <h1 id="order-heading" className="text-2xl font-bold tracking-tight text-white">
-            {plan.name}
-          </h1>
-        </div>
-        <p className="mt-6 flex items-baseline gap-2">
-          <span className="text-5xl font-bold tracking-tight text-white">
-            {formatUsd(session.amountCents)}
-          </span>
-          <span className="text-sm text-zinc-400">{yearly ? 'billed yearly' : 'per month'}</span>
-        </p>
-        {yearly ? (
-          <p className="mt-1 text-sm text-zinc-400">
-            {formatUsd(plan.yearlyMonthlyPriceCents)}/month, billed yearly
-          </p>
-        ) : null}
-
-        <ul className="mt-8 hidden space-y-2.5 text-sm text-zinc-300 sm:block">
-          {planFeatures(plan).map((feature) => (
-            <li key={feature} className="flex gap-2.5">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-              {feature}
-            </li>
-          ))}
-        </ul>
-
-        <dl className="mt-6 space-y-2 border-t border-ink-800 pt-6 text-sm sm:mt-8">
-          <div className="flex justify-between gap-4">
-            <dt className="text-zinc-400">Plan</dt>
-            <dd className="text-zinc-100">{plan.name}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-zinc-400">Billing</dt>
-            <dd className="text-zinc-100">{yearly ? 'Yearly' : 'Monthly'}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-zinc-400">Credits each month</dt>
-            <dd className="text-zinc-100">{formatCount(plan.creditsPerMonth)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-ink-800 pt-3 text-base">
-            <dt className="font-medium text-zinc-200">Total due today</dt>
-            <dd className="font-semibold text-white">{formatUsd(session.amountCents)}</dd>
-          </div>
-        </dl>
+        {children}
       </section>
 
       <section aria-labelledby="payment-heading" className="flex flex-col p-6 sm:p-8">
@@ -256,10 +417,7 @@ function CheckoutForm({ session }: { session: TTestCheckoutSession }) {
           >
             Cancel
           </Button>
-          <p className="pt-2 text-center text-xs text-zinc-400">
-            Paying starts the subscription at once and adds its first month of credits, exactly as a
-            real payment would.
-          </p>
+          <p className="pt-2 text-center text-xs text-zinc-400">{note}</p>
         </div>
       </section>
     </div>
@@ -272,12 +430,15 @@ function Outcome({
   text,
   tone = 'muted',
   action,
+  back = { to: '/credits', label: 'Back to credits' },
 }: {
   icon: LucideIcon;
   title: string;
   text: string;
   tone?: 'muted' | 'success';
   action?: ReactNode;
+  /** The way out: the credits page, or for a post, the post (or 'My purchases'). */
+  back?: { to: string; label: string };
 }) {
   return (
     <div className="mx-auto max-w-lg rounded-3xl border border-ink-800 bg-ink-900/80 px-6 py-14 text-center shadow-2xl shadow-black/40">
@@ -295,9 +456,9 @@ function Outcome({
       <div className="mt-7 flex flex-col items-center justify-center gap-3 sm:flex-row">
         {action}
         <Button asChild variant={action ? 'ghost' : 'primary'}>
-          <Link to="/credits">
+          <Link to={back.to}>
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to credits
+            {back.label}
           </Link>
         </Button>
       </div>

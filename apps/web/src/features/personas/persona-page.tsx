@@ -19,6 +19,7 @@ import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useInfluencer, usePersona } from './api/get-persona';
 import { useRemovePhoto } from './api/remove-photo';
+import { PageSettingsCard } from '../publishing/components/page-settings-card';
 import { IdentityScorePanel } from './components/identity-score-panel';
 import { PhotoTile, UploadTile } from './components/photo-tile';
 import { TrainingPanel } from './components/training-panel';
@@ -209,6 +210,7 @@ function PersonaView({ influencer, persona }: { influencer: TInfluencer; persona
       </div>
       {/* After training on a phone, so 'Start training' sits right below the photos. */}
       <PhotoRules />
+      <PageSettingsCard influencerId={influencer.id} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { TAppRoute } from '@muse/shared';
 import {
+  CalendarDays,
   Clapperboard,
   Coins,
   Compass,
@@ -10,10 +11,12 @@ import {
   LifeBuoy,
   MessageSquareText,
   Package,
+  ShoppingBag,
   Sparkles,
   SquarePen,
   Users,
   VenetianMask,
+  Wallet,
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
@@ -45,6 +48,15 @@ export const SIDEBAR_SECTIONS: readonly TSidebarSection[] = [
       { label: 'Edit Image', to: '/edit-image', icon: SquarePen },
       { label: 'Generate Prompt', to: '/generate-prompt', icon: MessageSquareText },
       { label: 'View All', to: '/view-all', icon: LayoutGrid },
+    ],
+  },
+  {
+    id: 'publishing',
+    title: 'Publishing',
+    links: [
+      { label: 'Calendar', to: '/calendar', icon: CalendarDays },
+      { label: 'Earnings', to: '/earnings', icon: Wallet },
+      { label: 'Purchases', to: '/purchases', icon: ShoppingBag },
     ],
   },
   {

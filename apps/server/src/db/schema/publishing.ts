@@ -1,0 +1,220 @@
+import type { TGalleryKind, TPostStatus } from '@muse/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { galleryItems } from './gallery';
+import { users } from './users';
+import { influencers } from './workspace';
+
+/**
+ * An influencer's public page, `/i/<handle>` (docs/product/publishing.md). The handle is kept
+ * when the page is hidden (`publishedAt` null), so a link shared earlier comes back with it.
+ */
+export const influencerPages = pgTable(
+  'influencer_pages',
+  {
+    influencerId: uuid('influencer_id')
+      .primaryKey()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-case, unique across Muse. */
+    handle: text('handle').notNull(),
+    bio: text('bio').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('influencer_pages_handle_key').on(table.handle),
+    index('influencer_pages_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A post: a caption and one or more pictures or videos, free (`priceCents` 0) or pay-per-view.
+ * A post outlives its influencer (fans keep what they bought), so it keeps the influencer's name.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    influencerId: uuid('influencer_id').references(() => influencers.id, {
+      onDelete: 'set null',
+    }),
+    influencerName: text('influencer_name').notNull(),
+    caption: text('caption').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status').$type<TPostStatus>().notNull(),
+    /** When it goes out (scheduled) or went out (published). */
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
+    /** Put on the calendar for a later time: counts towards the month's scheduled posts. */
+    scheduled: boolean('scheduled').notNull(),
+    /** The creator's IANA time zone when it was scheduled; months are counted in it. */
+    timeZone: text('time_zone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'posts_price_cents_range',
+      sql`${table.priceCents} = 0 or ${table.priceCents} between 100 and 50000`,
+    ),
+    check('posts_status_known', sql`${table.status} in ('scheduled', 'published')`),
+    index('posts_influencer_status_publish_idx').on(
+      table.influencerId,
+      table.status,
+      table.publishAt,
+    ),
+    index('posts_user_publish_idx').on(table.userId, table.publishAt),
+  ],
+);
+
+/**
+ * One picture or video of a post: its own copies of the files (a gallery item deleted later
+ * leaves the post whole) and a blurred preview made on the server, the only file a visitor who
+ * has not bought the post is ever sent.
+ */
+export const postItems = pgTable(
+  'post_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    galleryItemId: uuid('gallery_item_id').references(() => galleryItems.id, {
+      onDelete: 'set null',
+    }),
+    kind: text('kind').$type<TGalleryKind>().notNull(),
+    key: text('key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    blurredKey: text('blurred_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    durationMs: integer('duration_ms'),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+  },
+  (table) => [uniqueIndex('post_items_post_position_key').on(table.postId, table.position)],
+);
+
+/**
+ * A fan's purchase of a pay-per-view post: at most one per post and fan (the unique index is
+ * what makes repeated or simultaneous webhook deliveries book one sale). A sale stays booked
+ * when the fan's account is deleted.
+ */
+export const postPurchases = pgTable(
+  'post_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'restrict' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    /** 'stripe' or 'test' (TEST MODE checkout). */
+    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    /** The checkout session it was paid through. */
+    checkoutId: text('checkout_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('post_purchases_post_buyer_key').on(table.postId, table.buyerId),
+    uniqueIndex('post_purchases_checkout_key').on(table.checkoutId),
+    index('post_purchases_buyer_created_idx').on(table.buyerId, table.createdAt),
+    index('post_purchases_creator_created_idx').on(table.creatorId, table.createdAt),
+    check('post_purchases_net', sql`${table.netCents} = ${table.amountCents} - ${table.feeCents}`),
+  ],
+);
+
+/** A payout of earnings to the creator: a Stripe transfer, or recorded only in TEST MODE. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull(),
+    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    transferId: text('transfer_id'),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('payouts_amount_positive', sql`${table.amountCents} > 0`),
+    index('payouts_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * The creator's earnings, append-only: a sale adds its net, a payout takes its amount, a failed
+ * payout gives it back. `purchaseId` and (`payoutId`, `kind`) make each movement happen once.
+ */
+export const earningsEntries = pgTable(
+  'earnings_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'sale' | 'payout' | 'payout-reversal'>().notNull(),
+    /** Positive for a sale and a reversal, negative for a payout. */
+    amountCents: integer('amount_cents').notNull(),
+    purchaseId: uuid('purchase_id').references(() => postPurchases.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('earnings_entries_purchase_key').on(table.purchaseId),
+    uniqueIndex('earnings_entries_payout_kind_key').on(table.payoutId, table.kind),
+    index('earnings_entries_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** The running total of `earnings_entries`, changed only with a row there; never negative. */
+export const earningsBalances = pgTable(
+  'earnings_balances',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    availableCents: integer('available_cents').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('earnings_balances_not_negative', sql`${table.availableCents} >= 0`)],
+);
+
+/** The creator's Stripe Connect account that payouts are sent to. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stripeAccountId: text('stripe_account_id').notNull().unique(),
+  /** Whether the account may receive transfers (its `transfers` capability is active). */
+  transfersActive: boolean('transfers_active').notNull().default(false),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

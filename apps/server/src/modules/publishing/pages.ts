@@ -1,0 +1,85 @@
+/**
+ * An influencer's public page on the creator's side (docs/product/publishing.md): its handle,
+ * bio and whether it is shown. The handle is unique across Muse; a hidden page keeps it.
+ */
+import {
+  PUBLISHING_TEXTS,
+  publicPagePath,
+  type TPageSettings,
+  type TPageSettingsRequest,
+} from '@muse/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { TDatabase, TQueryable } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { influencerPages } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { findInfluencer } from '../influencers/service';
+
+type TPageRow = typeof influencerPages.$inferSelect;
+
+export function toPageSettings(row: TPageRow): TPageSettings {
+  return {
+    influencerId: row.influencerId,
+    handle: row.handle,
+    bio: row.bio,
+    published: row.publishedAt !== null,
+    path: publicPagePath(row.handle),
+  };
+}
+
+export async function findPage(db: TQueryable, influencerId: string): Promise<TPageRow | null> {
+  const [row] = await db
+    .select()
+    .from(influencerPages)
+    .where(eq(influencerPages.influencerId, influencerId));
+  return row ?? null;
+}
+
+/** The page of one of the account's influencers, null before a handle was chosen. */
+export async function getPageSettings(
+  db: TDatabase,
+  userId: string,
+  influencerId: string,
+): Promise<TPageSettings | null> {
+  const influencer = await findInfluencer(db, userId, influencerId);
+  const row = await findPage(db, influencer.id);
+  return row ? toPageSettings(row) : null;
+}
+
+/**
+ * Creates or changes the page. The unique index decides who gets a handle, also when two ask at
+ * once: the loser hears 409. A changed handle frees the old one. Publishing keeps the first
+ * publication time of a page that was already shown.
+ */
+export async function savePageSettings(
+  db: TDatabase,
+  userId: string,
+  influencerId: string,
+  input: TPageSettingsRequest,
+): Promise<TPageSettings> {
+  const influencer = await findInfluencer(db, userId, influencerId);
+  const publishedAt = input.published
+    ? sql`coalesce(${influencerPages.publishedAt}, now())`
+    : sql`null`;
+  try {
+    const [row] = await db
+      .insert(influencerPages)
+      .values({
+        influencerId: influencer.id,
+        userId,
+        handle: input.handle,
+        bio: input.bio,
+        publishedAt: input.published ? new Date() : null,
+      })
+      .onConflictDoUpdate({
+        target: influencerPages.influencerId,
+        set: { handle: input.handle, bio: input.bio, publishedAt, updatedAt: new Date() },
+      })
+      .returning();
+    if (!row) throw new Error('The page was not written');
+    return toPageSettings(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(PUBLISHING_TEXTS.handleTaken);
+    throw error;
+  }
+}

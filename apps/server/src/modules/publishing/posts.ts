@@ -1,0 +1,480 @@
+/**
+ * Posts and the content calendar on the creator's side (docs/product/publishing.md): a post is
+ * made from gallery items (copied, with blurred previews), goes out now or at a scheduled time
+ * within the plan's monthly quota, and can be changed or deleted by the rules below.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  PUBLISHING_TEXTS,
+  type TCreatePostRequest,
+  type TPost,
+  type TPostsQuery,
+  type TScheduleQuota,
+  type TUpdatePostRequest,
+} from '@muse/shared';
+import { and, asc, count, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { TDatabase, TQueryable } from '../../db/client';
+import {
+  galleryItems,
+  influencerPages,
+  jobs,
+  postItems,
+  postPurchases,
+  posts,
+} from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { TFileUrlSigner } from '../../lib/file-urls';
+import type { TStorage } from '../../lib/storage';
+import { getAccountState } from '../billing/entitlements';
+import { findInfluencer } from '../influencers/service';
+import { copyItemFiles, itemFileKeys, removePostFiles, type TPostItemFiles } from './files';
+import { findPage } from './pages';
+import { queuePublish, unqueuePublish } from './queue';
+import { itemsOf, toPostItem, UUID, type TPostItemRow, type TPostRow } from './shape';
+
+export type TPostDeps = { storage: TStorage; files: TFileUrlSigner };
+type TGalleryRow = typeof galleryItems.$inferSelect;
+
+const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound);
+/** The web opens the 'scheduled-post' upgrade modal on this 403, as on a product slot's. */
+export const scheduledLimitReached = () =>
+  new AppError(403, PUBLISHING_TEXTS.scheduledLimit, 'SCHEDULED_POST_LIMIT');
+
+/**
+ * The zone's canonical name ('europe/berlin' → 'Europe/Berlin'), as PostgreSQL knows it. The
+ * request's schema has already refused a zone the runtime does not know.
+ */
+function canonicalZone(zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+}
+
+/** PostgreSQL may not know a zone the runtime knows: that is the caller's bad input, not a 500. */
+function isUnknownZone(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const { code, message } = cause as { code?: string; message?: string };
+  return code === '22023' && /time zone/i.test(message ?? '');
+}
+
+async function withZoneCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUnknownZone(error)) throw badRequest(PUBLISHING_TEXTS.timeZoneInvalid);
+    throw error;
+  }
+}
+
+/** A scheduled time must be ahead, and at most a year ahead. */
+function checkScheduleTime(at: Date, now = new Date()): void {
+  if (at.getTime() <= now.getTime()) throw badRequest(PUBLISHING_TEXTS.publishAtPast);
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + 1);
+  if (at.getTime() > latest.getTime()) throw badRequest(PUBLISHING_TEXTS.publishAtTooFar);
+}
+
+/**
+ * Serialises an account's writes that take calendar places (creates and moves of scheduled
+ * posts), so two at once cannot both take the month's last place.
+ */
+async function lockAccountPosts(tx: TQueryable, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`posts:${userId}`}))`);
+}
+
+/**
+ * The account's scheduled posts (gone out or not) whose time falls, in `timeZone`, in the same
+ * calendar month as `at`; `excludeId` leaves out a post being moved.
+ */
+async function scheduledInMonthOf(
+  db: TQueryable,
+  userId: string,
+  at: Date,
+  timeZone: string,
+  excludeId?: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ used: count() })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.userId, userId),
+        eq(posts.scheduled, true),
+        sql`date_trunc('month', ${posts.publishAt} at time zone ${timeZone}) = date_trunc('month', ${at.toISOString()}::timestamptz at time zone ${timeZone})`,
+        excludeId ? ne(posts.id, excludeId) : undefined,
+      ),
+    );
+  return row?.used ?? 0;
+}
+
+/** `YYYY-MM` of now in `timeZone`. */
+function currentMonth(timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(new Date());
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}`;
+}
+
+/** The month's scheduled posts against the plan's limit. */
+async function monthQuota(
+  db: TDatabase,
+  userId: string,
+  month: string,
+  timeZone: string,
+): Promise<TScheduleQuota> {
+  const [state, [row]] = await Promise.all([
+    getAccountState(db, userId),
+    db
+      .select({ used: count() })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.userId, userId),
+          eq(posts.scheduled, true),
+          sql`date_trunc('month', ${posts.publishAt} at time zone ${timeZone}) = ${`${month}-01`}::timestamp`,
+        ),
+      ),
+  ]);
+  return { month, used: row?.used ?? 0, limit: state.entitlements.scheduledPostsPerMonth };
+}
+
+type TCreatorRow = { post: TPostRow; handle: string | null; sales: number };
+
+/** Posts with their page's handle and their number of sales. */
+function creatorPosts(db: TQueryable, where: SQL | undefined) {
+  return db
+    .select({
+      post: posts,
+      handle: influencerPages.handle,
+      sales: sql<number>`(select count(*)::int from ${postPurchases} where ${postPurchases.postId} = ${posts.id})`,
+    })
+    .from(posts)
+    .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
+    .where(where)
+    .orderBy(asc(posts.publishAt), asc(posts.id));
+}
+
+/** A post as its creator sees it: everything signed. */
+function toCreatorPost(
+  { post, handle, sales }: TCreatorRow,
+  items: TPostItemRow[],
+  files: TFileUrlSigner,
+): TPost {
+  return {
+    id: post.id,
+    influencerId: post.influencerId ?? '',
+    influencerName: post.influencerName,
+    handle,
+    caption: post.caption,
+    priceCents: post.priceCents,
+    status: post.status,
+    publishAt: post.publishAt.toISOString(),
+    scheduled: post.scheduled,
+    timeZone: post.timeZone,
+    items: items.map((item) => toPostItem(item, files, false)),
+    sales,
+    createdAt: post.createdAt.toISOString(),
+  };
+}
+
+async function findOwnPost(db: TQueryable, userId: string, id: string): Promise<TCreatorRow> {
+  if (!UUID.test(id)) throw postNotFound();
+  const [row] = await creatorPosts(db, and(eq(posts.id, id), eq(posts.userId, userId)));
+  if (!row) throw postNotFound();
+  return row;
+}
+
+export async function getPost(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  userId: string,
+  id: string,
+): Promise<TPost> {
+  const row = await findOwnPost(db, userId, id);
+  return toCreatorPost(row, (await itemsOf(db, [id])).get(id) ?? [], files);
+}
+
+/**
+ * The account's posts going out in [from, to), oldest first, and the scheduled posts of `month`
+ * (this month in `timeZone` unless given) against the plan's limit.
+ */
+export async function listPosts(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  userId: string,
+  query: TPostsQuery,
+): Promise<{ posts: TPost[]; quota: TScheduleQuota }> {
+  const timeZone = canonicalZone(query.timeZone ?? 'UTC');
+  const conditions: (SQL | undefined)[] = [eq(posts.userId, userId)];
+  if (query.from) conditions.push(gte(posts.publishAt, new Date(query.from)));
+  if (query.to) conditions.push(lt(posts.publishAt, new Date(query.to)));
+  if (query.influencerId) conditions.push(eq(posts.influencerId, query.influencerId));
+  // The calendar asks for a month (or a list's range) at a time.
+  const [rows, quota] = await withZoneCheck(() =>
+    Promise.all([
+      creatorPosts(db, and(...conditions)),
+      monthQuota(db, userId, query.month ?? currentMonth(timeZone), timeZone),
+    ]),
+  );
+  const items = await itemsOf(
+    db,
+    rows.map((row) => row.post.id),
+  );
+  return {
+    posts: rows.map((row) => toCreatorPost(row, items.get(row.post.id) ?? [], files)),
+    quota,
+  };
+}
+
+/**
+ * The chosen gallery items, in the order given (a repeated id counts once): all the account's
+ * (else 404, as for one deleted meanwhile), and none of another influencer: pictures made without
+ * a persona may go on any page, a persona's only on its own (docs/product/publishing.md).
+ */
+async function chosenItems(
+  db: TDatabase,
+  userId: string,
+  influencerId: string,
+  itemIds: string[],
+): Promise<TGalleryRow[]> {
+  const ids = [...new Set(itemIds)];
+  const rows = await db
+    .select()
+    .from(galleryItems)
+    .where(and(eq(galleryItems.userId, userId), inArray(galleryItems.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const chosen = ids.map((id) => byId.get(id));
+  if (chosen.some((row) => !row)) throw notFound(PUBLISHING_TEXTS.itemNotFound);
+  const found = chosen as TGalleryRow[];
+  if (found.some((row) => row.influencerId !== null && row.influencerId !== influencerId))
+    throw badRequest(PUBLISHING_TEXTS.itemOfOtherInfluencer);
+  return found;
+}
+
+/** Videos' full-size poster frames, kept in their jobs' outputs (the gallery keeps a preview). */
+async function posterKeys(
+  db: TDatabase,
+  userId: string,
+  items: TGalleryRow[],
+): Promise<Map<string, string>> {
+  const videos = items.filter((item) => item.kind === 'video' && item.jobId);
+  const posters = new Map<string, string>();
+  if (!videos.length) return posters;
+  const rows = await db
+    .select({ id: jobs.id, outputs: jobs.outputs })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.userId, userId),
+        inArray(
+          jobs.id,
+          videos.map((item) => item.jobId!),
+        ),
+      ),
+    );
+  for (const item of videos) {
+    const output = rows
+      .find((row) => row.id === item.jobId)
+      ?.outputs.find((file) => file.key === item.key);
+    if (output?.posterKey) posters.set(item.id, output.posterKey);
+  }
+  return posters;
+}
+
+/**
+ * Makes a post: published now (`publishAt` null) or scheduled, within the month's quota. The
+ * files are written first and the rows (with the queue message) in one transaction; if anything
+ * fails, the files written go too.
+ */
+export async function createPost(
+  db: TDatabase,
+  deps: TPostDeps,
+  userId: string,
+  input: TCreatePostRequest,
+): Promise<TPost> {
+  const influencer = await findInfluencer(db, userId, input.influencerId);
+  if (!(await findPage(db, influencer.id))) throw badRequest(PUBLISHING_TEXTS.notPublished);
+  const timeZone = canonicalZone(input.timeZone);
+  const scheduledAt = input.publishAt === null ? null : new Date(input.publishAt);
+  if (scheduledAt) checkScheduleTime(scheduledAt);
+  const items = await chosenItems(db, userId, influencer.id, input.itemIds);
+  let limit = 0;
+  if (scheduledAt) {
+    limit = (await getAccountState(db, userId)).entitlements.scheduledPostsPerMonth;
+    // Refused before any file is copied; the count under the lock below is the one that holds.
+    const used = await withZoneCheck(() => scheduledInMonthOf(db, userId, scheduledAt, timeZone));
+    if (used >= limit) throw scheduledLimitReached();
+  }
+
+  const id = randomUUID();
+  // Not under the account's folder: a public page's links must not name the account, or a fan
+  // could tell which pages one agency runs (docs/decisions/0030-publishing-and-pay-per-view.md).
+  const folder = `posts/${id}`;
+  const posters = await posterKeys(db, userId, items);
+  const written: TPostItemFiles[] = [];
+  try {
+    // One item at a time: each holds a file (a video, perhaps) in memory.
+    for (const item of items)
+      written.push(await copyItemFiles(deps.storage, folder, item, posters.get(item.id) ?? null));
+    await withZoneCheck(() =>
+      db.transaction(async (tx) => {
+        if (scheduledAt) {
+          await lockAccountPosts(tx, userId);
+          if ((await scheduledInMonthOf(tx, userId, scheduledAt, timeZone)) >= limit)
+            throw scheduledLimitReached();
+        }
+        await tx.insert(posts).values({
+          id,
+          userId,
+          influencerId: influencer.id,
+          influencerName: influencer.name,
+          caption: input.caption,
+          priceCents: input.priceCents,
+          status: scheduledAt ? 'scheduled' : 'published',
+          publishAt: scheduledAt ?? new Date(),
+          scheduled: !!scheduledAt,
+          timeZone,
+        });
+        await tx.insert(postItems).values(
+          items.map((item, position) => ({
+            postId: id,
+            position,
+            galleryItemId: item.id,
+            kind: item.kind,
+            ...written[position]!,
+            width: item.width,
+            height: item.height,
+            durationMs: item.durationMs,
+            contentType: item.contentType,
+            fileName: item.fileName,
+          })),
+        );
+        if (scheduledAt) await queuePublish(tx, id, scheduledAt);
+      }),
+    );
+  } catch (error) {
+    await removePostFiles(deps.storage, itemFileKeys(written));
+    throw error;
+  }
+  return getPost(db, deps.files, userId, id);
+}
+
+/**
+ * Changes a post. A scheduled one may change its caption, price, time and zone (a new time or
+ * zone takes a place in its month, itself not counted, and moves its queue message); a published
+ * one only its caption. A field sent with the value it already has is no change.
+ */
+export async function updatePost(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  userId: string,
+  id: string,
+  input: TUpdatePostRequest,
+): Promise<TPost> {
+  const current = (await findOwnPost(db, userId, id)).post;
+  const timeZone = input.timeZone === undefined ? undefined : canonicalZone(input.timeZone);
+  const publishAt = input.publishAt === undefined ? undefined : new Date(input.publishAt);
+  // A time or zone sent may move the post in the calendar: the plan's limit is read first, and
+  // the account's calendar writes wait for each other.
+  const mayMove = publishAt !== undefined || timeZone !== undefined;
+  const limit =
+    mayMove && current.status === 'scheduled'
+      ? (await getAccountState(db, userId)).entitlements.scheduledPostsPerMonth
+      : 0;
+
+  await withZoneCheck(() =>
+    db.transaction(async (tx) => {
+      if (mayMove) await lockAccountPosts(tx, userId);
+      const [row] = await tx
+        .select()
+        .from(posts)
+        .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+        .for('update');
+      if (!row) throw postNotFound();
+      if (row.status === 'published') {
+        const changes =
+          (input.priceCents !== undefined && input.priceCents !== row.priceCents) ||
+          (publishAt !== undefined && publishAt.getTime() !== row.publishAt.getTime()) ||
+          (timeZone !== undefined && timeZone !== row.timeZone);
+        if (changes) throw conflict(PUBLISHING_TEXTS.alreadyPublished);
+        if (input.caption !== undefined)
+          await tx
+            .update(posts)
+            .set({ caption: input.caption, updatedAt: new Date() })
+            .where(eq(posts.id, id));
+        return;
+      }
+      const nextAt = publishAt ?? row.publishAt;
+      const nextZone = timeZone ?? row.timeZone;
+      const moved = nextAt.getTime() !== row.publishAt.getTime() || nextZone !== row.timeZone;
+      if (moved) {
+        checkScheduleTime(nextAt);
+        if ((await scheduledInMonthOf(tx, userId, nextAt, nextZone, id)) >= limit)
+          throw scheduledLimitReached();
+      }
+      await tx
+        .update(posts)
+        .set({
+          ...(input.caption !== undefined ? { caption: input.caption } : {}),
+          ...(input.priceCents !== undefined ? { priceCents: input.priceCents } : {}),
+          publishAt: nextAt,
+          timeZone: nextZone,
+          updatedAt: new Date(),
+        })
+        .where(eq(posts.id, id));
+      if (nextAt.getTime() !== row.publishAt.getTime()) await queuePublish(tx, id, nextAt);
+    }),
+  );
+  return getPost(db, files, userId, id);
+}
+
+/** Whether a write failed on a foreign key (PostgreSQL's 23503), directly or as Drizzle's cause. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? error;
+  return (cause as { code?: string }).code === '23503';
+}
+
+/**
+ * Deletes a post that no fan bought (a scheduled one with its queue message), then its files.
+ * A sale booked at the same moment either comes first (and the post stays) or finds no post.
+ */
+export async function deletePost(
+  db: TDatabase,
+  storage: TStorage,
+  userId: string,
+  id: string,
+): Promise<void> {
+  if (!UUID.test(id)) throw postNotFound();
+  const keys = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(posts)
+        .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+        .for('update');
+      if (!row) throw postNotFound();
+      const [sold] = await tx
+        .select({ sales: count() })
+        .from(postPurchases)
+        .where(eq(postPurchases.postId, id));
+      if ((sold?.sales ?? 0) > 0) throw conflict(PUBLISHING_TEXTS.postHasBuyers);
+      const items = await tx
+        .select({
+          key: postItems.key,
+          thumbnailKey: postItems.thumbnailKey,
+          blurredKey: postItems.blurredKey,
+        })
+        .from(postItems)
+        .where(eq(postItems.postId, id));
+      if (row.status === 'scheduled') await unqueuePublish(tx, id);
+      await tx.delete(posts).where(eq(posts.id, id));
+      return itemFileKeys(items);
+    })
+    .catch((error: unknown) => {
+      // The purchases' foreign key keeps a bought post, whatever got past the count.
+      if (isForeignKeyViolation(error)) throw conflict(PUBLISHING_TEXTS.postHasBuyers);
+      throw error;
+    });
+  await removePostFiles(storage, keys);
+}

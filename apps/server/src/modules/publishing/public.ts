@@ -1,0 +1,226 @@
+/**
+ * What visitors see (docs/product/publishing.md): a published page with its posts, one post,
+ * the page's picture, and a fan's purchases. Every answer is shaped for its viewer: a priced post
+ * the viewer neither made nor bought is locked, and carries only blurred previews.
+ */
+import { buffer } from 'node:stream/consumers';
+import {
+  PUBLISHING_TEXTS,
+  type TPublicPage,
+  type TPublicPageResponse,
+  type TPublicPost,
+  type TPurchase,
+} from '@muse/shared';
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { TDatabase, TQueryable } from '../../db/client';
+import { influencerPages, influencers, postPurchases, posts } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { TFileUrlSigner } from '../../lib/file-urls';
+import type { TStorage } from '../../lib/storage';
+import {
+  itemsOf,
+  normaliseHandle,
+  pictureKey,
+  toPublicPage,
+  toPublicPost,
+  UUID,
+  type TInfluencerRow,
+  type TPageRow,
+  type TPostRow,
+} from './shape';
+
+/** The latest posts a page shows. Older ones wait for pagination (a later issue). */
+export const PAGE_POSTS_SHOWN = 60;
+
+const pageNotFound = () => notFound(PUBLISHING_TEXTS.pageNotFound);
+const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound);
+
+export type TPublishedPage = { page: TPageRow; influencer: TInfluencerRow };
+
+/** A published page and its influencer by handle (any case), or null: hidden, unknown or malformed. */
+export async function findPublishedPage(
+  db: TQueryable,
+  rawHandle: string,
+): Promise<TPublishedPage | null> {
+  const handle = normaliseHandle(rawHandle);
+  if (!handle) return null;
+  const [row] = await db
+    .select({ page: influencerPages, influencer: influencers })
+    .from(influencerPages)
+    .innerJoin(influencers, eq(influencers.id, influencerPages.influencerId))
+    .where(and(eq(influencerPages.handle, handle), isNotNull(influencerPages.publishedAt)));
+  return row ?? null;
+}
+
+async function requirePublishedPage(db: TQueryable, handle: string): Promise<TPublishedPage> {
+  const found = await findPublishedPage(db, handle);
+  if (!found) throw pageNotFound();
+  return found;
+}
+
+const publishedOf = (influencerId: string) =>
+  and(eq(posts.influencerId, influencerId), eq(posts.status, 'published'));
+
+async function publishedCount(db: TQueryable, influencerId: string): Promise<number> {
+  const [row] = await db.select({ posts: count() }).from(posts).where(publishedOf(influencerId));
+  return row?.posts ?? 0;
+}
+
+/** Which of `postIds` the viewer bought (none for a visitor without an account). */
+async function boughtBy(db: TQueryable, viewerId: string | null, postIds: string[]) {
+  if (!viewerId || !postIds.length) return new Set<string>();
+  const rows = await db
+    .select({ postId: postPurchases.postId })
+    .from(postPurchases)
+    .where(and(eq(postPurchases.buyerId, viewerId), inArray(postPurchases.postId, postIds)));
+  return new Set(rows.map((row) => row.postId));
+}
+
+/** Posts shaped for one viewer. */
+async function shapeForViewer(
+  db: TQueryable,
+  files: TFileUrlSigner,
+  rows: TPostRow[],
+  viewerId: string | null,
+): Promise<TPublicPost[]> {
+  const ids = rows.map((row) => row.id);
+  const [items, bought] = await Promise.all([itemsOf(db, ids), boughtBy(db, viewerId, ids)]);
+  return rows.map((row) =>
+    toPublicPost(row, items.get(row.id) ?? [], files, {
+      own: viewerId === row.userId,
+      purchased: bought.has(row.id),
+    }),
+  );
+}
+
+/** A published page and its latest published posts, newest first. */
+export async function publicPage(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  handle: string,
+  viewerId: string | null,
+): Promise<Omit<TPublicPageResponse, 'success'>> {
+  const { page, influencer } = await requirePublishedPage(db, handle);
+  const [rows, postCount] = await Promise.all([
+    db
+      .select()
+      .from(posts)
+      .where(publishedOf(influencer.id))
+      .orderBy(desc(posts.publishAt), desc(posts.id))
+      .limit(PAGE_POSTS_SHOWN),
+    publishedCount(db, influencer.id),
+  ]);
+  return {
+    page: toPublicPage(page, influencer, postCount),
+    posts: await shapeForViewer(db, files, rows, viewerId),
+  };
+}
+
+/** A published post of a published page; another page's, or one not out yet, is not found. */
+export async function findPublishedPost(
+  db: TQueryable,
+  influencerId: string,
+  postId: string,
+): Promise<TPostRow | null> {
+  if (!UUID.test(postId)) return null;
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), publishedOf(influencerId)));
+  return row ?? null;
+}
+
+export async function publicPost(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  handle: string,
+  postId: string,
+  viewerId: string | null,
+): Promise<{ page: TPublicPage; post: TPublicPost }> {
+  const { page, influencer } = await requirePublishedPage(db, handle);
+  const [row, postCount] = await Promise.all([
+    findPublishedPost(db, influencer.id, postId),
+    publishedCount(db, influencer.id),
+  ]);
+  if (!row) throw postNotFound();
+  const [post] = await shapeForViewer(db, files, [row], viewerId);
+  return { page: toPublicPage(page, influencer, postCount), post: post! };
+}
+
+/** The page's picture (its preview, else the picture), while the page is published. */
+export async function readPagePicture(
+  db: TDatabase,
+  storage: TStorage,
+  handle: string,
+): Promise<{ data: Buffer; contentType: string }> {
+  const { influencer } = await requirePublishedPage(db, handle);
+  const key = pictureKey(influencer);
+  const file = key ? await storage.get(key) : null;
+  if (!file) throw notFound();
+  // A picture is a few dozen kilobytes: sent whole, no half-read file stays open.
+  return { data: await buffer(file.stream), contentType: file.contentType };
+}
+
+/**
+ * What the account bought, newest first, each post unlocked. A post outlives its influencer and
+ * its page: then the page is told by the name the post kept, with no handle and no picture (a
+ * hidden page, too, has no address to link to).
+ */
+export async function listPurchases(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  userId: string,
+): Promise<TPurchase[]> {
+  const rows = await db
+    .select({
+      purchase: postPurchases,
+      post: posts,
+      page: influencerPages,
+      influencer: influencers,
+    })
+    .from(postPurchases)
+    .innerJoin(posts, eq(posts.id, postPurchases.postId))
+    .leftJoin(influencers, eq(influencers.id, posts.influencerId))
+    .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
+    .where(eq(postPurchases.buyerId, userId))
+    .orderBy(desc(postPurchases.createdAt), desc(postPurchases.id));
+  const postIds = rows.map((row) => row.post.id);
+  const shown = [
+    ...new Set(
+      rows
+        .filter((row) => row.page?.publishedAt && row.influencer)
+        .map((row) => row.influencer!.id),
+    ),
+  ];
+  const [items, counts] = await Promise.all([
+    itemsOf(db, postIds),
+    shown.length
+      ? db
+          .select({ influencerId: posts.influencerId, posts: count() })
+          .from(posts)
+          .where(and(inArray(posts.influencerId, shown), eq(posts.status, 'published')))
+          .groupBy(posts.influencerId)
+      : Promise.resolve([]),
+  ]);
+  const postCounts = new Map(counts.map((row) => [row.influencerId, row.posts]));
+  return rows.map(({ purchase, post, page, influencer }) => ({
+    id: purchase.id,
+    amountCents: purchase.amountCents,
+    purchasedAt: purchase.createdAt.toISOString(),
+    page:
+      page?.publishedAt && influencer
+        ? toPublicPage(page, influencer, postCounts.get(influencer.id) ?? 0)
+        : {
+            handle: '',
+            name: post.influencerName,
+            niche: influencer?.niche ?? '',
+            bio: '',
+            pictureUrl: null,
+            postCount: 0,
+          },
+    post: toPublicPost(post, items.get(post.id) ?? [], files, {
+      own: post.userId === userId,
+      purchased: true,
+    }),
+  }));
+}

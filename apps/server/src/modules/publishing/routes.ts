@@ -1,0 +1,149 @@
+import {
+  ZCreatePostRequest,
+  ZPageSettingsRequest,
+  ZPageSettingsResponse,
+  ZPostResponse,
+  ZPostsQuery,
+  ZPostsResponse,
+  ZPublicPageResponse,
+  ZPublicPostResponse,
+  ZPurchasesResponse,
+  ZUpdatePostRequest,
+} from '@muse/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getPageSettings, savePageSettings } from './pages';
+import { createPost, deletePost, listPosts, updatePost } from './posts';
+import { listPurchases, publicPage, publicPost, readPagePicture } from './public';
+import { viewerOf } from './viewer';
+
+const ZParams = z.object({ id: z.string() });
+const ZHandleParams = z.object({ handle: z.string() });
+const ZSuccess = z.object({ success: z.literal(true) });
+
+/** Answers that depend on who asks (locked or not) are kept by no cache. */
+const PER_VIEWER = 'private, no-store';
+
+/**
+ * Influencers' public pages, open to everyone (docs/product/publishing.md). A bearer token, when
+ * sent and live, tells who looks; without one, or with a bad one, a visitor sees locked posts.
+ */
+export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const { files, storage } = app.services;
+
+  app.get(
+    '/public/pages/:handle',
+    { schema: { params: ZHandleParams, response: { 200: ZPublicPageResponse } } },
+    async (request, reply) => {
+      const viewerId = await viewerOf(db, request);
+      const answer = await publicPage(db, files, request.params.handle, viewerId);
+      reply.header('cache-control', PER_VIEWER);
+      return { success: true as const, ...answer };
+    },
+  );
+
+  app.get(
+    '/public/pages/:handle/posts/:id',
+    {
+      schema: {
+        params: ZHandleParams.extend({ id: z.string() }),
+        response: { 200: ZPublicPostResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = await viewerOf(db, request);
+      const { handle, id } = request.params;
+      const answer = await publicPost(db, files, handle, id, viewerId);
+      reply.header('cache-control', PER_VIEWER);
+      return { success: true as const, ...answer };
+    },
+  );
+
+  // The same for everyone and without a signature, so link previews and caches can fetch it;
+  // hiding the page takes it down within the hour a cache may keep it.
+  app.get(
+    '/public/pages/:handle/picture',
+    { schema: { params: ZHandleParams } },
+    async (request, reply) => {
+      const picture = await readPagePicture(db, storage, request.params.handle);
+      return reply
+        .type(picture.contentType)
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(picture.data);
+    },
+  );
+};
+
+/** The creator's pages, posts and calendar, and a fan's purchases (signed in). */
+export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const deps = app.services;
+  const { files } = deps;
+
+  app.get(
+    '/influencers/:id/page',
+    { schema: { params: ZParams, response: { 200: ZPageSettingsResponse } } },
+    async (request) => ({
+      success: true as const,
+      page: await getPageSettings(db, request.auth.user.id, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/influencers/:id/page',
+    {
+      schema: {
+        params: ZParams,
+        body: ZPageSettingsRequest,
+        response: { 200: ZPageSettingsResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      page: await savePageSettings(db, request.auth.user.id, request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/posts',
+    { schema: { querystring: ZPostsQuery, response: { 200: ZPostsResponse } } },
+    async (request) => ({
+      success: true as const,
+      ...(await listPosts(db, files, request.auth.user.id, request.query)),
+    }),
+  );
+
+  app.post(
+    '/posts',
+    { schema: { body: ZCreatePostRequest, response: { 201: ZPostResponse } } },
+    async (request, reply) => {
+      const post = await createPost(db, deps, request.auth.user.id, request.body);
+      return reply.status(201).send({ success: true as const, post });
+    },
+  );
+
+  app.patch(
+    '/posts/:id',
+    { schema: { params: ZParams, body: ZUpdatePostRequest, response: { 200: ZPostResponse } } },
+    async (request) => ({
+      success: true as const,
+      post: await updatePost(db, files, request.auth.user.id, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/posts/:id',
+    { schema: { params: ZParams, response: { 200: ZSuccess } } },
+    async (request) => {
+      await deletePost(db, deps.storage, request.auth.user.id, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.get('/purchases', { schema: { response: { 200: ZPurchasesResponse } } }, async (request) => ({
+    success: true as const,
+    purchases: await listPurchases(db, files, request.auth.user.id),
+  }));
+};

@@ -1,0 +1,2 @@
+export { PublicInfluencerPage } from './public-page';
+export { PublicPostPage } from './post-page';

@@ -1,0 +1,210 @@
+import type { TPost, TScheduleQuota } from '@muse/shared';
+import { CalendarDays, ChevronLeft, ChevronRight, List, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeading } from '../../components/layout/page-heading';
+import { Button } from '../../components/ui/button';
+import { QueryError } from '../../components/ui/query-error';
+import { Spinner } from '../../components/ui/spinner';
+import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
+import { usePosts, type TPostsParams } from './api/get-posts';
+import {
+  addDays,
+  addMonths,
+  browserTimeZone,
+  dayKey,
+  formatMonth,
+  isoInZone,
+  monthKey,
+  monthOf,
+  monthWeeks,
+  zonedInstant,
+  type TDayKey,
+  type TMonth,
+} from './calendar-time';
+import { MonthView } from './components/month-view';
+import { PostComposerDialog, type TComposerStart } from './components/post-composer-dialog';
+import { PostDetailsDialog } from './components/post-details-dialog';
+import { PostList } from './components/post-list';
+import { Tabs } from './components/tabs';
+import { WEB_PUBLISHING_TEXTS } from './publishing-texts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type TView = 'month' | 'list';
+
+const VIEWS = [
+  { value: 'month', label: 'Month', icon: <CalendarDays aria-hidden="true" className="size-4" /> },
+  { value: 'list', label: 'List', icon: <List aria-hidden="true" className="size-4" /> },
+] as const;
+
+/** Midnight at the start of `day` in `timeZone`, as the API takes an instant. */
+function startOf(day: TDayKey, timeZone: string): string {
+  return isoInZone(zonedInstant(day, '00:00', timeZone) ?? 0, timeZone);
+}
+
+/** The posts the month table shows: every day of its weeks, also those of the months around it. */
+function monthParams(month: TMonth, timeZone: string): TPostsParams {
+  const weeks = monthWeeks(month);
+  const first = weeks[0]?.[0] ?? monthKey(month);
+  const last = weeks.at(-1)?.[6] ?? first;
+  return {
+    from: startOf(first, timeZone),
+    to: startOf(addDays(last, 1), timeZone),
+    month: monthKey(month),
+    timeZone,
+  };
+}
+
+/** The list: from 30 days back (recently published) to a year ahead (all that is scheduled). */
+function listParams(now: number, timeZone: string): TPostsParams {
+  return {
+    from: startOf(dayKey(now - 30 * DAY_MS, timeZone), timeZone),
+    to: startOf(dayKey(now + 367 * DAY_MS, timeZone), timeZone),
+    month: monthKey(monthOf(now, timeZone)),
+    timeZone,
+  };
+}
+
+/**
+ * The content calendar (docs/product/publishing.md): the month, or the list of upcoming and
+ * recent posts, in the browser's time zone, named on the page; the month's scheduled-post quota;
+ * New post, and a day's '+', open the composer; a post opens to edit, cancel or delete it.
+ */
+export function CalendarPage() {
+  const [timeZone] = useState(browserTimeZone);
+  // Read once: the queries' instants stay put while the page is open.
+  const [now] = useState(() => Date.now());
+  const today = dayKey(now, timeZone);
+  const thisMonth = monthOf(now, timeZone);
+  const [month, setMonth] = useState<TMonth>(thisMonth);
+  const [view, setView] = useState<TView>('month');
+  const [composer, setComposer] = useState<TComposerStart | null>(null);
+  const [openPost, setOpenPost] = useState<TPost | null>(null);
+  const [upgrade, setUpgrade] = useState<TUpgradeModal | null>(null);
+
+  const monthPosts = usePosts(monthParams(month, timeZone));
+  const listPosts = usePosts(listParams(now, timeZone), { enabled: view === 'list' });
+  const isThisMonth = monthKey(month) === monthKey(thisMonth);
+
+  return (
+    <>
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <PageHeading title="Content calendar" documentTitle="Calendar">
+          Plan your influencers’ posts: free or pay-per-view, now or at a time you choose.{' '}
+          <span className="text-zinc-300">Times in {timeZone}</span>
+        </PageHeading>
+        <Button onClick={() => setComposer({ day: null })} className="max-sm:w-full">
+          <Plus aria-hidden="true" className="size-4" />
+          New post
+        </Button>
+      </div>
+
+      <QuotaLine
+        quota={(view === 'month' ? monthPosts : listPosts).data?.quota}
+        label={view === 'month' && !isThisMonth ? `in ${formatMonth(month)}` : 'this month'}
+      />
+
+      <Tabs label="Calendar view" tabs={VIEWS} value={view} onChange={setView}>
+        {view === 'month' ? (
+          <section aria-labelledby="calendar-month-heading" className="space-y-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2
+                id="calendar-month-heading"
+                aria-live="polite"
+                className="mr-auto text-xl font-semibold text-white"
+              >
+                {formatMonth(month)}
+              </h2>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setMonth(thisMonth)}
+                disabled={isThisMonth}
+              >
+                Today
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Previous month"
+                onClick={() => setMonth((current) => addMonths(current, -1))}
+              >
+                <ChevronLeft aria-hidden="true" className="size-5" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Next month"
+                onClick={() => setMonth((current) => addMonths(current, 1))}
+              >
+                <ChevronRight aria-hidden="true" className="size-5" />
+              </Button>
+            </div>
+            {monthPosts.isPending ? (
+              <Spinner label="Loading posts..." className="py-16" />
+            ) : monthPosts.isError && !monthPosts.data ? (
+              <QueryError query={monthPosts} title={WEB_PUBLISHING_TEXTS.postsLoadFailed} />
+            ) : (
+              <MonthView
+                month={month}
+                posts={monthPosts.data.posts}
+                timeZone={timeZone}
+                today={today}
+                onOpen={setOpenPost}
+                onAdd={(day) => setComposer({ day })}
+              />
+            )}
+          </section>
+        ) : (
+          <section aria-labelledby="calendar-list-heading" className="space-y-4">
+            <h2 id="calendar-list-heading" className="sr-only">
+              Upcoming and recent posts
+            </h2>
+            {listPosts.isPending ? (
+              <Spinner label="Loading posts..." className="py-16" />
+            ) : listPosts.isError && !listPosts.data ? (
+              <QueryError query={listPosts} title={WEB_PUBLISHING_TEXTS.postsLoadFailed} />
+            ) : (
+              <PostList posts={listPosts.data.posts} timeZone={timeZone} onOpen={setOpenPost} />
+            )}
+          </section>
+        )}
+      </Tabs>
+
+      <PostComposerDialog
+        start={composer}
+        timeZone={timeZone}
+        onClose={() => setComposer(null)}
+        onLimitReached={() => setUpgrade('scheduled-post')}
+      />
+      <PostDetailsDialog
+        post={openPost}
+        timeZone={timeZone}
+        onClose={() => setOpenPost(null)}
+        onLimitReached={() => setUpgrade('scheduled-post')}
+      />
+      <UpgradeModal type={upgrade} onClose={() => setUpgrade(null)} />
+    </>
+  );
+}
+
+/** "3 of 20 scheduled posts this month" */
+function QuotaLine({ quota, label }: { quota: TScheduleQuota | undefined; label: string }) {
+  if (!quota)
+    return (
+      <span className="block h-5 w-64 animate-pulse rounded bg-ink-800">
+        <span className="sr-only">Loading</span>
+      </span>
+    );
+  return (
+    <p className="flex items-center gap-2 text-sm text-zinc-300">
+      <CalendarDays aria-hidden="true" className="size-4 text-brand-300" />
+      <span>
+        <span className="font-semibold text-white tabular-nums">
+          {quota.used} of {quota.limit}
+        </span>{' '}
+        scheduled posts {label}
+      </span>
+    </p>
+  );
+}

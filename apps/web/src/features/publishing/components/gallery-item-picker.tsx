@@ -1,0 +1,147 @@
+import { POST_MAX_ITEMS, PUBLISHING_TEXTS, type TGalleryItem } from '@muse/shared';
+import { ImageIcon, Loader2, Play } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { QueryError } from '../../../components/ui/query-error';
+import { useGallery } from '../../gallery/api/gallery';
+import { formatDuration } from '../../tools/tool-format';
+import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
+
+/** How an item is named to a screen reader: its kind, a video's length, and what it shows. */
+function describeItem(item: TGalleryItem): string {
+  const kind =
+    item.kind === 'video' ? `Video, ${formatDuration(item.durationSeconds ?? 0)}` : 'Image';
+  return item.prompt ? `${kind}: ${item.prompt}` : kind;
+}
+
+/**
+ * The influencer's gallery as checkable thumbnails, newest first, a page at a time. The post
+ * shows its items in the order they were picked, so each chosen one carries its number.
+ */
+export function GalleryItemPicker({
+  influencerId,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  influencerId: string;
+  value: readonly string[];
+  onChange: (itemIds: string[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const countId = `${id}-count`;
+  const errorId = `${id}-error`;
+  const gallery = useGallery({ influencerId });
+  const items = gallery.data?.pages.flatMap((page) => page.items) ?? [];
+  const full = value.length >= POST_MAX_ITEMS;
+
+  function toggle(itemId: string, checked: boolean) {
+    onChange(checked ? [...value, itemId] : value.filter((chosen) => chosen !== itemId));
+  }
+
+  let body: ReactNode;
+  if (gallery.isPending) {
+    body = (
+      <div aria-label="Loading the gallery" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+        {[0, 1, 2, 3].map((item) => (
+          <span key={item} className="aspect-[4/5] animate-pulse rounded-xl bg-ink-800" />
+        ))}
+      </div>
+    );
+  } else if (gallery.isError) {
+    body = <QueryError query={gallery} title="The gallery could not be loaded." />;
+  } else if (items.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-ink-700 px-4 py-6 text-center">
+        <ImageIcon aria-hidden="true" className="size-6 text-zinc-500" />
+        <p className="text-sm text-zinc-400">{WEB_PUBLISHING_TEXTS.galleryEmpty}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-4">
+          {items.map((item) => {
+            const position = value.indexOf(item.id);
+            const checked = position !== -1;
+            return (
+              <li key={item.id}>
+                <label className="group relative block aspect-[4/5] cursor-pointer overflow-hidden rounded-xl border-2 border-transparent bg-ink-950 has-[:checked]:border-brand-400 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-400">
+                  <input
+                    type="checkbox"
+                    name="itemIds"
+                    value={item.id}
+                    checked={checked}
+                    disabled={disabled || (full && !checked)}
+                    onChange={(event) => toggle(item.id, event.target.checked)}
+                    aria-describedby={countId}
+                    className="sr-only"
+                  />
+                  <span className="sr-only">
+                    {describeItem(item)}
+                    {checked ? `, picked as number ${position + 1}` : ''}
+                  </span>
+                  <img
+                    src={item.thumbnailUrl}
+                    alt=""
+                    loading="lazy"
+                    className="size-full object-cover transition-opacity group-hover:opacity-90"
+                  />
+                  {item.kind === 'video' ? (
+                    <span
+                      aria-hidden="true"
+                      className="absolute bottom-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-black/70 px-1.5 py-0.5 text-[11px] font-semibold text-white"
+                    >
+                      <Play className="size-3 fill-current" />
+                      {formatDuration(item.durationSeconds ?? 0)}
+                    </span>
+                  ) : null}
+                  {checked ? (
+                    <span
+                      aria-hidden="true"
+                      className="absolute top-1.5 right-1.5 grid size-6 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white"
+                    >
+                      {position + 1}
+                    </span>
+                  ) : null}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        {gallery.hasNextPage ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void gallery.fetchNextPage()}
+            disabled={gallery.isFetchingNextPage}
+          >
+            {gallery.isFetchingNextPage ? (
+              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            ) : null}
+            Load more
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <fieldset className="min-w-0 space-y-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-zinc-300">Images and videos</legend>
+      <p id={countId} className="text-xs text-zinc-400">
+        {value.length} of {POST_MAX_ITEMS} chosen, shown in the order you pick them
+        {full ? `. ${PUBLISHING_TEXTS.tooManyItems}.` : ''}
+      </p>
+      {body}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

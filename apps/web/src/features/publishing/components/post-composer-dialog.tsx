@@ -1,0 +1,300 @@
+import {
+  CAPTION_MAX,
+  PUBLISHING_TEXTS,
+  ZCreatePostRequest,
+  type TCreatePostRequest,
+} from '@muse/shared';
+import { CalendarClock, Loader2, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import {
+  ErrorBanner,
+  Field,
+  Textarea,
+  errorText,
+  fieldIssues,
+  focusField,
+} from '../../../components/ui/form';
+import { QueryError } from '../../../components/ui/query-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api';
+import { useInfluencers } from '../../influencers/api/get-influencers';
+import { useCreatePost } from '../api/create-post';
+import { usePagesOf } from '../api/get-page-settings';
+import { defaultSchedule, type TDayKey } from '../calendar-time';
+import { DEFAULT_PPV_DOLLARS } from '../publishing-format';
+import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
+import { ChoiceGroup } from './choice-group';
+import { GalleryItemPicker } from './gallery-item-picker';
+import { InfluencerChoice } from './influencer-choice';
+import { PriceField, type TPriceDraft } from './price-field';
+import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';
+import { checkPublishAt, draftPriceCents, fieldOfServerText, scheduleBounds } from './post-draft';
+
+type TFieldErrors = Partial<Record<keyof TCreatePostRequest, string>>;
+
+const WHEN_CHOICES = [
+  { value: 'now', label: 'Publish now', icon: Send },
+  { value: 'schedule', label: 'Schedule', icon: CalendarClock },
+] as const;
+
+/** What opens the composer: the calendar's New post (no day) or a day's '+' (that day). */
+export type TComposerStart = { day: TDayKey | null };
+
+/**
+ * A new post (docs/product/publishing.md): the influencer (one with a handle), items from its
+ * gallery in the order picked, a caption, free or pay-per-view, and now or at a time in the
+ * creator's zone. The plan's scheduled-post limit (403) hands over to the upgrade modal.
+ */
+export function PostComposerDialog({
+  start,
+  timeZone,
+  onClose,
+  onLimitReached,
+}: {
+  /** null keeps it closed. */
+  start: TComposerStart | null;
+  timeZone: string;
+  onClose: () => void;
+  onLimitReached: () => void;
+}) {
+  // Held here, so a post under way keeps the dialog open and its answer is not lost.
+  const create = useCreatePost();
+  return (
+    <Dialog
+      open={start !== null}
+      onOpenChange={(open) => (open || create.isPending ? undefined : onClose())}
+    >
+      {start ? (
+        <DialogContent
+          title="New post"
+          description="Choose images and videos from an influencer’s gallery and share them on its page."
+          className="max-w-2xl"
+        >
+          <ComposerForm
+            start={start}
+            timeZone={timeZone}
+            create={create}
+            onDone={onClose}
+            onLimitReached={onLimitReached}
+          />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function ComposerForm({
+  start,
+  timeZone,
+  create,
+  onDone,
+  onLimitReached,
+}: {
+  start: TComposerStart;
+  timeZone: string;
+  create: ReturnType<typeof useCreatePost>;
+  onDone: () => void;
+  onLimitReached: () => void;
+}) {
+  const influencers = useInfluencers();
+  const list = influencers.data?.influencers ?? [];
+  const pages = usePagesOf(list.map((influencer) => influencer.id));
+  const options = list.map((influencer, index) => ({ influencer, page: pages[index]?.data }));
+  const [now] = useState(() => Date.now());
+  const bounds = scheduleBounds(now, timeZone);
+
+  const [influencerId, setInfluencerId] = useState('');
+  const [itemIds, setItemIds] = useState<string[]>([]);
+  const [caption, setCaption] = useState('');
+  const [price, setPrice] = useState<TPriceDraft>({ mode: 'free', dollars: DEFAULT_PPV_DOLLARS });
+  const [when, setWhen] = useState<'now' | 'schedule'>(start.day ? 'schedule' : 'now');
+  const [schedule, setSchedule] = useState<TScheduleDraft>(() =>
+    defaultSchedule(start.day, now, timeZone),
+  );
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const busy = create.isPending;
+
+  function clear(field: keyof TCreatePostRequest) {
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function handleError(error: unknown) {
+    if (error instanceof ApiError && error.status === 403) {
+      onDone();
+      onLimitReached();
+      return;
+    }
+    const text = errorText(error, WEB_PUBLISHING_TEXTS.postSaveFailed);
+    const field = fieldOfServerText(text);
+    if (field) setErrors((current) => ({ ...current, [field]: text }));
+    else setFormError(text);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const form = event.currentTarget;
+    const scheduled = when === 'schedule' ? checkPublishAt(schedule, timeZone, Date.now()) : null;
+    const parsed = ZCreatePostRequest.safeParse({
+      influencerId,
+      caption,
+      itemIds,
+      priceCents: draftPriceCents(price),
+      publishAt: scheduled && 'iso' in scheduled ? scheduled.iso : null,
+      timeZone,
+    });
+    const issues: TFieldErrors = parsed.success ? {} : fieldIssues(parsed.error);
+    if (scheduled && 'error' in scheduled) issues.publishAt = scheduled.error;
+    const first = (['influencerId', 'itemIds', 'caption', 'priceCents', 'publishAt'] as const).find(
+      (field) => issues[field],
+    );
+    if (!parsed.success || first) {
+      setErrors(issues);
+      focusField(form, first);
+      return;
+    }
+    const request = parsed.data;
+    create.mutate(request, {
+      onSuccess: () => {
+        toast.success(
+          request.publishAt ? PUBLISHING_TEXTS.postScheduled : PUBLISHING_TEXTS.postPublished,
+        );
+        onDone();
+      },
+      onError: handleError,
+    });
+  }
+
+  if (influencers.isPending) return <Spinner label="Loading your influencers" className="py-10" />;
+  if (influencers.isError)
+    return (
+      <QueryError
+        query={influencers}
+        title="Your influencers could not be loaded."
+        className="mt-6"
+      />
+    );
+  if (list.length === 0)
+    return (
+      <div className="mt-6 space-y-4 text-sm text-zinc-300">
+        <p>{WEB_PUBLISHING_TEXTS.noInfluencers}</p>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/influencers">Go to Influencers</Link>
+        </Button>
+      </div>
+    );
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="New post" className="mt-6 space-y-6">
+      {formError ? <ErrorBanner>{formError}</ErrorBanner> : null}
+
+      <InfluencerChoice
+        options={options}
+        value={influencerId}
+        onChange={(id) => {
+          setInfluencerId(id);
+          // A post's items are all of its influencer.
+          setItemIds([]);
+          clear('influencerId');
+          clear('itemIds');
+        }}
+        error={errors.influencerId}
+        disabled={busy}
+      />
+
+      {influencerId ? (
+        <GalleryItemPicker
+          influencerId={influencerId}
+          value={itemIds}
+          onChange={(ids) => {
+            setItemIds(ids);
+            clear('itemIds');
+          }}
+          error={errors.itemIds}
+          disabled={busy}
+        />
+      ) : null}
+
+      <Field
+        label="Caption"
+        hint={
+          <span className="tabular-nums">
+            {caption.length} / {CAPTION_MAX}
+          </span>
+        }
+        error={errors.caption}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            name="caption"
+            value={caption}
+            onChange={(event) => {
+              setCaption(event.target.value);
+              clear('caption');
+            }}
+            rows={3}
+            placeholder="What fans read with the post"
+            disabled={busy}
+            className="min-h-20"
+          />
+        )}
+      </Field>
+
+      <PriceField
+        value={price}
+        onChange={(next) => {
+          setPrice(next);
+          clear('priceCents');
+        }}
+        error={errors.priceCents}
+        disabled={busy}
+      />
+
+      <div className="space-y-3">
+        <ChoiceGroup
+          legend="When"
+          name="when"
+          value={when}
+          choices={WHEN_CHOICES}
+          onChange={(next) => {
+            setWhen(next);
+            clear('publishAt');
+          }}
+          disabled={busy}
+        />
+        {when === 'schedule' ? (
+          <ScheduleInputs
+            value={schedule}
+            onChange={(next) => {
+              setSchedule(next);
+              clear('publishAt');
+            }}
+            timeZone={timeZone}
+            minDay={bounds.minDay}
+            maxDay={bounds.maxDay}
+            error={errors.publishAt}
+            disabled={busy}
+          />
+        ) : null}
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={busy}>
+          {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+          {busy ? 'Saving...' : when === 'schedule' ? 'Schedule post' : 'Publish post'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,727 @@
+import {
+  PUBLISHING_TEXTS,
+  type TEarnings,
+  type TGalleryItem,
+  type TInfluencer,
+  type TPageSettings,
+  type TPost,
+} from '@muse/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CalendarPage } from './calendar-page';
+import { defaultSchedule, isoInZone, zonedInstant } from './calendar-time';
+import { MonthView } from './components/month-view';
+import { PageSettingsCard } from './components/page-settings-card';
+import { PostDetailsDialog } from './components/post-details-dialog';
+import { EarningsPage } from './earnings-page';
+
+vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
+
+const MARA = '6f1c2f0e-4a43-4c47-9a53-0c0f8a4f8a11';
+const JUN = '0b8f1a52-3f7e-4a5e-8d0e-7a3c2b1d9e44';
+const ITEM_A = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a01';
+const ITEM_B = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a02';
+const ITEM_C = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a03';
+
+function influencer(id: string, name: string): TInfluencer {
+  return {
+    id,
+    name,
+    niche: 'fashion',
+    personality: '',
+    target_audience: '',
+    description: 'Street style',
+    image: null,
+    thumbnail: null,
+    modelId: null,
+    personaStatus: 'ready',
+    ready: true,
+    referencePhotos: 10,
+    created_at: '2026-06-01T10:00:00.000Z',
+    updated_at: '2026-06-01T10:00:00.000Z',
+  };
+}
+
+function page(overrides: Partial<TPageSettings> = {}): TPageSettings {
+  return {
+    influencerId: MARA,
+    handle: 'mara.lind',
+    bio: '',
+    published: true,
+    path: '/i/mara.lind',
+    ...overrides,
+  };
+}
+
+function galleryItem(id: string, prompt: string, kind: 'image' | 'video' = 'image'): TGalleryItem {
+  return {
+    id,
+    kind,
+    url: `/api/files/${id}.jpg`,
+    thumbnailUrl: `/api/files/${id}-thumb.webp`,
+    width: 816,
+    height: 1024,
+    contentType: kind === 'video' ? 'video/mp4' : 'image/jpeg',
+    fileName: `${id}.jpg`,
+    durationSeconds: kind === 'video' ? 5 : null,
+    tool: 'generate-image',
+    productId: null,
+    influencerId: MARA,
+    influencerName: 'Mara Lind',
+    prompt,
+    identityScore: 88,
+    scoreNote: null,
+    engine: 'local',
+    preview: true,
+    jobId: null,
+    createdAt: '2026-07-01T10:00:00.000Z',
+  };
+}
+
+function post(overrides: Partial<TPost>): TPost {
+  return {
+    id: 'post-1',
+    influencerId: MARA,
+    influencerName: 'Mara Lind',
+    handle: 'mara.lind',
+    caption: 'Golden hour',
+    priceCents: 0,
+    status: 'scheduled',
+    publishAt: '2026-07-14T00:00:00.000Z',
+    scheduled: true,
+    timeZone: 'Asia/Tokyo',
+    items: [],
+    sales: 0,
+    createdAt: '2026-07-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function earnings(overrides: Partial<TEarnings> = {}): TEarnings {
+  return {
+    feePercent: 20,
+    sales: 5,
+    grossCents: 25_000,
+    feeCents: 5_000,
+    netCents: 20_000,
+    paidOutCents: 12_000,
+    availableCents: 8_000,
+    byPost: [
+      {
+        id: 'post-1',
+        label: 'Golden hour',
+        sales: 5,
+        grossCents: 25_000,
+        feeCents: 5_000,
+        netCents: 20_000,
+      },
+    ],
+    byInfluencer: [
+      {
+        id: MARA,
+        label: 'Mara Lind',
+        sales: 5,
+        grossCents: 25_000,
+        feeCents: 5_000,
+        netCents: 20_000,
+      },
+    ],
+    payouts: [
+      {
+        id: 'payout-1',
+        amountCents: 12_000,
+        status: 'paid',
+        provider: 'test',
+        createdAt: '2026-07-02T10:00:00.000Z',
+      },
+    ],
+    payoutAccount: { testMode: true, connected: false, ready: false },
+    ...overrides,
+  };
+}
+
+type TCall = { method: string; path: string; search: URLSearchParams; body: unknown };
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The API the pages read, answered in memory. `answer` may answer a call itself (a status of its
+ * own, say); every call is kept, with its JSON body.
+ */
+function stubApi(answer: (call: TCall) => Response | undefined = () => undefined) {
+  const calls: TCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://muse.test');
+      const call: TCall = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        search: url.searchParams,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const own = answer(call);
+      if (own) return own;
+      switch (call.path) {
+        case '/api/posts':
+          if (call.method === 'POST')
+            return json({ success: true, post: post({ id: 'post-new' }) }, 201);
+          return json({
+            success: true,
+            posts: [],
+            quota: { month: call.search.get('month'), used: 3, limit: 20 },
+          });
+        case '/api/influencers':
+          return json({
+            success: true,
+            influencers: [influencer(MARA, 'Mara Lind'), influencer(JUN, 'Jun Park')],
+            used: 2,
+            limit: 2,
+          });
+        case `/api/influencers/${MARA}/page`:
+          return json({ success: true, page: page() });
+        case `/api/influencers/${JUN}/page`:
+          return json({ success: true, page: null });
+        case '/api/gallery':
+          return json({
+            success: true,
+            items: [
+              galleryItem(ITEM_A, 'on a rooftop'),
+              galleryItem(ITEM_B, 'at the beach'),
+              galleryItem(ITEM_C, 'walking', 'video'),
+            ],
+            nextCursor: null,
+          });
+        case '/api/earnings':
+          return json({ success: true, earnings: earnings() });
+        default:
+          return json({ success: false, error: `No stub for ${call.path}` }, 404);
+      }
+    }),
+  );
+  return calls;
+}
+
+function renderWithApp(element: ReactNode) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The browser's time zone, as `Intl` reports it, is `zone` for this test. */
+function browserZoneIs(zone: string) {
+  const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolvedOptions.call(this), timeZone: zone };
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the public page settings', () => {
+  it('lower-cases the handle as typed and shows what is wrong with it under the field', async () => {
+    const calls = stubApi((call) =>
+      call.path === `/api/influencers/${MARA}/page` && call.method === 'GET'
+        ? json({ success: true, page: null })
+        : undefined,
+    );
+    renderWithApp(<PageSettingsCard influencerId={MARA} />);
+    const handle = await screen.findByRole('textbox', { name: 'Handle' });
+    const save = screen.getByRole('button', { name: 'Save' });
+
+    await userEvent.click(save);
+    expect(handle).toBeInvalid();
+    expect(handle).toHaveAccessibleDescription(
+      expect.stringContaining(PUBLISHING_TEXTS.handleRequired),
+    );
+
+    await userEvent.type(handle, 'Ava');
+    expect(handle).toHaveValue('ava');
+    expect(handle).not.toBeInvalid();
+    expect(screen.getByText(/\/i\/ava$/)).toBeVisible();
+
+    await userEvent.type(handle, '..rose');
+    await userEvent.click(save);
+    expect(screen.getByText(PUBLISHING_TEXTS.handleInvalid)).toBeVisible();
+
+    await userEvent.clear(handle);
+    await userEvent.type(handle, 'ADMIN');
+    await userEvent.click(save);
+    expect(handle).toHaveValue('admin');
+    expect(screen.getByText(PUBLISHING_TEXTS.handleReserved)).toBeVisible();
+
+    // Nothing reached the server while the handle was wrong.
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('shows a taken handle (409) on the field, and the saved page’s link once published', async () => {
+    let taken = true;
+    let saved: TPageSettings | null = null;
+    const calls = stubApi((call) => {
+      if (call.path !== `/api/influencers/${MARA}/page`) return undefined;
+      if (call.method === 'GET') return json({ success: true, page: saved });
+      if (taken) return json({ success: false, error: PUBLISHING_TEXTS.handleTaken }, 409);
+      saved = page({ handle: 'ava.rose', path: '/i/ava.rose' });
+      return json({ success: true, page: saved });
+    });
+    renderWithApp(<PageSettingsCard influencerId={MARA} />);
+    const handle = await screen.findByRole('textbox', { name: 'Handle' });
+    await userEvent.type(handle, 'ava.rose');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Bio' }), 'Street style from Oslo');
+    expect(screen.getByText(`22 / 500`)).toBeVisible();
+    await userEvent.click(screen.getByRole('switch', { name: 'Published' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(handle).toBeInvalid());
+    expect(handle).toHaveAccessibleDescription(
+      expect.stringContaining(PUBLISHING_TEXTS.handleTaken),
+    );
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      handle: 'ava.rose',
+      bio: 'Street style from Oslo',
+      published: true,
+    });
+    expect(screen.queryByRole('link', { name: /Open page/ })).toBeNull();
+
+    taken = false;
+    await userEvent.clear(handle);
+    await userEvent.type(handle, 'ava.rose');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const open = await screen.findByRole('link', { name: /Open page/ });
+    expect(open).toHaveAttribute('href', '/i/ava.rose');
+    expect(handle).not.toBeInvalid();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  });
+});
+
+describe('the post composer', () => {
+  beforeEach(() => {
+    browserZoneIs('Asia/Tokyo');
+    // Friday, July 10, 2026, 12:00 in Tokyo. Only the clock is fake: timers run as they do.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-10T03:00:00Z'));
+  });
+
+  it('names the zone, shows the month’s quota, and sends a free post to publish now', async () => {
+    const calls = stubApi();
+    renderWithApp(<CalendarPage />);
+    expect(screen.getByText('Times in Asia/Tokyo')).toBeVisible();
+    expect(await screen.findByText('3 of 20')).toBeVisible();
+    expect(screen.getByText(/scheduled posts this month/)).toBeVisible();
+    const monthQuery = calls.find((call) => call.path === '/api/posts')?.search;
+    expect(monthQuery?.get('month')).toBe('2026-07');
+    expect(monthQuery?.get('timeZone')).toBe('Asia/Tokyo');
+    // The table's first week starts on Monday, June 29, at midnight in Tokyo.
+    expect(monthQuery?.get('from')).toBe('2026-06-29T00:00:00+09:00');
+
+    await userEvent.click(screen.getByRole('button', { name: 'New post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    // Jun has no handle yet: listed, not choosable, with the way to choose one.
+    const jun = await within(dialog).findByRole('radio', { name: /Jun Park/ });
+    await waitFor(() => expect(jun).toBeDisabled());
+    expect(
+      within(dialog).getByRole('link', { name: 'Choose a handle on its page first' }),
+    ).toHaveAttribute('href', `/influencers/${JUN}`);
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Mara Lind/ }));
+    // Picked in this order: the beach, then the rooftop.
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /at the beach/ }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /on a rooftop/ }));
+    expect(
+      within(dialog).getByRole('checkbox', { name: /Video, 0:05: walking/ }),
+    ).not.toBeChecked();
+    expect(within(dialog).getByText(/2 of 10 chosen/)).toBeVisible();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Caption' }), 'Sunny days');
+    expect(within(dialog).getByRole('radio', { name: 'Free' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Publish now' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      influencerId: MARA,
+      caption: 'Sunny days',
+      itemIds: [ITEM_B, ITEM_A],
+      priceCents: 0,
+      publishAt: null,
+      timeZone: 'Asia/Tokyo',
+    });
+  });
+
+  it("schedules a $50 pay-per-view post on the day's '+' at 09:00 in the browser's zone", async () => {
+    const calls = stubApi();
+    renderWithApp(<CalendarPage />);
+    const table = await screen.findByRole('table', { name: 'Posts in July 2026' });
+    // Past days have no '+'.
+    expect(
+      within(table).queryByRole('button', { name: 'New post on Thursday, July 9' }),
+    ).toBeNull();
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'New post on Tuesday, July 14' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    expect(within(dialog).getByRole('radio', { name: 'Schedule' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-07-14');
+    expect(within(dialog).getByLabelText('Time')).toHaveValue('09:00');
+    expect(within(dialog).getByText('Times in Asia/Tokyo')).toBeVisible();
+
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Mara Lind/ }));
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /on a rooftop/ }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Pay-per-view' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Price in dollars' })).toHaveValue('50.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule post' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      influencerId: MARA,
+      caption: '',
+      itemIds: [ITEM_A],
+      priceCents: 5000,
+      publishAt: '2026-07-14T09:00:00+09:00',
+      timeZone: 'Asia/Tokyo',
+    });
+  });
+
+  it('refuses a price out of bounds and a time in the past before asking the server', async () => {
+    const calls = stubApi();
+    renderWithApp(<CalendarPage />);
+    const table = await screen.findByRole('table', { name: 'Posts in July 2026' });
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'New post on Friday, July 10' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    // 09:00 today is gone at noon: the next full hour instead.
+    expect(within(dialog).getByLabelText('Time')).toHaveValue('13:00');
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Mara Lind/ }));
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /on a rooftop/ }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Pay-per-view' }));
+    const price = within(dialog).getByRole('textbox', { name: 'Price in dollars' });
+    await userEvent.clear(price);
+    await userEvent.type(price, '0.50');
+    const time = within(dialog).getByLabelText('Time');
+    await userEvent.clear(time);
+    await userEvent.type(time, '11:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule post' }));
+
+    expect(await within(dialog).findByText(PUBLISHING_TEXTS.priceInvalid)).toBeVisible();
+    expect(within(dialog).getByText(PUBLISHING_TEXTS.publishAtPast)).toBeVisible();
+    expect(price).toHaveFocus();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it("opens the upgrade modal when the plan's scheduled posts are used up (403)", async () => {
+    stubApi((call) =>
+      call.path === '/api/posts' && call.method === 'POST'
+        ? json({ success: false, error: PUBLISHING_TEXTS.scheduledLimit }, 403)
+        : undefined,
+    );
+    renderWithApp(<CalendarPage />);
+    const table = await screen.findByRole('table', { name: 'Posts in July 2026' });
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'New post on Tuesday, July 14' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Mara Lind/ }));
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /on a rooftop/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule post' }));
+
+    const upgrade = await screen.findByRole('dialog', { name: 'Scheduled Post Limit Reached' });
+    expect(upgrade).toHaveTextContent('maximum number of scheduled posts');
+    expect(within(upgrade).getByRole('link', { name: 'View Upgrade Plans' })).toHaveAttribute(
+      'href',
+      '/credits',
+    );
+    expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull();
+  });
+});
+
+describe('an open post', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-10T03:00:00Z'));
+  });
+
+  function renderPost(shown: TPost) {
+    const onClose = vi.fn();
+    renderWithApp(
+      <PostDetailsDialog
+        post={shown}
+        timeZone="Asia/Tokyo"
+        onClose={onClose}
+        onLimitReached={vi.fn()}
+      />,
+    );
+    return { onClose, dialog: screen.getByRole('dialog') };
+  }
+
+  it('moves a scheduled post and makes it free, sending only what changed', async () => {
+    const calls = stubApi((call) =>
+      call.method === 'PATCH' ? json({ success: true, post: post({}) }) : undefined,
+    );
+    const { onClose, dialog } = renderPost(
+      post({ priceCents: 5000, publishAt: '2026-07-14T00:00:00.000Z' }),
+    );
+    expect(dialog).toHaveAccessibleName('Scheduled post');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-07-14');
+    expect(within(dialog).getByLabelText('Time')).toHaveValue('09:00');
+    expect(within(dialog).getByRole('textbox', { name: 'Price in dollars' })).toHaveValue('50.00');
+
+    const time = within(dialog).getByLabelText('Time');
+    await userEvent.clear(time);
+    await userEvent.type(time, '18:30');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Free' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.path).toBe('/api/posts/post-1');
+    expect(patch?.body).toEqual({
+      caption: 'Golden hour',
+      priceCents: 0,
+      publishAt: '2026-07-14T18:30:00+09:00',
+      timeZone: 'Asia/Tokyo',
+    });
+  });
+
+  it('keeps a bought post: no Delete, and says why', () => {
+    stubApi();
+    const { dialog } = renderPost(post({ status: 'published', sales: 3, priceCents: 5000 }));
+    expect(within(dialog).getByText('3 sales')).toBeVisible();
+    expect(within(dialog).getByText(PUBLISHING_TEXTS.postHasBuyers)).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Open on the public page' })).toHaveAttribute(
+      'href',
+      '/i/mara.lind/posts/post-1',
+    );
+    // Only its caption can change once it is out.
+    expect(within(dialog).queryByLabelText('Date')).toBeNull();
+    expect(within(dialog).queryByRole('radio', { name: 'Free' })).toBeNull();
+  });
+
+  it("shows the server's 409 when fans bought the post meanwhile", async () => {
+    stubApi((call) =>
+      call.method === 'DELETE'
+        ? json({ success: false, error: PUBLISHING_TEXTS.postHasBuyers }, 409)
+        : undefined,
+    );
+    const { dialog, onClose } = renderPost(post({ status: 'published', sales: 0 }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete post' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      PUBLISHING_TEXTS.postHasBuyers,
+    );
+    expect(screen.queryByRole('dialog', { name: 'Delete this post?' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe("times on the creator's clock", () => {
+  const at = (day: string, time: string, zone: string) =>
+    isoInZone(zonedInstant(day, time, zone) ?? Number.NaN, zone);
+
+  it('become instants with the offset of their day, also around clock changes', () => {
+    expect(at('2026-07-14', '09:00', 'Europe/Berlin')).toBe('2026-07-14T09:00:00+02:00');
+    expect(at('2026-01-05', '09:00', 'Europe/Berlin')).toBe('2026-01-05T09:00:00+01:00');
+    expect(at('2026-07-14', '09:00', 'Asia/Kolkata')).toBe('2026-07-14T09:00:00+05:30');
+    // The last half hour before clocks go back, and the first one after.
+    expect(at('2026-10-25', '01:30', 'Europe/Berlin')).toBe('2026-10-25T01:30:00+02:00');
+    expect(at('2026-10-25', '03:30', 'Europe/Berlin')).toBe('2026-10-25T03:30:00+01:00');
+    // 02:30 does not exist when clocks go forward: it is read an hour later.
+    expect(at('2026-03-29', '02:30', 'Europe/Berlin')).toBe('2026-03-29T03:30:00+02:00');
+  });
+
+  it("default to the chosen day at 09:00, else the zone's next full hour", () => {
+    const noonInTokyo = Date.parse('2026-07-10T03:00:00Z');
+    expect(defaultSchedule('2026-07-14', noonInTokyo, 'Asia/Tokyo')).toEqual({
+      day: '2026-07-14',
+      time: '09:00',
+    });
+    expect(defaultSchedule(null, noonInTokyo, 'Asia/Tokyo')).toEqual({
+      day: '2026-07-10',
+      time: '13:00',
+    });
+    // 10:40 in Kolkata: the next full hour there is 11:00, not a UTC hour.
+    expect(defaultSchedule(null, Date.parse('2026-07-10T05:10:00Z'), 'Asia/Kolkata')).toEqual({
+      day: '2026-07-10',
+      time: '11:00',
+    });
+    expect(defaultSchedule(null, Date.parse('2026-07-10T21:10:00Z'), 'Europe/Berlin')).toEqual({
+      day: '2026-07-11',
+      time: '00:00',
+    });
+  });
+});
+
+describe('the month view', () => {
+  // 23:30 UTC on July 14: already July 15 in Tokyo, still July 14 in New York.
+  const late = post({
+    id: 'late',
+    publishAt: '2026-07-14T23:30:00.000Z',
+    priceCents: 5000,
+  });
+  const early = post({ id: 'early', publishAt: '2026-07-01T01:00:00.000Z', status: 'published' });
+
+  function renderMonth(timeZone: string) {
+    return render(
+      <MonthView
+        month={{ year: 2026, month: 7 }}
+        posts={[late, early]}
+        timeZone={timeZone}
+        today="2026-07-10"
+        onOpen={vi.fn()}
+        onAdd={vi.fn()}
+      />,
+    );
+  }
+
+  it("puts each post on its day in the creator's zone, Monday first, today marked", () => {
+    renderMonth('Asia/Tokyo');
+    const table = screen.getByRole('table', { name: 'Posts in July 2026' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ]);
+    // July 1, 2026 is a Wednesday: the first week starts on Monday, June 29.
+    const firstWeek = within(table).getAllByRole('row')[1];
+    expect(within(firstWeek!).getAllByRole('cell')[0]).toHaveTextContent('29');
+
+    const july15 = within(table).getByRole('list', { name: 'Posts on Wednesday, July 15' });
+    const chip = within(july15).getByRole('button');
+    expect(chip).toHaveTextContent('8:30 AM');
+    expect(chip).toHaveAccessibleName(/pay-per-view \$50\.00/);
+    expect(within(table).queryByRole('list', { name: 'Posts on Tuesday, July 14' })).toBeNull();
+    expect(
+      within(within(table).getByRole('list', { name: 'Posts on Wednesday, July 1' })).getByRole(
+        'button',
+      ),
+    ).toHaveAccessibleName(/10:00 AM.*published, free/);
+
+    const today = table.querySelector('[aria-current="date"]');
+    expect(today).toHaveTextContent('Friday, July 10, today');
+  });
+
+  it('moves the same post to the day before in New York', () => {
+    renderMonth('America/New_York');
+    const table = screen.getByRole('table', { name: 'Posts in July 2026' });
+    const july14 = within(table).getByRole('list', { name: 'Posts on Tuesday, July 14' });
+    expect(within(july14).getByRole('button')).toHaveTextContent('7:30 PM');
+    expect(within(table).queryByRole('list', { name: 'Posts on Wednesday, July 15' })).toBeNull();
+  });
+
+  it('lists the days with posts for a phone, in order', () => {
+    renderMonth('Asia/Tokyo');
+    const list = screen.getByRole('list', { name: 'Posts in July 2026' });
+    const days = within(list).getAllByRole('heading');
+    expect(days.map((day) => day.textContent)).toEqual([
+      'Wednesday, July 1',
+      'Friday, July 10Today',
+      'Wednesday, July 15',
+    ]);
+  });
+});
+
+describe('the earnings page', () => {
+  it('shows gross, the fee, net, paid out and available, and both tables', async () => {
+    stubApi();
+    renderWithApp(<EarningsPage />);
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    const figure = (label: string) =>
+      within(summary).getByText(label, { selector: 'dt span' }).closest('div');
+    expect(figure('Gross sales')).toHaveTextContent('$250.00');
+    expect(figure('Gross sales')).toHaveTextContent('5 sales');
+    expect(figure('Muse fee (20%)')).toHaveTextContent('$50.00');
+    expect(figure('Net earnings')).toHaveTextContent('$200.00');
+    expect(figure('Paid out')).toHaveTextContent('$120.00');
+    expect(figure('Available')).toHaveTextContent('$80.00');
+
+    const byPost = screen.getByRole('table', { name: 'By post' });
+    expect(within(byPost).getByRole('rowheader', { name: 'Golden hour' })).toBeVisible();
+    expect(within(byPost).getAllByRole('row')[1]).toHaveTextContent('5$250.00$50.00$200.00');
+    expect(screen.getByRole('table', { name: 'By influencer' })).toHaveTextContent('Mara Lind');
+    expect(screen.getByText(/payouts are recorded here, and no money moves/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Request payout' })).toBeEnabled();
+  });
+
+  it('disables Request payout below the minimum and says why', async () => {
+    stubApi((call) =>
+      call.path === '/api/earnings'
+        ? json({ success: true, earnings: earnings({ availableCents: 900 }) })
+        : undefined,
+    );
+    renderWithApp(<EarningsPage />);
+    const button = await screen.findByRole('button', { name: 'Request payout' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(PUBLISHING_TEXTS.payoutTooSmall);
+  });
+
+  it('asks for a payout account with Stripe before any payout', async () => {
+    stubApi((call) =>
+      call.path === '/api/earnings'
+        ? json({
+            success: true,
+            earnings: earnings({
+              payoutAccount: { testMode: false, connected: false, ready: false },
+            }),
+          })
+        : undefined,
+    );
+    renderWithApp(<EarningsPage />);
+    const button = await screen.findByRole('button', { name: 'Request payout' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(PUBLISHING_TEXTS.payoutAccountNeeded);
+    expect(screen.getByRole('button', { name: 'Set up payouts' })).toBeEnabled();
+    expect(screen.queryByText(/no money moves/)).toBeNull();
+  });
+
+  it('points to the calendar while there are no sales', async () => {
+    stubApi((call) =>
+      call.path === '/api/earnings'
+        ? json({
+            success: true,
+            earnings: earnings({
+              sales: 0,
+              grossCents: 0,
+              feeCents: 0,
+              netCents: 0,
+              paidOutCents: 0,
+              availableCents: 0,
+              byPost: [],
+              byInfluencer: [],
+              payouts: [],
+            }),
+          })
+        : undefined,
+    );
+    renderWithApp(<EarningsPage />);
+    expect(await screen.findByRole('heading', { name: 'No sales yet' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open the calendar' })).toHaveAttribute(
+      'href',
+      '/calendar',
+    );
+  });
+});
