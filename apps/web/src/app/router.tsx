@@ -62,7 +62,7 @@ const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObjec
   '/purchases': page(() => import('../features/purchases/purchases-page'), 'PurchasesPage'),
 };
 
-const publicPage = () => import('../features/public-page/pages');
+const publicPage = () => import('../features/public-page/public-page-routes');
 
 export const routes: RouteObject[] = [
   {
