@@ -1,8 +1,9 @@
 /**
- * The JavaScript a first visit to the landing page downloads: the entry chunk, every chunk it
- * imports statically, and the landing route's chunk with its static imports. Lazy routes the
- * landing never opens are left out. Reported gzipped, against all the app's JavaScript as the
- * baseline, so the ratio shows how much route splitting keeps off the first page.
+ * The JavaScript a first visit to a page downloads: the entry chunk, every chunk it imports
+ * statically, and the page's route chunk with its static imports. Lazy routes the page never
+ * opens are left out. Reported gzipped, against all the app's JavaScript as the baseline, so the
+ * ratio shows how much route splitting keeps off the first page. The landing page is reported
+ * here; the public influencer page in public-page.ts.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -28,27 +29,31 @@ function staticClosure(assetsDir: string, roots: string[]): Set<string> {
   return seen;
 }
 
-export type TLandingJs = {
+export type TRouteJs = {
   files: number;
   gzipBytes: number;
-  /** The part only the landing route adds to what every page loads. */
+  /** The part only the route adds to what every page loads. */
   routeGzipBytes: number;
   allGzipBytes: number;
 };
 
-export function measureLandingJs(webDistDir: string): TLandingJs | null {
+/**
+ * What a first visit to the route whose lazy chunk is `<routeChunkPrefix><hash>.js` downloads,
+ * or null when the web app is not built.
+ */
+export function measureRouteJs(webDistDir: string, routeChunkPrefix: string): TRouteJs | null {
   const indexFile = path.join(webDistDir, 'index.html');
   if (!existsSync(indexFile)) return null;
   const assetsDir = path.join(webDistDir, 'assets');
   const html = readFileSync(indexFile, 'utf8');
   const entries = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
   const all = readdirSync(assetsDir).filter((name) => name.endsWith('.js'));
-  const landing = all.filter((name) => name.startsWith('landing-page-'));
-  if (entries.length === 0 || landing.length !== 1) {
-    throw new Error(`Cannot find the entry and landing chunks in ${assetsDir}`);
+  const route = all.filter((name) => name.startsWith(routeChunkPrefix));
+  if (entries.length === 0 || route.length !== 1) {
+    throw new Error(`Cannot find the entry and ${routeChunkPrefix}* chunks in ${assetsDir}`);
   }
   const everyPage = staticClosure(assetsDir, entries);
-  const loaded = staticClosure(assetsDir, [...entries, ...landing]);
+  const loaded = staticClosure(assetsDir, [...entries, ...route]);
   const sum = (names: Iterable<string>) =>
     [...names].reduce((total, name) => total + gzipBytes(path.join(assetsDir, name)), 0);
   return {
@@ -57,6 +62,12 @@ export function measureLandingJs(webDistDir: string): TLandingJs | null {
     routeGzipBytes: sum([...loaded].filter((name) => !everyPage.has(name))),
     allGzipBytes: sum(all),
   };
+}
+
+export type TLandingJs = TRouteJs;
+
+export function measureLandingJs(webDistDir: string): TLandingJs | null {
+  return measureRouteJs(webDistDir, 'landing-page-');
 }
 
 export function reportLandingJs(webDistDir: string): void {

@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { formatCents } from '@muse/shared';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -19,6 +20,7 @@ import { benchGenerate } from './generate';
 import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
 import { benchPersonas } from './personas';
+import { benchPublicPage, reportPublicPageJs } from './public-page';
 import { benchMainThreadPause, benchUpscale } from './upscale';
 import { benchVideo } from './video';
 
@@ -66,6 +68,20 @@ async function main() {
       `  Muse (security headers, request ids, validation): ${muse.toFixed(3)} ms/request`,
     );
     console.log(`  ratio Muse / baseline: ${(muse / baseline).toFixed(2)}`);
+
+    const page = await benchPublicPage(app);
+    console.log(
+      `\nGET /api/public/pages/:handle, in-process, a published page of ${page.posts} posts (half free, half ${formatCents(page.priceCents)} PPV, one picture each)`,
+    );
+    console.log(
+      `  GET /api/health in the same rounds (baseline): ${page.healthMs.toFixed(3)} ms/request`,
+    );
+    console.log(
+      `  anonymous visitor: ${page.anonymousMs.toFixed(3)} ms/request (ratio to health ${(page.anonymousMs / page.healthMs).toFixed(1)})`,
+    );
+    console.log(
+      `  signed-in fan who bought ${page.bought} of the posts: ${page.fanMs.toFixed(3)} ms/request (ratio to health ${(page.fanMs / page.healthMs).toFixed(1)}, to anonymous ${(page.fanMs / page.anonymousMs).toFixed(2)})`,
+    );
 
     const queue = await benchQueue(app, database);
     console.log(
@@ -141,6 +157,7 @@ async function main() {
     );
 
     reportLandingJs(WEB_DIST_DIR);
+    reportPublicPageJs(WEB_DIST_DIR);
   } finally {
     await database.close();
     await embedded.stop();

@@ -60,7 +60,8 @@ CREATE TABLE "post_items" (
 	"height" integer NOT NULL,
 	"duration_ms" integer,
 	"content_type" text NOT NULL,
-	"file_name" text NOT NULL
+	"file_name" text NOT NULL,
+	"preview" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "post_purchases" (

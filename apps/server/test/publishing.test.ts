@@ -178,8 +178,9 @@ async function galleryItem(
       contentType: kind === 'image' ? 'image/png' : 'video/mp4',
       fileName: kind === 'image' ? 'ava.png' : 'ava.mp4',
       prompt: 'A portrait',
-      engine: 'test',
-      preview: false,
+      // As the offline engine makes them: an 'Offline preview'.
+      engine: 'local',
+      preview: true,
     });
   return id;
 }
@@ -448,6 +449,8 @@ describe('posts and what visitors see', () => {
       owner.userId,
     ];
     expect(stored!.key).toMatch(new RegExp(`^posts/${paid.id}/`));
+    // An offline preview stays labelled as one in the post.
+    expect([source!.preview, stored!.preview]).toEqual([true, true]);
 
     const fan = await creator();
     const visitors: [string, TTestAccount | null, Record<string, string>][] = [

@@ -227,6 +227,8 @@ export const ZPostItem = z.object({
   /** A video's length in seconds; null for an image. */
   durationSeconds: z.number().nullable(),
   contentType: z.string(),
+  /** Made by the offline engine's classic image processing: shown labelled 'Offline preview'. */
+  preview: z.boolean(),
   /**
    * Signed URL of the blurred preview the server made (what a fan sees before buying). Always
    * present.

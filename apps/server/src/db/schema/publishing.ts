@@ -108,6 +108,8 @@ export const postItems = pgTable(
     durationMs: integer('duration_ms'),
     contentType: text('content_type').notNull(),
     fileName: text('file_name').notNull(),
+    /** Made by the offline engine: labelled 'Offline preview' wherever it is shown. */
+    preview: boolean('preview').notNull().default(false),
   },
   (table) => [uniqueIndex('post_items_post_position_key').on(table.postId, table.position)],
 );

@@ -348,6 +348,7 @@ export async function createPost(
             durationMs: item.durationMs,
             contentType: item.contentType,
             fileName: item.fileName,
+            preview: item.preview,
           })),
         );
         if (scheduledAt) await queuePublish(tx, id, scheduledAt);

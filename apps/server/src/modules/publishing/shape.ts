@@ -51,6 +51,7 @@ export function toPostItem(row: TPostItemRow, files: TFileUrlSigner, locked: boo
     height: row.height,
     durationSeconds: row.durationMs === null ? null : row.durationMs / 1000,
     contentType: row.contentType,
+    preview: row.preview,
     blurredUrl: files.sign(row.blurredKey),
     thumbnailUrl: locked ? null : files.sign(row.thumbnailKey),
     url: locked ? null : files.sign(row.key),

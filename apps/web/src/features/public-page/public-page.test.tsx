@@ -1,4 +1,10 @@
-import { PUBLISHING_TEXTS, type TPostItem, type TPublicPage, type TPublicPost } from '@muse/shared';
+import {
+  GENERATE_TEXTS,
+  PUBLISHING_TEXTS,
+  type TPostItem,
+  type TPublicPage,
+  type TPublicPost,
+} from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -48,6 +54,7 @@ function item(id: string, locked: boolean, kind: 'image' | 'video' = 'image'): T
     height: 1000,
     durationSeconds: kind === 'video' ? 6 : null,
     contentType: kind === 'video' ? 'video/mp4' : 'image/webp',
+    preview: false,
     blurredUrl: `/api/files/${id}-blur.webp?signature=b`,
     thumbnailUrl: locked ? null : `/api/files/${id}-thumb.webp?signature=t`,
     url: locked
@@ -91,7 +98,8 @@ const unlockedPost: TPublicPost = {
 const videoPost = post(VIDEO_ID, {
   caption: 'Harbour at dusk',
   publishedAt: '2026-06-02T12:00:00.000Z',
-  items: [item('video-a', false, 'video')],
+  // Made by the offline engine.
+  items: [{ ...item('video-a', false, 'video'), preview: true }],
 });
 
 type TApi = {
@@ -206,6 +214,9 @@ describe('the public page', () => {
     ]);
     // Every picture and video carries the label: 2 locked, 1 video, 1 free picture.
     expect(screen.getAllByText(PUBLISHING_TEXTS.aiLabel)).toHaveLength(4);
+    // What the offline engine made says so, and only that.
+    expect(within(posts[1]!).getByText(GENERATE_TEXTS.offlinePreview)).toBeVisible();
+    expect(screen.getAllByText(GENERATE_TEXTS.offlinePreview)).toHaveLength(1);
 
     const video = within(posts[1]!).getByLabelText('AI-generated video of Ava Rose');
     expect(video.tagName).toBe('VIDEO');

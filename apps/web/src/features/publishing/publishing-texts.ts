@@ -13,7 +13,8 @@ export const WEB_PUBLISHING_TEXTS = {
   postsLoadFailed: 'Your posts could not be loaded.',
   postSaveFailed: 'The post could not be saved',
   postDeleteFailed: 'The post could not be deleted',
-  galleryEmpty: 'No images or videos of this influencer in your gallery yet.',
+  galleryEmpty:
+    'No images or videos of this influencer in your gallery yet, and none made without a persona.',
   earningsLoadFailed: 'Your earnings could not be loaded.',
   earningsEmpty: 'No sales yet',
   earningsEmptyNote:

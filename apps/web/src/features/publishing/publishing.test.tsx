@@ -189,6 +189,9 @@ function stubApi(answer: (call: TCall) => Response | undefined = () => undefined
         case `/api/influencers/${JUN}/page`:
           return json({ success: true, page: null });
         case '/api/gallery':
+          // Pictures made without a persona: none here.
+          if (call.search.get('influencerId') === 'none')
+            return json({ success: true, items: [], nextCursor: null });
           return json({
             success: true,
             items: [

@@ -1,6 +1,7 @@
 import type { TPostItem } from '@muse/shared';
 import { Lock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { OfflinePreviewLabel } from '../../gallery/components/identity-badge';
 import { AiLabel } from './ai-label';
 
 /** "image 2 of 3" / "video" : how one item of a post is named to screen readers. */
@@ -92,7 +93,11 @@ export function PostMedia({
     <div className={frame} style={ratio}>
       {content}
       {/* Above the video's own controls' area, top left: never hidden by them. */}
-      <AiLabel className="pointer-events-none absolute top-2 left-2" />
+      <div className="pointer-events-none absolute top-2 left-2 flex flex-wrap gap-1">
+        <AiLabel />
+        {/* Made offline by classic image processing: said wherever it is shown. */}
+        {item.preview ? <OfflinePreviewLabel className="py-0.5 text-[11px]" /> : null}
+      </div>
     </div>
   );
 }

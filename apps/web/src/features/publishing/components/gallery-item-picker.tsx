@@ -14,18 +14,114 @@ function describeItem(item: TGalleryItem): string {
   return item.prompt ? `${kind}: ${item.prompt}` : kind;
 }
 
+type TPick = {
+  value: readonly string[];
+  toggle: (itemId: string, checked: boolean) => void;
+  disabled: boolean;
+  countId: string;
+};
+
+/** One gallery query's items as checkable thumbnails, with its 'Load more'. */
+function PickableItems({
+  gallery,
+  pick,
+  label,
+}: {
+  gallery: ReturnType<typeof useGallery>;
+  pick: TPick;
+  label: string;
+}) {
+  const items = gallery.data?.pages.flatMap((page) => page.items) ?? [];
+  const { value, toggle, disabled, countId } = pick;
+  const full = value.length >= POST_MAX_ITEMS;
+  if (items.length === 0) return null;
+  return (
+    <div className="space-y-1.5">
+      <p className="text-xs font-medium text-zinc-400">{label}</p>
+      <ul
+        aria-label={label}
+        className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-4"
+      >
+        {items.map((item) => {
+          const position = value.indexOf(item.id);
+          const checked = position !== -1;
+          return (
+            <li key={item.id}>
+              <label className="group relative block aspect-[4/5] cursor-pointer overflow-hidden rounded-xl border-2 border-transparent bg-ink-950 has-[:checked]:border-brand-400 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-400">
+                <input
+                  type="checkbox"
+                  name="itemIds"
+                  value={item.id}
+                  checked={checked}
+                  disabled={disabled || (full && !checked)}
+                  onChange={(event) => toggle(item.id, event.target.checked)}
+                  aria-describedby={countId}
+                  className="sr-only"
+                />
+                <span className="sr-only">
+                  {describeItem(item)}
+                  {checked ? `, picked as number ${position + 1}` : ''}
+                </span>
+                <img
+                  src={item.thumbnailUrl}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover transition-opacity group-hover:opacity-90"
+                />
+                {item.kind === 'video' ? (
+                  <span
+                    aria-hidden="true"
+                    className="absolute bottom-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-black/70 px-1.5 py-0.5 text-[11px] font-semibold text-white"
+                  >
+                    <Play className="size-3 fill-current" />
+                    {formatDuration(item.durationSeconds ?? 0)}
+                  </span>
+                ) : null}
+                {checked ? (
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-1.5 right-1.5 grid size-6 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white"
+                  >
+                    {position + 1}
+                  </span>
+                ) : null}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {gallery.hasNextPage ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void gallery.fetchNextPage()}
+          disabled={gallery.isFetchingNextPage}
+        >
+          {gallery.isFetchingNextPage ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          ) : null}
+          Load more
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
- * The influencer's gallery as checkable thumbnails, newest first, a page at a time. The post
- * shows its items in the order they were picked, so each chosen one carries its number.
+ * The influencer's gallery, and the pictures made without a persona (which may go on any page),
+ * as checkable thumbnails, newest first, a page at a time. The post shows its items in the order
+ * they were picked, so each chosen one carries its number.
  */
 export function GalleryItemPicker({
   influencerId,
+  influencerName,
   value,
   onChange,
   error,
   disabled,
 }: {
   influencerId: string;
+  influencerName: string;
   value: readonly string[];
   onChange: (itemIds: string[]) => void;
   error?: string;
@@ -34,16 +130,22 @@ export function GalleryItemPicker({
   const id = useId();
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
-  const gallery = useGallery({ influencerId });
-  const items = gallery.data?.pages.flatMap((page) => page.items) ?? [];
+  const own = useGallery({ influencerId });
+  const unassigned = useGallery({ influencerId: 'none' });
   const full = value.length >= POST_MAX_ITEMS;
+  const count = (gallery: typeof own) =>
+    gallery.data?.pages.reduce((total, page) => total + page.items.length, 0) ?? 0;
 
-  function toggle(itemId: string, checked: boolean) {
-    onChange(checked ? [...value, itemId] : value.filter((chosen) => chosen !== itemId));
-  }
+  const pick: TPick = {
+    value,
+    disabled: !!disabled,
+    countId,
+    toggle: (itemId, checked) =>
+      onChange(checked ? [...value, itemId] : value.filter((chosen) => chosen !== itemId)),
+  };
 
   let body: ReactNode;
-  if (gallery.isPending) {
+  if (own.isPending || unassigned.isPending) {
     body = (
       <div aria-label="Loading the gallery" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {[0, 1, 2, 3].map((item) => (
@@ -51,9 +153,11 @@ export function GalleryItemPicker({
         ))}
       </div>
     );
-  } else if (gallery.isError) {
-    body = <QueryError query={gallery} title="The gallery could not be loaded." />;
-  } else if (items.length === 0) {
+  } else if (own.isError) {
+    body = <QueryError query={own} title="The gallery could not be loaded." />;
+  } else if (unassigned.isError) {
+    body = <QueryError query={unassigned} title="The gallery could not be loaded." />;
+  } else if (count(own) + count(unassigned) === 0) {
     body = (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-ink-700 px-4 py-6 text-center">
         <ImageIcon aria-hidden="true" className="size-6 text-zinc-500" />
@@ -63,68 +167,8 @@ export function GalleryItemPicker({
   } else {
     body = (
       <>
-        <ul className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-4">
-          {items.map((item) => {
-            const position = value.indexOf(item.id);
-            const checked = position !== -1;
-            return (
-              <li key={item.id}>
-                <label className="group relative block aspect-[4/5] cursor-pointer overflow-hidden rounded-xl border-2 border-transparent bg-ink-950 has-[:checked]:border-brand-400 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-400">
-                  <input
-                    type="checkbox"
-                    name="itemIds"
-                    value={item.id}
-                    checked={checked}
-                    disabled={disabled || (full && !checked)}
-                    onChange={(event) => toggle(item.id, event.target.checked)}
-                    aria-describedby={countId}
-                    className="sr-only"
-                  />
-                  <span className="sr-only">
-                    {describeItem(item)}
-                    {checked ? `, picked as number ${position + 1}` : ''}
-                  </span>
-                  <img
-                    src={item.thumbnailUrl}
-                    alt=""
-                    loading="lazy"
-                    className="size-full object-cover transition-opacity group-hover:opacity-90"
-                  />
-                  {item.kind === 'video' ? (
-                    <span
-                      aria-hidden="true"
-                      className="absolute bottom-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-black/70 px-1.5 py-0.5 text-[11px] font-semibold text-white"
-                    >
-                      <Play className="size-3 fill-current" />
-                      {formatDuration(item.durationSeconds ?? 0)}
-                    </span>
-                  ) : null}
-                  {checked ? (
-                    <span
-                      aria-hidden="true"
-                      className="absolute top-1.5 right-1.5 grid size-6 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white"
-                    >
-                      {position + 1}
-                    </span>
-                  ) : null}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-        {gallery.hasNextPage ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void gallery.fetchNextPage()}
-            disabled={gallery.isFetchingNextPage}
-          >
-            {gallery.isFetchingNextPage ? (
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            ) : null}
-            Load more
-          </Button>
-        ) : null}
+        <PickableItems gallery={own} pick={pick} label={`Of ${influencerName}`} />
+        <PickableItems gallery={unassigned} pick={pick} label="Made without a persona" />
       </>
     );
   }

@@ -107,7 +107,11 @@ function ComposerForm({
   const [now] = useState(() => Date.now());
   const bounds = scheduleBounds(now, timeZone);
 
-  const [influencerId, setInfluencerId] = useState('');
+  const [picked, setInfluencerId] = useState('');
+  // With one influencer that has a page, it is the one: no need to pick it.
+  const usable = options.filter((option) => option.page);
+  const settled = options.every((option) => option.page !== undefined);
+  const influencerId = picked || (settled && usable.length === 1 ? usable[0]!.influencer.id : '');
   const [itemIds, setItemIds] = useState<string[]>([]);
   const [caption, setCaption] = useState('');
   const [price, setPrice] = useState<TPriceDraft>({ mode: 'free', dollars: DEFAULT_PPV_DOLLARS });
@@ -198,7 +202,7 @@ function ComposerForm({
         value={influencerId}
         onChange={(id) => {
           setInfluencerId(id);
-          // A post's items are all of its influencer.
+          // A post's items are its influencer's (or of no persona).
           setItemIds([]);
           clear('influencerId');
           clear('itemIds');
@@ -210,6 +214,9 @@ function ComposerForm({
       {influencerId ? (
         <GalleryItemPicker
           influencerId={influencerId}
+          influencerName={
+            options.find((option) => option.influencer.id === influencerId)?.influencer.name ?? ''
+          }
           value={itemIds}
           onChange={(ids) => {
             setItemIds(ids);

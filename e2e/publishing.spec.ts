@@ -1,0 +1,362 @@
+import {
+  PPV_PRICE,
+  PUBLISHING_TEXTS,
+  ZEarningsResponse,
+  ZPublicPageResponse,
+  type TPost,
+} from '@muse/shared';
+import type { Locator, Page } from '@playwright/test';
+import { desktopOnly, expect, phoneOnly, test } from './fixtures';
+import { buyPlan, registerAccount, signInAs, uniqueEmail } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { expectFitsScreen } from './support/layout';
+import {
+  animatePicture,
+  authHeaders,
+  createInfluencer,
+  createPost,
+  filePath,
+  generatePictures,
+  listPosts,
+  publishPage,
+  trainPersona,
+  uniqueHandle,
+  watchPageErrors,
+} from './support/publishing';
+
+// docs/product/publishing.md, word for word where the page says it.
+const NAME = 'Mara Lind';
+const BIO = 'Street style from Lisbon, in soft morning light.';
+// The default price of a pay-per-view post, Muse's 20% of it, and the creator's share.
+const PRICE = '$50.00';
+const FEE = '$10.00';
+const NET = '$40.00';
+const UNLOCK = `Unlock for ${PRICE}`;
+
+const main = (page: Page) => page.getByRole('main');
+
+/** 'YYYY-MM-DD' of the 15th of next month, and its names, on the clock of `timeZone`. */
+function midNextMonth(timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' })
+    .formatToParts(new Date())
+    .reduce<Record<string, number>>(
+      (all, part) => ({ ...all, [part.type]: Number(part.value) }),
+      {},
+    );
+  const date = new Date(Date.UTC(parts.year!, parts.month!, 15)); // month is 1-based: the next
+  const utc = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(date);
+  return {
+    day: date.toISOString().slice(0, 10),
+    // The calendar's own wording: 'December 2026', 'Tuesday, December 15'.
+    month: utc({ month: 'long', year: 'numeric' }),
+    dayName: utc({ weekday: 'long', month: 'long', day: 'numeric' }),
+  };
+}
+
+/** Waits until the browser has decoded a frame of `video` (as e2e/video.spec.ts does). */
+async function expectPlayable(video: Locator) {
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(2); // HAVE_CURRENT_DATA
+}
+
+/** Opens the calendar's composer and picks the influencer: the dialog, ready for the rest. */
+async function openComposer(page: Page): Promise<Locator> {
+  await main(page).getByRole('button', { name: 'New post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New post' });
+  await dialog.getByRole('radio', { name: new RegExp(NAME) }).check();
+  return dialog;
+}
+
+async function expectToastAndClosed(page: Page, dialog: Locator, text: string) {
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('a creator publishes a page with a free image and a $50 video; a visitor registers, pays and watches it; the creator sees the sale', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  desktopOnly('one purchase from start to end; a phone views a seeded page below');
+  // Sign-up, a persona, a picture and a clip made by the queue, three posts, a sign-up and a
+  // payment in a second browser. Every wait ends on a state; this only stops a test that hangs,
+  // generous as a shared 2-core machine can be many times slower than an idle one.
+  test.setTimeout(300_000);
+
+  // Seeded through the API: a Launch creator, a persona with a picture, and in its gallery one
+  // picture and a 5 second clip animated from it (both offline, free).
+  const creator = await registerAccount(request);
+  await buyPlan(request, creator, 'launch');
+  const headers = authHeaders(creator);
+  const influencerId = await createInfluencer(request, headers, NAME);
+  await trainPersona(request, headers, influencerId);
+  const [pictureId] = await generatePictures(request, headers, {
+    influencerId,
+    prompt: 'walking through a sunny old town',
+  });
+  await animatePicture(request, headers, {
+    influencerId,
+    galleryId: pictureId!,
+    prompt: 'slow push-in, hair moving in the wind',
+  });
+  const handle = uniqueHandle('mara');
+
+  // The creator publishes the page on the influencer's own page.
+  await signInAs(page, creator);
+  await page.goto(`/influencers/${influencerId}`);
+  const card = main(page).getByRole('region', { name: 'Public page' });
+  await card.getByLabel('Handle').fill(handle);
+  await card.getByLabel('Bio').fill(BIO);
+  await card.getByRole('switch', { name: 'Published' }).check();
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(PUBLISHING_TEXTS.pagePublished)).toBeVisible();
+  await expect(card.getByRole('link', { name: /Open page/ })).toHaveAttribute(
+    'href',
+    `/i/${handle}`,
+  );
+
+  // Three posts from the calendar: a free picture now, the clip at $50 now, one for next month.
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content calendar' })).toBeVisible();
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect(main(page).getByText(`Times in ${timeZone}`).first()).toBeVisible();
+  const quota = main(page).getByText(/scheduled posts (this month|in )/);
+  await expect(quota).toHaveText('0 of 60 scheduled posts this month');
+
+  let dialog = await openComposer(page);
+  await dialog.getByRole('checkbox', { name: /^Image: walking through a sunny old town/ }).check();
+  await dialog.getByLabel('Caption').fill('Morning in the old town');
+  await expect(dialog.getByRole('radio', { name: 'Free' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'Publish now' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Publish post' }).click();
+  await expectToastAndClosed(page, dialog, PUBLISHING_TEXTS.postPublished);
+
+  dialog = await openComposer(page);
+  await dialog.getByRole('checkbox', { name: /^Video, 0:05: slow push-in/ }).check();
+  await dialog.getByLabel('Caption').fill('The full walk, behind the scenes');
+  await dialog.getByRole('radio', { name: 'Pay-per-view' }).check();
+  await expect(dialog.getByLabel('Price in dollars')).toHaveValue('50.00');
+  await dialog.getByRole('button', { name: 'Publish post' }).click();
+  await expectToastAndClosed(page, dialog, PUBLISHING_TEXTS.postPublished);
+
+  const later = midNextMonth(timeZone);
+  dialog = await openComposer(page);
+  await dialog.getByRole('checkbox', { name: /^Image: walking through a sunny old town/ }).check();
+  await dialog.getByLabel('Caption').fill('Coming soon');
+  await dialog.getByRole('radio', { name: 'Schedule' }).check();
+  await dialog.getByLabel('Date').fill(later.day);
+  await dialog.getByLabel('Time').fill('09:00');
+  await dialog.getByRole('button', { name: 'Schedule post' }).click();
+  await expectToastAndClosed(page, dialog, PUBLISHING_TEXTS.postScheduled);
+
+  // It counts in the month it goes out in, and sits on its day there at its time.
+  await expect(quota).toHaveText('0 of 60 scheduled posts this month');
+  await main(page).getByRole('button', { name: 'Next month' }).click();
+  await expect(quota).toHaveText(`1 of 60 scheduled posts in ${later.month}`);
+  await expect(
+    main(page)
+      .getByRole('table')
+      .getByRole('list', { name: `Posts on ${later.dayName}` })
+      .getByRole('button'),
+  ).toHaveText(/^9:00 AM.*, scheduled, free$/);
+  await main(page).getByRole('tab', { name: 'List' }).click();
+  const upcoming = main(page).getByRole('region', { name: 'Upcoming' });
+  await expect(upcoming.getByRole('listitem')).toHaveCount(1);
+  await expect(upcoming.getByRole('listitem')).toContainText('Coming soon');
+  await expect(upcoming.getByRole('listitem')).toContainText('9:00 AM');
+  const published = main(page).getByRole('region', { name: 'Recently published' });
+  await expect(published.getByRole('listitem')).toHaveCount(2);
+  await expect(
+    published.getByRole('listitem').filter({ hasText: 'behind the scenes' }),
+  ).toContainText(PRICE);
+
+  // What the creator's answer names as the clip's files: the visitor must never be sent them.
+  const posts = await listPosts(request, headers);
+  const clipPost = posts.find((post) => post.priceCents > 0) as TPost;
+  expect(clipPost).toMatchObject({ status: 'published', priceCents: PPV_PRICE.default });
+  const [clip] = clipPost.items;
+  expect(clip).toMatchObject({ kind: 'video' });
+  const hidden = [filePath(clip!.url!), filePath(clip!.thumbnailUrl!)];
+  const postPath = `/i/${handle}/posts/${clipPost.id}`;
+
+  // A visitor, signed out, in a browser of their own.
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  const visitorErrors = watchPageErrors(visitor, baseURL!);
+  const requested: string[] = [];
+  visitor.on('request', (sent) => requested.push(new URL(sent.url()).pathname));
+
+  const anonymous = ZPublicPageResponse.parse(
+    await (
+      await request.get(`/api/public/pages/${handle}`, { headers: { connection: 'close' } })
+    ).json(),
+  );
+  expect(anonymous.posts.map((post) => post.aiGenerated)).toEqual([true, true]);
+  expect(anonymous.posts.find((post) => post.id === clipPost.id)?.items).toEqual([
+    expect.objectContaining({ url: null, thumbnailUrl: null, blurredUrl: expect.any(String) }),
+  ]);
+
+  await visitor.goto(`/i/${handle}`);
+  await expect(visitor).toHaveTitle(`${NAME} (@${handle}) · Muse`);
+  await expect(visitor.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await expect(main(visitor).getByText(`@${handle}`)).toBeVisible();
+  await expect(main(visitor).getByText(BIO)).toBeVisible();
+  await expect(main(visitor).getByRole('note')).toHaveText(PUBLISHING_TEXTS.aiDisclosure);
+  await expect(main(visitor).getByText('2 posts', { exact: true })).toBeVisible();
+  await expect(
+    main(visitor).getByRole('img', { name: `Picture of ${NAME}, AI-generated` }),
+  ).toBeVisible();
+  // Every picture and video is labelled; the free picture shows, the clip only blurred.
+  await expect(main(visitor).getByText(PUBLISHING_TEXTS.aiLabel, { exact: true })).toHaveCount(2);
+  await expect(
+    main(visitor).getByRole('img', { name: `AI-generated picture of ${NAME}` }),
+  ).toBeVisible();
+  const blurred = main(visitor).getByRole('img', {
+    name: `Blurred preview of a locked AI-generated video of ${NAME}`,
+  });
+  await expect(blurred).toBeVisible();
+  await expect(blurred).toHaveJSProperty('complete', true);
+  await expect(main(visitor).getByRole('link', { name: UNLOCK })).toHaveCount(1);
+  await expect(visitor.locator('video')).toHaveCount(0);
+  const html = await visitor.content();
+  for (const file of hidden) {
+    expect(html, 'the locked clip is named in the page').not.toContain(file);
+    expect(requested, 'the locked clip was fetched').not.toContain(file);
+  }
+  expect(await seriousViolations(visitor)).toEqual([]);
+
+  // Unlock leads to sign-up and straight back to the post, not to the creator onboarding.
+  await main(visitor).getByRole('link', { name: UNLOCK }).click();
+  await expect(visitor).toHaveURL(`/register?next=${encodeURIComponent(postPath)}`);
+  await expect(
+    visitor.getByText('Create a free account to unlock the post.', { exact: false }),
+  ).toBeVisible();
+  const fanEmail = uniqueEmail('fan');
+  await visitor.getByLabel('Full Name').fill('Finn Fan');
+  await visitor.getByLabel('Email').fill(fanEmail);
+  await visitor.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await visitor.getByLabel('Confirm Password').fill('correct horse battery');
+  await visitor.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await visitor.getByRole('button', { name: 'Create Account' }).click();
+  await expect(visitor).toHaveURL(postPath);
+  await expect(main(visitor).getByRole('heading', { name: PUBLISHING_TEXTS.locked })).toBeVisible();
+
+  // The TEST MODE checkout shows the post and its price; Pay brings the fan back to it.
+  await main(visitor).getByRole('button', { name: UNLOCK }).click();
+  await expect(visitor).toHaveURL(/\/checkout\/test\/cs_test_[\w-]+$/);
+  await expect(visitor.getByText('TEST MODE: no real payment is taken')).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1, name: `Post by ${NAME}` })).toBeVisible();
+  await expect(main(visitor).getByText('The full walk, behind the scenes')).toBeVisible();
+  await expect(main(visitor).getByText(PRICE, { exact: true })).toHaveCount(2);
+  await expect(main(visitor).getByText(fanEmail)).toBeVisible();
+  await main(visitor).getByRole('button', { name: 'Pay' }).click();
+  await expect(visitor).toHaveURL(postPath);
+  await expect(visitor.getByText('Post unlocked')).toBeVisible();
+  const video = main(visitor).getByLabel(`AI-generated video of ${NAME}`);
+  await expect(video).toBeVisible();
+  await expectPlayable(video);
+  await expect(main(visitor).getByText('Unlocked', { exact: true })).toBeVisible();
+  await expect(main(visitor).getByRole('button', { name: UNLOCK })).toHaveCount(0);
+
+  await visitor.getByRole('link', { name: 'My purchases' }).click();
+  await expect(visitor).toHaveURL('/purchases');
+  const bought = main(visitor).getByRole('article', {
+    name: new RegExp(`^Post by ${NAME}, bought`),
+  });
+  await expect(bought).toHaveCount(1);
+  await expect(bought).toContainText(PRICE);
+  await expect(bought.getByLabel(`AI-generated video of ${NAME}`)).toBeVisible();
+  await visitorContext.close();
+  expect(visitorErrors, 'errors in the visitor’s browser').toEqual([]);
+
+  // The creator's earnings: one sale, Muse's 20%, the rest available.
+  await page.goto('/earnings');
+  const summary = main(page).getByRole('region', { name: 'Summary' });
+  const figure = (label: string) => summary.locator('dl > div').filter({ hasText: label });
+  await expect(figure('Gross sales')).toContainText(PRICE);
+  await expect(figure('Gross sales')).toContainText('1 sale');
+  await expect(figure('Muse fee (20%)')).toContainText(FEE);
+  await expect(figure('Net earnings')).toContainText(NET);
+  await expect(figure('Paid out')).toContainText('$0.00');
+  await expect(figure('Available')).toContainText(NET);
+  const row = main(page)
+    .getByRole('table', { name: 'By post' })
+    .getByRole('row', { name: /behind the scenes/ });
+  await expect(row.getByRole('cell')).toHaveText(['1', PRICE, FEE, NET]);
+  const earnings = ZEarningsResponse.parse(
+    await (await request.get('/api/earnings', { headers })).json(),
+  ).earnings;
+  expect(earnings).toMatchObject({
+    sales: 1,
+    grossCents: 5000,
+    feeCents: 1000,
+    netCents: 4000,
+    availableCents: 4000,
+  });
+});
+
+test('on a phone the public page and a locked post fit the screen and pass axe', async ({
+  page,
+  request,
+}) => {
+  phoneOnly('the layout of a phone, 390 px wide');
+  test.setTimeout(120_000);
+  const creator = await registerAccount(request);
+  await buyPlan(request, creator, 'launch');
+  const headers = authHeaders(creator);
+  const influencerId = await createInfluencer(request, headers, NAME);
+  // Pictures made without a persona may go on any page.
+  const [free, locked] = await generatePictures(request, headers, {
+    influencerId: null,
+    prompt: 'a cafe terrace at golden hour',
+    count: 2,
+  });
+  const handle = uniqueHandle('mara');
+  await publishPage(request, headers, influencerId, { handle, bio: BIO });
+  await createPost(request, headers, {
+    influencerId,
+    itemIds: [free!],
+    caption: 'Coffee first',
+    priceCents: 0,
+  });
+  const lockedPost = await createPost(request, headers, {
+    influencerId,
+    itemIds: [locked!],
+    caption: 'The rest of the afternoon, only here',
+    priceCents: PPV_PRICE.default,
+  });
+
+  await page.goto(`/i/${handle}`);
+  const unlock = main(page).getByRole('link', { name: UNLOCK });
+  await expectFitsScreen(page, [
+    page.getByRole('link', { name: 'Sign in' }),
+    page.getByRole('heading', { level: 1, name: NAME }),
+    main(page).getByRole('note'),
+    main(page).getByRole('img', { name: `AI-generated picture of ${NAME}` }),
+    main(page).getByRole('img', { name: /^Blurred preview of a locked AI-generated picture/ }),
+    unlock,
+  ]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('public-page.png'), fullPage: true });
+
+  await page.goto(`/i/${handle}/posts/${lockedPost.id}`);
+  await expectFitsScreen(page, [
+    main(page).getByRole('link', { name: `All posts of ${NAME}` }),
+    main(page).getByRole('note'),
+    main(page).getByRole('img', { name: /^Blurred preview of a locked AI-generated picture/ }),
+    main(page).getByText('The rest of the afternoon, only here'),
+    unlock,
+    main(page).getByRole('link', { name: 'Sign in' }),
+  ]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('locked-post.png'), fullPage: true });
+});
