@@ -30,8 +30,6 @@ export function uniqueHandle(prefix: string): string {
   return `${prefix}.${randomBytes(4).toString('hex')}`;
 }
 
-const photo = (file: string) => readFileSync(path.join(PERSONA_PHOTOS, file));
-
 /** An influencer with a picture (a real portrait), made through the API as the page would. */
 export async function createInfluencer(
   request: APIRequestContext,
@@ -44,34 +42,15 @@ export async function createInfluencer(
       name,
       niche: 'fashion',
       description: 'City walks and soft light',
-      image: { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: photo('same-person-01.jpg') },
+      image: {
+        name: 'portrait.jpg',
+        mimeType: 'image/jpeg',
+        buffer: readFileSync(path.join(PERSONA_PHOTOS, 'same-person-01.jpg')),
+      },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { influencer: { id: string } }).influencer.id;
-}
-
-/**
- * Makes the influencer a persona offline (ten photos of one woman, then training), so pictures
- * can be generated of it: the post composer offers only the gallery items of its influencer.
- */
-export async function trainPersona(
-  request: APIRequestContext,
-  headers: THeaders,
-  influencerId: string,
-): Promise<void> {
-  for (let index = 1; index <= 10; index += 1) {
-    const file = `same-person-${String(index).padStart(2, '0')}.jpg`;
-    const answer = await request.post(`/api/influencers/${influencerId}/photos`, {
-      headers,
-      multipart: { photo: { name: file, mimeType: 'image/jpeg', buffer: photo(file) } },
-    });
-    expect(answer.status()).toBe(201);
-  }
-  const training = await request.post(`/api/influencers/${influencerId}/training`, { headers });
-  expect(training.status()).toBe(202);
-  const { job } = (await training.json()) as { job: { id: string } };
-  expect(await finishedJobStatus(request, headers, job.id)).toBe('succeeded');
 }
 
 /** The gallery item job `id` made, once it has succeeded. */

@@ -466,7 +466,7 @@ describe('posts and what visitors see', () => {
       expect(body.page).toMatchObject({
         handle,
         name: 'Ava Rose',
-        niche: 'fashion',
+        niche: 'Fashion',
         bio: 'Street style',
         postCount: 2,
       });

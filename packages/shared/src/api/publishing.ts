@@ -318,6 +318,7 @@ export type TPublicPost = z.infer<typeof ZPublicPost>;
 export const ZPublicPage = z.object({
   handle: z.string(),
   name: z.string(),
+  /** The niche's label, as a visitor reads it ('Fashion'). */
   niche: z.string(),
   bio: z.string(),
   /** Unsigned, cacheable: `/api/public/pages/<handle>/picture` (null without a picture). */

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import {
   HANDLE_MAX,
   HANDLE_PATTERN,
+  influencerNicheLabel,
   type TPostItem,
   type TPublicPage,
   type TPublicPost,
@@ -103,7 +104,7 @@ export function toPublicPage(
   return {
     handle: page.handle,
     name: influencer.name,
-    niche: influencer.niche,
+    niche: influencerNicheLabel(influencer.niche),
     bio: page.bio,
     pictureUrl: pictureUrl(page.handle, pictureKey(influencer)),
     postCount,

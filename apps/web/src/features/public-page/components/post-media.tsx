@@ -96,7 +96,9 @@ export function PostMedia({
       <div className="pointer-events-none absolute top-2 left-2 flex flex-wrap gap-1">
         <AiLabel />
         {/* Made offline by classic image processing: said wherever it is shown. */}
-        {item.preview ? <OfflinePreviewLabel className="py-0.5 text-[11px]" /> : null}
+        {item.preview ? (
+          <OfflinePreviewLabel className="border-sky-300/50 bg-black/75 py-0.5 text-[11px] text-sky-100 ring-1 ring-white/15" />
+        ) : null}
       </div>
     </div>
   );
