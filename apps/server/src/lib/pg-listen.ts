@@ -15,8 +15,11 @@ export function listenChannel(
 ) {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   const { log } = handlers;
-  /** Gives the listening connection back (ended, never reused); null while none listens. */
-  let releaseListening: (() => void) | null = null;
+  /**
+   * Gives the listening connection back (ended, never reused) and resolves once it has ended;
+   * null while none listens.
+   */
+  let releaseListening: (() => Promise<void>) | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   let connectedBefore = false;
@@ -57,7 +60,8 @@ export function listenChannel(
       if (message.channel === channel && message.payload) handlers.onMessage(message.payload);
     });
     next.on('error', (error) => {
-      log.error({ err: error, channel }, 'Notification connection lost; reconnecting');
+      // Once closed, the connection is on its way out: the database stopping under it is no news.
+      if (!closed) log.error({ err: error, channel }, 'Notification connection lost; reconnecting');
       drop(error);
     });
     try {
@@ -72,7 +76,10 @@ export function listenChannel(
       release(true);
       return;
     }
-    releaseListening = () => release(true);
+    releaseListening = () => {
+      const ended = new Promise<void>((resolve) => next.once('end', () => resolve()));
+      return release(true) ? ended : Promise.resolve();
+    };
     if (connectedBefore) handlers.onReconnect();
     connectedBefore = true;
   };
@@ -82,8 +89,10 @@ export function listenChannel(
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
-      releaseListening?.();
+      const ending = releaseListening?.();
       releaseListening = null;
+      // Closed only once the connection has ended, so the database may stop right after.
+      await ending;
     },
   };
 }
