@@ -17,12 +17,15 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
 import { createServices } from '../apps/server/src/services';
 import { benchGenerate } from './generate';
+import { benchHttp, reportHttp } from './http';
 import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
+import { benchLighthouse, reportLighthouse } from './lighthouse';
 import { benchPersonas } from './personas';
 import { benchPublicPage, reportPublicPageJs } from './public-page';
 import { benchMainThreadPause, benchUpscale } from './upscale';
 import { benchVideo } from './video';
+import { benchWarmUp, reportWarmUp } from './warm-up';
 
 type TInject = (options: { method: 'GET'; url: string }) => Promise<{ statusCode: number }>;
 
@@ -69,6 +72,8 @@ async function main() {
     );
     console.log(`  ratio Muse / baseline: ${(muse / baseline).toFixed(2)}`);
 
+    reportHttp(await benchHttp(database, services, dataDir));
+
     const page = await benchPublicPage(app);
     console.log(
       `\nGET /api/public/pages/:handle, in-process, a published page of ${page.posts} posts (half free, half ${formatCents(page.priceCents)} PPV, one picture each)`,
@@ -97,6 +102,8 @@ async function main() {
     await app.close();
     await services.stop();
     await bare.close();
+
+    reportWarmUp(await benchWarmUp(config, database));
 
     const upscales = await benchUpscale();
     console.log(
@@ -158,6 +165,7 @@ async function main() {
 
     reportLandingJs(WEB_DIST_DIR);
     reportPublicPageJs(WEB_DIST_DIR);
+    reportLighthouse(await benchLighthouse());
   } finally {
     await database.close();
     await embedded.stop();

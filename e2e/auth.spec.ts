@@ -118,19 +118,32 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL('/credits');
   });
 
-  test('Continue with Google says so when this server has no Google sign-in', async ({ page }) => {
+  test('Continue with Google and its divider are hidden when this server has no Google sign-in', async ({
+    page,
+  }) => {
     // The test server runs a stand-in Google, so its /api/config answer is changed to a server's
-    // without one.
+    // without one. (Pressed before that answer arrives, the button says Google sign-in is not
+    // set up: continue-with-google.test.tsx.)
     await page.route('**/api/config', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), googleSignIn: false } });
     });
-    for (const path of ['/login', '/register']) {
+    for (const [path, submit] of [
+      ['/login', 'Sign In'],
+      ['/register', 'Create Account'],
+    ] as const) {
+      const config = page.waitForResponse('**/api/config');
       await page.goto(path);
-      await page.getByRole('button', { name: 'Continue with Google' }).click();
-      await expect(page.getByRole('alert')).toHaveText(AUTH_TEXTS.googleUnavailable);
-      await expect(page).toHaveURL(path);
+      await config;
+      await expect(page.getByRole('button', { name: submit, exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+      await expect(page.getByText('or', { exact: true })).toHaveCount(0);
     }
+    // With the server's own answer, both show.
+    await page.unroute('**/api/config');
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(page.getByText('or', { exact: true })).toBeVisible();
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import { PRERENDERED_ROUTES } from '@muse/shared';
 import { desktopOnly, expect, test } from './fixtures';
+import { registerAccount, signInAs } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { expectFitsScreen } from './support/layout';
 
@@ -12,8 +14,12 @@ async function mainNav(page: Page, testInfo: TestInfo): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   if (isPhone(testInfo)) {
     const menu = nav.getByRole('button', { name: 'Menu' });
-    if ((await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
-    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // The prerendered page shows before its scripts have run: a tap before then does nothing,
+    // and the visitor taps again.
+    await expect(async () => {
+      if ((await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+    }).toPass();
   }
   return nav;
 }
@@ -418,5 +424,70 @@ test('the landing has no serious or critical accessibility violations', async ({
   if (isPhone(testInfo)) {
     await mainNav(page, testInfo);
     expect(await seriousViolations(page)).toEqual([]);
+  }
+});
+
+test.describe('prerendered public pages', () => {
+  for (const route of PRERENDERED_ROUTES) {
+    test(`${route} arrives as HTML and hydrates without a warning`, async ({ page, request }) => {
+      desktopOnly('the same HTML and scripts at every width');
+      const html = await (await request.get(route)).text();
+      expect(html).toMatch(/<div id="root" data-prerendered="[^"]*">.*<h1[ >]/s);
+
+      // A page React cannot hydrate is rendered afresh: the server's elements leave #root.
+      await page.addInitScript(() => {
+        new MutationObserver((records) => {
+          const fromRoot = (record: MutationRecord) =>
+            (record.target as Element).id === 'root' && record.removedNodes.length > 0;
+          if (records.some(fromRoot)) {
+            (window as { rootReplaced?: boolean }).rootReplaced = true;
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto(route);
+      // Hydrated: React has taken over the heading the server sent.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.querySelector('h1') ?? {}).some((key) =>
+              key.startsWith('__reactFiber'),
+            ),
+          ),
+        )
+        .toBe(true);
+      expect(await page.evaluate(() => (window as { rootReplaced?: boolean }).rootReplaced)).toBe(
+        undefined,
+      );
+      expect(warnings).toEqual([]);
+    });
+  }
+});
+
+test.describe('a signed-in visitor', () => {
+  for (const route of ['/', '/marketplace']) {
+    test(`on ${route} is offered the dashboard, not Sign In or Get Started`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      await signInAs(page, await registerAccount(request));
+      await page.goto(route);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const dashboard = nav.getByRole('link', { name: 'Dashboard' });
+      await expect(dashboard.first()).toBeVisible();
+      await expect(dashboard.first()).toHaveAttribute('href', '/dashboard');
+      await expect(nav.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+      if (isPhone(testInfo)) {
+        await mainNav(page, testInfo);
+        await expect(dashboard).toHaveCount(2);
+        await expect(dashboard.last()).toBeVisible();
+      }
+      await dashboard.first().click();
+      await expect(page).toHaveURL('/dashboard');
+    });
   }
 });

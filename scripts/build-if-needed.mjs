@@ -18,6 +18,8 @@ const targets = [
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
+      'apps/web/landing.html',
+      'apps/web/scripts',
       'apps/web/vite.config.ts',
       'apps/web/package.json',
       ...shared,

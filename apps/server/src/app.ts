@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -20,6 +25,8 @@ import { healthRoutes } from './modules/health/routes';
 import { influencerRoutes } from './modules/influencers/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { galleryRoutes } from './modules/gallery/routes';
+import { createCacheEvents, type TCacheEvents } from './lib/cache-events';
+import { createSessionCache, type TSessionCache } from './modules/auth/session-cache';
 import { createJobEvents, type TJobEvents } from './modules/jobs/events';
 import { providerWebhookRoutes } from './modules/jobs/provider-webhooks';
 import { jobRoutes } from './modules/jobs/routes';
@@ -48,6 +55,10 @@ declare module 'fastify' {
     services: TServices;
     /** Changes of jobs from every instance (LISTEN/NOTIFY). */
     jobEvents: TJobEvents;
+    /** Changes behind the in-memory caches, from every instance (LISTEN/NOTIFY, 0031). */
+    cacheEvents: TCacheEvents;
+    /** Live sessions of this instance, cleared by changes from every instance (0031). */
+    sessionCache: TSessionCache;
   }
 }
 
@@ -87,13 +98,33 @@ function loggerOptions(config: TConfig, stream: TBuildAppOptions['logStream']) {
   };
 }
 
+/**
+ * One log line per request, when it ends, instead of Fastify's two (one on arrival, one on
+ * completion): the request id, method, URL, status and time in milliseconds
+ * (docs/decisions/0031-session-cache-and-hot-reads.md).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     genReqId: requestId,
     requestIdHeader: false,
-    logController: new LogController({
+    logController: new OneLinePerRequest({
       requestIdLogLabel: 'requestId',
       disableRequestLogging: config.NODE_ENV === 'test',
     }),
@@ -119,6 +150,16 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await jobEvents.start();
   app.decorate('jobEvents', jobEvents);
   app.addHook('onClose', () => jobEvents.close());
+  // Listening before the first request, so nothing is cached that a change could not clear.
+  const cacheEvents = createCacheEvents(database.pool, app.log);
+  await cacheEvents.start();
+  app.decorate('cacheEvents', cacheEvents);
+  const sessionCache = createSessionCache(database.db, cacheEvents);
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', async () => {
+    sessionCache.close();
+    await cacheEvents.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

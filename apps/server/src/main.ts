@@ -106,6 +106,7 @@ async function main(): Promise<void> {
       concurrency: config.WORKER_CONCURRENCY,
       log: app.log,
       mail: { mailer: app.mailer, publicUrl: config.PUBLIC_URL },
+      warmUp: true,
     });
     await started.worker;
   }

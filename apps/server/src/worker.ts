@@ -60,6 +60,7 @@ async function main() {
       mailer: createMailer(config, database.db, { info: (message) => log.info(message) }),
       publicUrl: config.PUBLIC_URL,
     },
+    warmUp: true,
   });
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'Worker stopping after an unexpected error');

@@ -4,7 +4,13 @@ import { startWorker } from '../src/modules/jobs/worker';
 import { createMailer } from '../src/modules/mail/mailer';
 import type { TTestContext } from './app';
 
-export type TMail = { to: string; subject: string; text: string; links: string[] };
+export type TMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  links: string[];
+};
 
 const silent = { info: () => {}, error: () => {} };
 

@@ -37,7 +37,7 @@ export async function buyPlan(
     payload: { plan, billing: 'monthly', promoCode: null },
   });
   if (created.statusCode !== 200) throw new Error(`checkout failed: ${created.body}`);
-  const id = new URL(created.json().url).pathname.split('/').pop();
+  const id = new URL(created.json().url, 'http://muse.test').pathname.split('/').pop();
   const paid = await app.inject({
     method: 'POST',
     url: `/api/payments/test-checkout/${id}/pay`,

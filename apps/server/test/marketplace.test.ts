@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importModelImages } from '../src/modules/marketplace/import-images';
 import { seedMarketplace } from '../src/modules/marketplace/service';
 import { createTestApp, type TTestContext } from './app';
+import { announced } from './instances';
 
 let ctx: TTestContext;
 
@@ -54,17 +55,21 @@ describe('GET /api/marketplace/models', () => {
     const { rows } = await ctx.database.pool.query(
       `insert into users (email, full_name) values ('claimer@example.com', 'Claire') returning id`,
     );
-    await ctx.database.pool.query('insert into model_licences (model_id, user_id) values (2, $1)', [
-      rows[0].id,
-    ]);
+    // Written straight into the database, as another process would: the cached list changes
+    // once the database announces it (docs/decisions/0031-session-cache-and-hot-reads.md).
+    const insertLicence = async (userId: string | null) => {
+      const heard = announced(ctx.app, 'marketplace');
+      await ctx.database.pool.query(
+        'insert into model_licences (model_id, user_id) values (2, $1)',
+        [userId],
+      );
+      await heard;
+    };
+    await insertLicence(rows[0].id);
     expect((await models()).find((m) => m.id === 2)?.claimed).toBe(before.claimed + 1);
 
     const missing = 5 - (before.claimed + 1);
-    for (let i = 0; i < missing; i += 1) {
-      await ctx.database.pool.query(
-        'insert into model_licences (model_id, user_id) values (2, null)',
-      );
-    }
+    for (let i = 0; i < missing; i += 1) await insertLicence(null);
     expect((await models()).find((m) => m.id === 2)).toMatchObject({
       claimed: 5,
       fullyClaimed: true,

@@ -1,19 +1,40 @@
 import '@fontsource-variable/inter';
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { config as zodConfig } from 'zod';
+import { loadRouteModules } from './app/load-route-modules';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, routes } from './app/router';
 
-const router = createRouter();
+// zod compiles its parsers with `new Function` where a page allows it. Muse's content security
+// policy does not (apps/server/src/plugins/security.ts), and zod's probe for it shows as a
+// policy violation in the browser: parse without compiling.
+zodConfig({ jitless: true });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
+const app = () => (
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <RouterProvider router={createRouter()} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * A public page arrives prerendered (`data-prerendered` names its path) and hydrates; any other
+ * page renders here. The prerendered HTML was rendered without a query string: with one (a
+ * return path, say), the page renders afresh over it
+ * (docs/decisions/0034-prerendered-public-pages.md). The landing has an entry of its own,
+ * landing-main.tsx.
+ */
+const { pathname, search } = window.location;
+if (container.dataset.prerendered === pathname && search === '') {
+  await loadRouteModules(routes, pathname);
+  hydrateRoot(container, app());
+} else {
+  createRoot(container).render(app());
+}

@@ -1,6 +1,7 @@
 export * from './routes';
 export * from './api/errors';
 export * from './api/input';
+export * from './api/pages';
 export * from './api/health';
 export * from './api/auth';
 export * from './plans';

@@ -42,6 +42,29 @@ export type TPublicRoute = (typeof PUBLIC_ROUTES)[number];
 export type TProtectedRoute = (typeof PROTECTED_ROUTES)[number];
 export type TAppRoute = TPublicRoute | TProtectedRoute;
 
+/**
+ * The public pages rendered to HTML when the web app is built, each served at its path as that
+ * HTML (docs/decisions/0034-prerendered-public-pages.md); they are also the pages of the
+ * sitemap. The other public pages render in the browser only: they carry a link's one-time
+ * token or a step of a sign-in.
+ */
+export const PRERENDERED_ROUTES = [
+  '/',
+  '/marketplace',
+  '/login',
+  '/register',
+  '/support',
+  '/terms',
+  '/privacy',
+] as const satisfies readonly TPublicRoute[];
+
+export type TPrerenderedRoute = (typeof PRERENDERED_ROUTES)[number];
+
+/** The file, in the build's `prerendered/` folder, that holds a prerendered page. */
+export function prerenderedFile(route: TPrerenderedRoute): string {
+  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+}
+
 /** Muse's own TEST MODE checkout page, `/checkout/test/<session id>` (without Stripe keys). */
 export const TEST_CHECKOUT_ROUTE = '/checkout/test';
 

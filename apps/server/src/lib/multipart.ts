@@ -3,7 +3,8 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, VIDEO_TEXTS } from '@muse/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 
-export type TUploadedFile = { field: string; data: Buffer };
+/** `fileName`: the name the browser sent, without any folders (older browsers send a path). */
+export type TUploadedFile = { field: string; data: Buffer; fileName: string };
 
 /**
  * How the form parser (busboy) says the body is not a readable form: the content type names no
@@ -68,7 +69,10 @@ export async function readMultipartForm(
         if (data.length > limitOf(part.fieldname)) throw tooLarge(part.fieldname);
         if (!options.fileFields.includes(part.fieldname)) continue;
         // An empty file input still sends a part with no bytes: that is "no file".
-        if (data.length > 0) form.files.push({ field: part.fieldname, data });
+        if (data.length > 0) {
+          const fileName = (part.filename ?? '').split(/[\\/]/).pop() ?? '';
+          form.files.push({ field: part.fieldname, data, fileName });
+        }
       } else {
         (form.fields[part.fieldname] ??= []).push(String(part.value));
       }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorised } from '../lib/errors';
-import { findSession, type TAuthenticated } from '../modules/auth/sessions';
+import type { TAuthenticated } from '../modules/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,8 +27,14 @@ export function registerAuthentication(scope: FastifyInstance): void {
     const token = bearerToken(request);
     // A real token is 43 characters; anything far off is not worth a database round trip.
     if (!token || token.length > 100) throw unauthorised();
-    const found = await findSession(scope.database.db, token);
+    const found = await scope.sessionCache.find(token);
     if (!found) throw unauthorised();
     request.auth = found;
+  });
+  // Whatever a signed-in request changes about its own account shows in its next request on
+  // this instance; other instances learn it from the database (docs/decisions/0031-session-cache-and-hot-reads.md).
+  scope.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth)
+      scope.sessionCache.forget(request.auth.user.id);
   });
 }

@@ -1,9 +1,36 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { TConfig } from '../config';
 
+/**
+ * The headers helmet sets with these options, found once by running it against a stand-in
+ * response. They are the same for every answer (no per-request nonces), so building them on each
+ * response, as the Fastify plugin does, was wasted work
+ * (docs/decisions/0031-session-cache-and-hot-reads.md).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => (failure = error),
+  );
+  if (failure) throw failure;
+  return headers;
+}
+
 export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,5 +52,10 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
     // HSTS over plain-HTTP local development would pin localhost to HTTPS in the browser.
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
+  });
+  // Set on arrival, like the Fastify plugin did, so every answer carries them, errors included.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isClientRoute } from '@muse/shared';
+import {
+  PRERENDERED_ROUTES,
+  PROTECTED_ROUTES,
+  PUBLIC_ROUTES,
+  TEST_CHECKOUT_ROUTE,
+  isClientRoute,
+  prerenderedFile,
+} from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
 import {
@@ -11,32 +18,50 @@ import {
   withLinkPreview,
 } from '../modules/publishing/link-preview';
 
+/** Where the build keeps the public pages rendered to HTML (apps/web/scripts/prerender.mjs). */
+const PRERENDERED_DIR = 'prerendered';
+
+/** A brotli or gzip twin of a file, written by the build beside it. */
+const COMPRESSED_TWIN = /\.(br|gz)$/;
+
 /**
- * Serves the built single-page app. Hashed assets are cached for a year; a page of the app
- * (`isClientRoute`, the list the web router reads) answers index.html, so it loads on refresh;
- * any other path is sent to `/`, as the web router would.
+ * Serves the built single-page app (docs/decisions/0034-prerendered-public-pages.md). Hashed
+ * assets are cached for a year; every file is sent as the brotli or gzip twin the build wrote
+ * beside it when the browser takes one, so nothing is compressed per request. The public pages
+ * answer their prerendered HTML; any other page of the app (`isClientRoute`, the list the web
+ * router reads) answers index.html, so it loads on refresh; any other path is sent to `/`, as the
+ * web router would.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = existsSync(indexFile);
+  registerCrawlerFiles(app);
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: ['index.html'],
       wildcard: true,
-      // Hashed assets never change; index.html must be revalidated so a deploy shows at once.
+      preCompressed: true,
+      // A prerendered page is answered at its own path only (below), never as a file.
+      allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`),
+      // Hashed assets never change; HTML must be revalidated so a deploy shows at once.
       setHeaders: (reply, filePath) => {
-        const relative = path.relative(webDistDir, filePath);
+        const relative = path.relative(webDistDir, filePath).replace(COMPRESSED_TWIN, '');
         reply.header(
           'cache-control',
           relative.startsWith(`assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : relative === 'index.html'
+            : relative.endsWith('.html')
               ? 'no-cache'
               : 'public, max-age=3600',
         );
       },
     });
+    for (const route of PRERENDERED_ROUTES) {
+      const file = path.join(PRERENDERED_DIR, prerenderedFile(route));
+      if (!existsSync(path.join(webDistDir, file))) continue;
+      app.get(route, (_request, reply) => reply.sendFile(file));
+    }
   } else {
     app.log.warn(`The web app is not built (${indexFile} is missing); only the API is served.`);
   }
@@ -70,4 +95,56 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (/\.[\w]+$/.test(pathname)) throw notFound();
     return reply.redirect('/');
   });
+}
+
+/**
+ * robots.txt and sitemap.xml for search engines. The prerendered public pages are the sitemap;
+ * influencers' public pages (/i/<handle>) may be crawled but are not listed, as they come and
+ * go with their creators. A signed-in page, the API, a checkout and the pages that carry a
+ * link's one-time token are kept out of crawls.
+ */
+function registerCrawlerFiles(app: FastifyInstance): void {
+  const publicUrl = app.config.PUBLIC_URL;
+  const prerendered: readonly string[] = PRERENDERED_ROUTES;
+  const disallowed = [
+    '/api/',
+    // A rule is a prefix: /influencers keeps out an influencer's own page too.
+    ...PROTECTED_ROUTES,
+    `${TEST_CHECKOUT_ROUTE}/`,
+    ...PUBLIC_ROUTES.filter((route) => !prerendered.includes(route)),
+  ];
+  const robots = [
+    'User-agent: *',
+    'Allow: /',
+    ...disallowed.map((route) => `Disallow: ${route}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PRERENDERED_ROUTES.map(
+      (route) => `  <url><loc>${escapeXml(`${publicUrl}${route}`)}</loc></url>`,
+    ),
+    '</urlset>',
+    '',
+  ].join('\n');
+
+  for (const [url, type, body] of [
+    ['/robots.txt', 'text/plain; charset=utf-8', robots],
+    ['/sitemap.xml', 'application/xml; charset=utf-8', sitemap],
+  ] as const) {
+    app.get(url, (_request, reply) =>
+      reply.type(type).header('cache-control', 'public, max-age=3600').send(body),
+    );
+  }
+}
+
+function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_PERIODS, PLAN_KEYS } from '../plans';
 import { safeText } from './input';
+import { PAGE_SIZES, pageQueryFields } from './pages';
 
 /** A plan key or billing period arriving from outside (Stripe metadata, a price lookup key). */
 export const ZPlanKey = z.enum(PLAN_KEYS);
@@ -111,10 +112,20 @@ export const ZLedgerEntry = z.object({
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
+/**
+ * GET /api/credits/history: the ledger newest first, a page of PAGE_SIZES.creditHistory (50) at
+ * a time unless `limit` (1–100) says otherwise.
+ */
+export const ZCreditHistoryQuery = z.object(pageQueryFields(PAGE_SIZES.creditHistory));
+export type TCreditHistoryQuery = z.input<typeof ZCreditHistoryQuery>;
+
 export const ZCreditHistoryResponse = z.object({
   success: z.literal(true),
   entries: z.array(ZLedgerEntry),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
+export type TCreditHistoryResponse = z.infer<typeof ZCreditHistoryResponse>;
 
 /**
  * A TEST MODE checkout: of a plan (`plan` and `billing`), or of a pay-per-view post (`post`,

@@ -14,6 +14,7 @@ import {
   ZSeed,
 } from '../tools';
 import { ZJob } from './jobs';
+import { PAGE_SIZES, pageQueryFields } from './pages';
 
 const countError = `Choose from ${GENERATE_COUNT.min} to ${GENERATE_COUNT.max} images`;
 
@@ -83,7 +84,10 @@ export const ZGalleryItem = z.object({
 });
 export type TGalleryItem = z.infer<typeof ZGalleryItem>;
 
-/** GET /api/gallery: newest first, a page at a time. */
+/**
+ * GET /api/gallery: newest first, a page of PAGE_SIZES.gallery (24) at a time unless `limit`
+ * (1–100) says otherwise.
+ */
 export const ZGalleryQuery = z.object({
   /** An influencer's id, or 'none' for images made without one. */
   influencerId: z
@@ -100,9 +104,7 @@ export const ZGalleryQuery = z.object({
     .min(0, 'The score must be a whole number from 0 to 100')
     .max(100, 'The score must be a whole number from 0 to 100')
     .optional(),
-  /** The `nextCursor` of the page before. */
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
+  ...pageQueryFields(PAGE_SIZES.gallery),
 });
 export type TGalleryQuery = z.input<typeof ZGalleryQuery>;
 

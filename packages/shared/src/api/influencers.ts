@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './input';
+import { PAGE_SIZES, pageQueryFields } from './pages';
 
 /** The create form's niches and their labels. */
 export const INFLUENCER_NICHES = [
@@ -126,11 +127,22 @@ export const ZInfluencer = z.object({
 });
 export type TInfluencer = z.infer<typeof ZInfluencer>;
 
+/**
+ * GET /api/influencers: newest first, a page of PAGE_SIZES.influencers (24) at a time unless
+ * `limit` (1–100) says otherwise.
+ */
+export const ZInfluencersQuery = z.object(pageQueryFields(PAGE_SIZES.influencers));
+export type TInfluencersQuery = z.input<typeof ZInfluencersQuery>;
+
 export const ZInfluencersResponse = z.object({
   success: z.literal(true),
+  /** One page of them. */
   influencers: z.array(ZInfluencer),
+  /** Influencers held in all (not the page's length) and slots: the page's heading counts. */
   used: z.number(),
   limit: z.number(),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type TInfluencersResponse = z.infer<typeof ZInfluencersResponse>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_COSTS } from '../plans';
 import { JOB_KINDS, JOB_TOOLS } from '../tools';
+import { PAGE_SIZES, pageQueryFields } from './pages';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
@@ -31,6 +32,11 @@ export const TOOL_TEXTS = {
   creditsShort: 'Your balance does not cover this tool. Get more credits to keep creating.',
   upscaleTooLarge: `Upscaling takes images up to ${UPSCALE_MAX_INPUT_SIDE} × ${UPSCALE_MAX_INPUT_SIDE} pixels`,
   imageTooLarge: `Images up to ${TOOL_MAX_INPUT_SIDE} × ${TOOL_MAX_INPUT_SIDE} pixels can be used`,
+  /** A picked image over a tool's size is offered smaller, in the browser (docs/product/tools.md). */
+  scaleDown: (width: number, height: number) => `Scale down to ${width} × ${height}`,
+  scalingDown: 'Scaling down...',
+  scaleDownFailed:
+    'This image could not be scaled down in the browser. Make it smaller on your device and choose it again.',
   generativeEngineNeeded:
     'Edits described in words need a generative engine (fal). This installation runs the local engine, which changes framing and format only: leave the prompt empty.',
   wordsNeedHostedEngine:
@@ -93,7 +99,23 @@ export const ZJob = z.object({
 export type TJob = z.infer<typeof ZJob>;
 
 export const ZJobResponse = z.object({ success: z.literal(true), job: ZJob });
-export const ZJobsResponse = z.object({ success: z.literal(true), jobs: z.array(ZJob) });
+/**
+ * GET /api/jobs: the account's jobs (of one tool when `tool` is given), newest first, a page of
+ * PAGE_SIZES.jobs (20) at a time unless `limit` (1–100) says otherwise.
+ */
+export const ZJobsQuery = z.object({
+  tool: z.enum(JOB_TOOLS, { error: 'Unknown tool' }).optional(),
+  ...pageQueryFields(PAGE_SIZES.jobs),
+});
+export type TJobsQuery = z.input<typeof ZJobsQuery>;
+
+export const ZJobsResponse = z.object({
+  success: z.literal(true),
+  jobs: z.array(ZJob),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TJobsResponse = z.infer<typeof ZJobsResponse>;
 
 /** GET /api/jobs/engines: which engine runs each tool, and whether it can edit from words. */
 export const ZEnginesResponse = z.object({

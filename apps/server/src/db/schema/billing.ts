@@ -44,7 +44,8 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     uniqueIndex('ledger_entries_reference_key').on(table.userId, table.currency, table.reference),
-    index('ledger_entries_user_created_idx').on(table.userId, table.createdAt),
+    // The credit history's order, newest first (docs/decisions/0032-keyset-pagination.md).
+    index('ledger_entries_user_created_id_idx').on(table.userId, table.createdAt, table.id),
   ],
 );
 

@@ -48,12 +48,20 @@ export const galleryItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // The gallery's order, newest first, of all and of one influencer or product; a btree read
+    // backwards serves created_at desc, id desc (docs/decisions/0032-keyset-pagination.md).
     index('gallery_items_user_created_idx').on(table.userId, table.createdAt, table.id),
-    index('gallery_items_user_influencer_idx').on(
+    index('gallery_items_user_influencer_id_idx').on(
       table.userId,
       table.influencerId,
       table.createdAt,
+      table.id,
     ),
-    index('gallery_items_user_product_idx').on(table.userId, table.productId, table.createdAt),
+    index('gallery_items_user_product_id_idx').on(
+      table.userId,
+      table.productId,
+      table.createdAt,
+      table.id,
+    ),
   ],
 );

@@ -63,7 +63,10 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('jobs_user_tool_created_idx').on(table.userId, table.tool, table.createdAt),
+    // The history's order, newest first, of all tools and of one
+    // (docs/decisions/0032-keyset-pagination.md).
+    index('jobs_user_created_id_idx').on(table.userId, table.createdAt, table.id),
+    index('jobs_user_tool_created_id_idx').on(table.userId, table.tool, table.createdAt, table.id),
     index('jobs_status_heartbeat_idx').on(table.status, table.heartbeatAt),
     // A provider's webhook names its request: the job waiting on it is found by this.
     index('jobs_provider_request_idx').on(table.providerRequestId),

@@ -50,7 +50,8 @@ export const influencers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('influencers_user_created_idx').on(table.userId, table.createdAt)],
+  // The list's order, newest first (docs/decisions/0032-keyset-pagination.md).
+  (table) => [index('influencers_user_created_id_idx').on(table.userId, table.createdAt, table.id)],
 );
 
 /** Products a creator wants their influencers to promote. */

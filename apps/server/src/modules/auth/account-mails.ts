@@ -3,6 +3,7 @@ import type { TDatabase } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { TMailer } from '../mail/mailer';
+import { googleTakeoverMail, passwordResetMail, verifyEmailMail } from './account-mail-templates';
 import { issueVerificationToken } from './email-verification';
 import type { TAccountMailPayload } from './mail-queue';
 import { findUserByEmail, isEmailVerified, RESET_LINK_TTL_MS } from './service';
@@ -51,18 +52,7 @@ async function sendPasswordReset(
   const link = `${publicUrl}/reset-password?token=${token}`;
   await mailer.send({
     to: user.email,
-    subject: 'Reset your Muse password',
-    text: [
-      `Hi ${user.fullName},`,
-      '',
-      'Someone asked to reset the password of your Muse account. To choose a new one, open this link within the next hour:',
-      '',
-      link,
-      '',
-      'If it was not you, ignore this e-mail: your password stays as it is.',
-      '',
-      'Muse',
-    ].join('\n'),
+    ...(await passwordResetMail({ fullName: user.fullName, link })),
   });
 }
 
@@ -75,20 +65,10 @@ async function sendVerification(
   const user = await findUser(db, userId);
   if (!user || isEmailVerified(user)) return;
   const token = await issueVerificationToken(db, user);
+  const link = `${publicUrl}/verify-email?token=${token}`;
   await mailer.send({
     to: user.email,
-    subject: 'Confirm your e-mail address for Muse',
-    text: [
-      `Hi ${user.fullName},`,
-      '',
-      'Please confirm that this is the e-mail address of your Muse account by opening this link within the next 24 hours:',
-      '',
-      `${publicUrl}/verify-email?token=${token}`,
-      '',
-      'If you did not sign up for Muse, ignore this e-mail and do not open the link: someone may have typed your address by mistake.',
-      '',
-      'Muse',
-    ].join('\n'),
+    ...(await verifyEmailMail({ fullName: user.fullName, link })),
   });
 }
 
@@ -96,17 +76,5 @@ async function sendVerification(
 async function sendTakeoverNotice(db: TDatabase, { mailer }: TAccountMailContext, userId: string) {
   const user = await findUser(db, userId);
   if (!user) return;
-  await mailer.send({
-    to: user.email,
-    subject: 'Your Muse account is now secured by Google sign-in',
-    text: [
-      `Hi ${user.fullName},`,
-      '',
-      'You signed in to Muse with Google. This e-mail address had an account whose address was never confirmed, so to keep it yours we secured it with your Google sign-in: the password it had was removed and every other session was signed out.',
-      '',
-      'From now on, sign in with Google. If you want a password as well, choose one with "Forgot your password?" on the login page.',
-      '',
-      'Muse',
-    ].join('\n'),
-  });
+  await mailer.send({ to: user.email, ...(await googleTakeoverMail({ fullName: user.fullName })) });
 }

@@ -4,6 +4,7 @@ import type { TDatabase, TQueryable } from '../../db/client';
 import { emailVerificationTokens, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
+import { accountChanged } from './sessions';
 
 /** How long a mailed confirmation link works. */
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +29,7 @@ export async function issueVerificationToken(
  * has confirms nothing: the new address needs a link of its own.
  */
 export async function verifyEmail(db: TDatabase, token: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     // Spending the link in the statement that checks it makes a second use fail.
     const [spent] = await tx
       .update(emailVerificationTokens)
@@ -58,5 +59,8 @@ export async function verifyEmail(db: TDatabase, token: string): Promise<void> {
           isNull(emailVerificationTokens.usedAt),
         ),
       );
+    return spent.userId;
   });
+  // The account's open pages show it confirmed from their next request (0031).
+  accountChanged(userId);
 }

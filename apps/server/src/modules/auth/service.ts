@@ -20,7 +20,12 @@ import {
   verifyAgainstNothing,
   verifyPassword,
 } from './passwords';
-import { createSession, revokeAllSessions, type TSessionContext } from './sessions';
+import {
+  createSession,
+  revokeAllSessions,
+  type TSessionContext,
+  type TSessionUser,
+} from './sessions';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const OAUTH_CODE_TTL_MS = 2 * 60 * 1000;
@@ -30,12 +35,12 @@ export function isEmailVerified(row: Pick<TUserRow, 'email' | 'verifiedEmail'>):
   return row.verifiedEmail !== null && row.verifiedEmail.toLowerCase() === row.email.toLowerCase();
 }
 
-export function toPublicUser(row: TUserRow): TUser {
+export function toPublicUser(row: TUserRow | TSessionUser): TUser {
   return {
     id: row.id,
     email: row.email,
     fullName: row.fullName,
-    hasPassword: row.passwordHash !== null,
+    hasPassword: 'hasPassword' in row ? row.hasPassword : row.passwordHash !== null,
     emailVerified: isEmailVerified(row),
     createdAt: row.createdAt.toISOString(),
   };

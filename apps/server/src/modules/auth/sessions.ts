@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { TDatabase } from '../../db/client';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TDatabase, TQueryable } from '../../db/client';
 import { sessions, users, type TUserRow } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 
@@ -26,32 +26,102 @@ export async function createSession(
   return token;
 }
 
-export type TAuthenticated = { user: TUserRow; sessionId: string };
+/**
+ * What a request knows of its account: every column but the password hash, which is read only
+ * where a password is checked and never kept in memory with a session.
+ */
+export type TSessionUser = Omit<TUserRow, 'passwordHash'> & { hasPassword: boolean };
 
-/** The user behind a bearer token, if the session exists, is not revoked and has not expired. */
-export async function findSession(db: TDatabase, token: string): Promise<TAuthenticated | null> {
-  const [row] = await db
-    .select({ user: users, sessionId: sessions.id })
+export type TAuthenticated = { user: TSessionUser; sessionId: string };
+
+/** A live session as read from the database, with the moment it ends. */
+export type TSessionLookup = TAuthenticated & { expiresAt: Date };
+
+function prepareLookup(db: TDatabase) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
+      googleSubject: users.googleSubject,
+      verifiedEmail: users.verifiedEmail,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
-  return row ?? null;
+    .limit(1)
+    .prepare('muse_find_session');
 }
 
-export async function revokeSession(db: TDatabase, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+/**
+ * One prepared statement per database handle: every protected request runs it, so it is planned
+ * once per connection and built once per process (docs/decisions/0031-session-cache-and-hot-reads.md).
+ */
+const lookups = new WeakMap<TDatabase, ReturnType<typeof prepareLookup>>();
+
+/** The live session whose token hashes to `tokenHash`, read from the database. */
+export async function lookUpSession(
+  db: TDatabase,
+  tokenHash: string,
+): Promise<TSessionLookup | null> {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
+  if (!row) return null;
+  const { sessionId, expiresAt, ...user } = row;
+  return { user, sessionId, expiresAt };
 }
 
-export async function revokeAllSessions(db: TDatabase, userId: string): Promise<void> {
+/** The user behind a bearer token, if the session exists, is not revoked and has not expired. */
+export async function findSession(db: TDatabase, token: string): Promise<TAuthenticated | null> {
+  const found = await lookUpSession(db, hashToken(token));
+  return found && { user: found.user, sessionId: found.sessionId };
+}
+
+/**
+ * Called with the account's id whenever this process revokes its sessions or changes what a
+ * session shows of it, before the answer goes out: the session caches of this process forget the
+ * account at once, while other processes learn it from the database's notification once the
+ * change commits (docs/decisions/0031-session-cache-and-hot-reads.md).
+ */
+const changeListeners = new Set<(userId: string) => void>();
+
+export function onAccountChanged(listener: (userId: string) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+export function accountChanged(userId: string): void {
+  for (const listener of changeListeners) listener(userId);
+}
+
+export async function revokeSession(db: TQueryable, sessionId: string): Promise<void> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId });
+  for (const { userId } of revoked) accountChanged(userId);
+}
+
+export async function revokeAllSessions(db: TQueryable, userId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  accountChanged(userId);
 }

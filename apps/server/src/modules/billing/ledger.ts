@@ -1,9 +1,15 @@
-import { WELCOME_CREDITS, type TLedgerCurrency, type TLedgerKind } from '@muse/shared';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import {
+  WELCOME_CREDITS,
+  type TJobTool,
+  type TLedgerCurrency,
+  type TLedgerKind,
+} from '@muse/shared';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accountBalances, ledgerEntries } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { cursorAt, newestFirst, olderThan, toPage, type TPageRequest } from '../../lib/keyset';
 
 export type TBalances = { credits: number; modelTokens: number; modelTokensGranted: number };
 
@@ -126,13 +132,45 @@ export async function debit(
   }
 }
 
-/** Gives back what the spend with `reference` took, exactly once. */
+/** How the credit history names each tool: the words of the sidebar and the tool pages. */
+const TOOL_NAMES: Record<TJobTool, string> = {
+  upscale: 'Upscale',
+  'edit-image': 'Edit Image',
+  'generate-image': 'Generate',
+  'generate-video': 'Generate Video',
+  'face-swap': 'Face Swap',
+  'product-shot': 'Product Shot',
+  'generate-prompt': 'Generate Prompt',
+};
+
+/** A name from the creator's device or words, as the history shows it: one line, not too long. */
+const SUBJECT_MAX = 60;
+
+/**
+ * A job's spend as the credit history reads it: the tool and what it worked on, e.g.
+ * 'Upscale · portrait.png' (docs/product/plans-and-credits.md); the tool alone when there is no
+ * name. `subject` is an uploaded file's name, a gallery image's, a product's, or a prompt.
+ */
+export function jobSpendDescription(tool: TJobTool, subject: string | null | undefined): string {
+  const name = (subject ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
+    .trim();
+  if (!name) return TOOL_NAMES[tool];
+  const shown = name.length > SUBJECT_MAX ? `${name.slice(0, SUBJECT_MAX - 1)}…` : name;
+  return `${TOOL_NAMES[tool]} · ${shown}`;
+}
+
+/**
+ * Gives back what the spend with `reference` took, exactly once. Without a `description` the
+ * refund names what the spend named: 'Refund: Upscale · portrait.png'.
+ */
 export async function refund(
   db: TQueryable,
-  entry: { userId: string; currency: TLedgerCurrency; reference: string; description: string },
+  entry: { userId: string; currency: TLedgerCurrency; reference: string; description?: string },
 ): Promise<boolean> {
   const [spent] = await db
-    .select({ amount: ledgerEntries.amount })
+    .select({ amount: ledgerEntries.amount, description: ledgerEntries.description })
     .from(ledgerEntries)
     .where(and(withReference(entry), eq(ledgerEntries.kind, 'spend')));
   if (!spent) return false;
@@ -141,7 +179,7 @@ export async function refund(
     currency: entry.currency,
     amount: -spent.amount,
     kind: 'refund',
-    description: entry.description,
+    description: entry.description ?? `Refund: ${spent.description}`,
     reference: `refund:${entry.reference}`,
   });
 }
@@ -167,7 +205,15 @@ export async function getBalances(db: TDatabase, userId: string): Promise<TBalan
   };
 }
 
-export async function listLedger(db: TDatabase, userId: string, limit = 50) {
+/**
+ * The account's movements newest first, from after `cursor`, at most `limit` of them: read by
+ * ledger_entries_user_created_id_idx (docs/decisions/0032-keyset-pagination.md).
+ */
+export function newestLedgerEntries(
+  db: TDatabase,
+  userId: string,
+  { cursor, limit }: TPageRequest,
+) {
   return db
     .select({
       id: ledgerEntries.id,
@@ -176,9 +222,28 @@ export async function listLedger(db: TDatabase, userId: string, limit = 50) {
       kind: ledgerEntries.kind,
       description: ledgerEntries.description,
       createdAt: ledgerEntries.createdAt,
+      cursorAt: cursorAt(ledgerEntries.createdAt),
     })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId))
-    .orderBy(desc(ledgerEntries.createdAt))
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        olderThan(ledgerEntries.createdAt, ledgerEntries.id, cursor),
+      ),
+    )
+    .orderBy(...newestFirst(ledgerEntries.createdAt, ledgerEntries.id))
     .limit(limit);
+}
+
+/** The newest `limit` movements. */
+export function listLedger(db: TDatabase, userId: string, limit = 50) {
+  return newestLedgerEntries(db, userId, { limit });
+}
+
+/** One page of GET /api/credits/history. */
+export async function ledgerPage(db: TDatabase, userId: string, page: TPageRequest) {
+  return toPage(
+    await newestLedgerEntries(db, userId, { ...page, limit: page.limit + 1 }),
+    page.limit,
+  );
 }

@@ -2,6 +2,7 @@ import {
   PLAN_LIST,
   ZCheckoutResponse,
   ZCreateCheckoutRequest,
+  ZCreditHistoryQuery,
   ZCreditHistoryResponse,
   ZSubscriptionResponse,
   ZTestCheckoutResponse,
@@ -10,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
-import { listLedger } from './ledger';
+import { ledgerPage } from './ledger';
 import { priceLookupKey, StripeGateway } from './stripe-gateway';
 import {
   cancelSubscription,
@@ -133,14 +134,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/credits/history',
-    { schema: { response: { 200: ZCreditHistoryResponse } } },
-    async (request) => ({
-      success: true as const,
-      entries: (await listLedger(db, request.auth.user.id)).map((entry) => ({
-        ...entry,
-        createdAt: entry.createdAt.toISOString(),
-      })),
-    }),
+    { schema: { querystring: ZCreditHistoryQuery, response: { 200: ZCreditHistoryResponse } } },
+    async (request) => {
+      const page = await ledgerPage(db, request.auth.user.id, request.query);
+      return {
+        success: true as const,
+        entries: page.rows.map(({ cursorAt: _cursor, ...entry }) => ({
+          ...entry,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
   );
 
   if (!stripe) {

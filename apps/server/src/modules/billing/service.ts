@@ -50,11 +50,17 @@ export type TBillingContext = TGrantContext & {
   publicUrl: string;
 };
 
-function returnUrls(publicUrl: string, returnTo: TCreateCheckoutRequest['returnTo']) {
+/**
+ * Where a checkout returns to. Stripe needs absolute addresses (`origin` = `PUBLIC_URL`); Muse's
+ * own test-mode checkout gets relative ones (`origin` = ''), so a visitor on another host name of
+ * Muse (127.0.0.1 rather than localhost) comes back to the host that holds their session, as a
+ * post's checkout does (modules/sales/checkout.ts).
+ */
+function returnUrls(origin: string, returnTo: TCreateCheckoutRequest['returnTo']) {
   const page = returnTo === 'dashboard' ? '/dashboard' : '/credits';
   return {
-    successUrl: `${publicUrl}${page}?payment=success`,
-    cancelUrl: `${publicUrl}${page}?payment=cancelled`,
+    successUrl: `${origin}${page}?payment=success`,
+    cancelUrl: `${origin}${page}?payment=cancelled`,
   };
 }
 
@@ -64,17 +70,17 @@ function returnUrls(publicUrl: string, returnTo: TCreateCheckoutRequest['returnT
  */
 export async function createCheckout(
   context: TBillingContext,
-  user: TUserRow,
+  user: Omit<TUserRow, 'passwordHash'>,
   request: TCreateCheckoutRequest,
 ): Promise<string> {
   const { db, stripe, publicUrl } = context;
-  const urls = returnUrls(publicUrl, request.returnTo);
   const live = await findLiveSubscription(db, user.id);
   if (live && live.plan === request.plan && live.billing === request.billing) {
     throw conflict(BILLING_TEXTS.alreadyOnPlan);
   }
 
   if (stripe) {
+    const urls = returnUrls(publicUrl, request.returnTo);
     if (live) {
       // A live plan changes in place (Stripe prorates); no second subscription.
       await changePlan(context, live, request.plan, request.billing);
@@ -104,10 +110,10 @@ export async function createCheckout(
     userId: user.id,
     plan: request.plan,
     billing: request.billing,
-    ...urls,
+    ...returnUrls('', request.returnTo),
     expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
   });
-  return `${publicUrl}/checkout/test/${id}`;
+  return `/checkout/test/${id}`;
 }
 
 /** The live subscription moved to another plan: Stripe prorates; a test-mode one just changes. */
@@ -374,7 +380,7 @@ async function openTestSession(db: TDatabase, userId: string, id: string) {
 
 export async function getTestCheckout(
   db: TDatabase,
-  user: TUserRow,
+  user: Omit<TUserRow, 'passwordHash'>,
   id: string,
 ): Promise<TTestCheckoutSession> {
   const session = await openTestSession(db, user.id, id);
@@ -409,11 +415,12 @@ export async function payTestCheckout(
   userId: string,
   id: string,
 ): Promise<string> {
-  const { db, publicUrl } = context;
+  const { db } = context;
   const session = await openTestSession(db, userId, id);
   // A pay-per-view post's: booked through the function the Stripe webhook uses.
   if (session.postId) return payPostTestCheckout(db, userId, session);
-  const refundedUrl = `${publicUrl}/checkout/test/${session.id}`;
+  // Relative, as the checkout's own address (`createCheckout`).
+  const refundedUrl = `/checkout/test/${session.id}`;
   const payment = await withSubscriptionLock(db, userId, async (tx): Promise<TTestPayment> => {
     // Completing the session happens once, also on a double click.
     const [claimed] = await tx

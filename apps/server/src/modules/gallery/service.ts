@@ -5,11 +5,12 @@
  */
 import { buffer } from 'node:stream/consumers';
 import { GENERATE_TEXTS, ZGalleryQuery, type TGalleryItem } from '@muse/shared';
-import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { galleryItems, jobs } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
+import { cursorAt, newestFirst, olderThan, toPage, type TPage } from '../../lib/keyset';
 import type { TStorage } from '../../lib/storage';
 
 type TGalleryRow = typeof galleryItems.$inferSelect;
@@ -42,24 +43,12 @@ export function toPublicGalleryItem(row: TGalleryRow, files: TFileUrlSigner): TG
   };
 }
 
-/** A page's cursor: the last row's time and id, so rows made in the same instant are not skipped. */
-function encodeCursor(row: TGalleryRow): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(date.getTime()))
-    throw badRequest('This page of the gallery is no longer available: reload it');
-  return { at: date, id };
-}
-
-export async function listGallery(
-  db: TDatabase,
-  userId: string,
-  raw: unknown,
-): Promise<{ rows: TGalleryRow[]; nextCursor: string | null }> {
+/**
+ * A page of the gallery, newest first, after the cursor's row: by gallery_items_user_created_idx,
+ * or the influencer's or product's index when filtered by one
+ * (docs/decisions/0032-keyset-pagination.md).
+ */
+export function newestGalleryItems(db: TDatabase, userId: string, raw: unknown) {
   const parsed = ZGalleryQuery.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid filter');
   const query = parsed.data;
@@ -70,24 +59,25 @@ export async function listGallery(
   if (query.productId) conditions.push(eq(galleryItems.productId, query.productId));
   if (query.minScore !== undefined)
     conditions.push(gte(galleryItems.identityScore, query.minScore));
-  if (query.cursor) {
-    const { at, id } = decodeCursor(query.cursor);
-    conditions.push(
-      or(
-        lt(galleryItems.createdAt, at),
-        and(eq(galleryItems.createdAt, at), lt(galleryItems.id, id)),
-      ),
-    );
-  }
-  const rows = await db
-    .select()
-    .from(galleryItems)
-    .where(and(...conditions))
-    .orderBy(desc(galleryItems.createdAt), desc(galleryItems.id))
-    .limit(query.limit + 1);
-  const more = rows.length > query.limit;
-  const page = more ? rows.slice(0, query.limit) : rows;
-  return { rows: page, nextCursor: more ? encodeCursor(page.at(-1)!) : null };
+  conditions.push(olderThan(galleryItems.createdAt, galleryItems.id, query.cursor));
+  return {
+    limit: query.limit,
+    rows: db
+      .select({ ...getTableColumns(galleryItems), cursorAt: cursorAt(galleryItems.createdAt) })
+      .from(galleryItems)
+      .where(and(...conditions))
+      .orderBy(...newestFirst(galleryItems.createdAt, galleryItems.id))
+      .limit(query.limit + 1),
+  };
+}
+
+export async function listGallery(
+  db: TDatabase,
+  userId: string,
+  raw: unknown,
+): Promise<TPage<TGalleryRow>> {
+  const { rows, limit } = newestGalleryItems(db, userId, raw);
+  return toPage(await rows, limit);
 }
 
 export async function findGalleryItem(

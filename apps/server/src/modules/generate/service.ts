@@ -18,7 +18,7 @@ import type { TEngines } from '../../engines';
 import type { TPersonaRef } from '../../engines/types';
 import { badRequest, notFound } from '../../lib/errors';
 import { checkAction, getAccountState } from '../billing/entitlements';
-import { debit } from '../billing/ledger';
+import { debit, jobSpendDescription } from '../billing/ledger';
 import { findInfluencer, personaState, type TInfluencerView } from '../influencers/service';
 import { ToolNotAllowedError } from '../jobs/errors';
 import { queueAttempt } from '../jobs/queue';
@@ -95,7 +95,7 @@ export async function enqueueGenerations(
           userId,
           currency: 'credits',
           amount: cost,
-          description: 'generate-image job',
+          description: jobSpendDescription('generate-image', request.prompt),
           reference: `job:${id}`,
         });
       const options: TGenerateOptions = {

@@ -4,12 +4,22 @@ import { OUTAGES } from '../../lib/outages';
 import { APP_VERSION } from '../../lib/paths';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * One probe at a time: checks that arrive while one runs share its answer, so a burst of them
+   * costs one round trip, and no answer is older than that round trip
+   * (docs/decisions/0031-session-cache-and-hot-reads.md).
+   */
+  let probe: Promise<unknown> | null = null;
+  const probeDatabase = () =>
+    (probe ??= app.database.pool.query('select 1').finally(() => {
+      probe = null;
+    }));
+
   app.get(
     '/health',
     { schema: { response: { 200: ZHealthResponse, 503: ZHealthResponse } } },
     async (request, reply) => {
-      const reachable = await app.database.pool
-        .query('select 1')
+      const reachable = await probeDatabase()
         .then(() => true)
         .catch((error: unknown) => {
           request.log.warn({ err: error }, 'Health check: database unreachable');

@@ -3,6 +3,7 @@ import {
   ZGenerateInfluencerResponse,
   ZInfluencerFields,
   ZInfluencerResponse,
+  ZInfluencersQuery,
   ZInfluencersResponse,
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +16,7 @@ import {
   deleteInfluencer,
   findInfluencer,
   influencerUsage,
-  listInfluencers,
+  listInfluencerPage,
   toPublicInfluencer,
   updateInfluencer,
 } from './service';
@@ -39,17 +40,19 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/influencers',
-    { schema: { response: { 200: ZInfluencersResponse } } },
+    { schema: { querystring: ZInfluencersQuery, response: { 200: ZInfluencersResponse } } },
     async (request) => {
       const userId = request.auth.user.id;
-      const [rows, usage] = await Promise.all([
-        listInfluencers(db, userId),
+      // A page of them, with the count of all (docs/decisions/0032-keyset-pagination.md).
+      const [page, usage] = await Promise.all([
+        listInfluencerPage(db, userId, request.query),
         influencerUsage(db, userId),
       ]);
       return {
         success: true as const,
-        influencers: rows.map((row) => toPublicInfluencer(row, files)),
+        influencers: page.rows.map((row) => toPublicInfluencer(row, files)),
         ...usage,
+        nextCursor: page.nextCursor,
       };
     },
   );

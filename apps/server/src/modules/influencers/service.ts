@@ -9,11 +9,19 @@ import {
   type TUsage,
   type TVisualStyle,
 } from '@muse/shared';
-import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { accountBalances, influencers, jobs, personaPhotos } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
+import {
+  cursorAt,
+  newestFirst,
+  olderThan,
+  toPage,
+  type TPage,
+  type TPageRequest,
+} from '../../lib/keyset';
 import type { TProcessedImage } from '../../lib/images';
 import type { TStorage } from '../../lib/storage';
 import { debit, getBalances, InsufficientBalanceError, refund } from '../billing/ledger';
@@ -84,18 +92,39 @@ export function toPublicInfluencer(
 /** Influencers with their training job's status (one join, no read of the photo sets). */
 const withTraining = { ...getTableColumns(influencers), trainingStatus: jobs.status };
 
+/**
+ * The account's influencers newest first, from after `cursor`, at most `limit` of them (read by
+ * influencers_user_created_id_idx; docs/decisions/0032-keyset-pagination.md).
+ */
+export function newestInfluencers(db: TDatabase, userId: string, { cursor, limit }: TPageRequest) {
+  return db
+    .select({ ...withTraining, cursorAt: cursorAt(influencers.createdAt) })
+    .from(influencers)
+    .leftJoin(jobs, eq(jobs.id, influencers.trainingJobId))
+    .where(
+      and(eq(influencers.userId, userId), olderThan(influencers.createdAt, influencers.id, cursor)),
+    )
+    .orderBy(...newestFirst(influencers.createdAt, influencers.id))
+    .limit(limit);
+}
+
+/** The newest `limit` influencers (the dashboard's recent ones). */
 export function listInfluencers(
   db: TDatabase,
   userId: string,
-  limit?: number,
+  limit: number,
 ): Promise<TInfluencerView[]> {
-  const query = db
-    .select(withTraining)
-    .from(influencers)
-    .leftJoin(jobs, eq(jobs.id, influencers.trainingJobId))
-    .where(eq(influencers.userId, userId))
-    .orderBy(desc(influencers.createdAt), desc(influencers.id));
-  return limit ? query.limit(limit) : query;
+  return newestInfluencers(db, userId, { limit });
+}
+
+/** One page of GET /api/influencers. */
+export async function listInfluencerPage(
+  db: TDatabase,
+  userId: string,
+  page: TPageRequest,
+): Promise<TPage<TInfluencerView>> {
+  const rows = await newestInfluencers(db, userId, { ...page, limit: page.limit + 1 });
+  return toPage(rows, page.limit);
 }
 
 export async function findInfluencer(

@@ -32,5 +32,8 @@ export type TJobUpload = {
   image: Buffer | null;
   /** A face swap's clip. */
   video?: Buffer | null;
+  /** The names the browser gave the files, for the credit history. */
+  imageName?: string | null;
+  videoName?: string | null;
   fields: Record<string, string | undefined>;
 };

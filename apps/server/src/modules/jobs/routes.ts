@@ -1,6 +1,5 @@
 import {
   isFinished,
-  JOB_TOOLS,
   MAX_UPLOAD_BYTES,
   PREVIEW_TOOLS,
   VIDEO_UPLOAD,
@@ -9,6 +8,7 @@ import {
   ZEnginesResponse,
   ZGenerateResponse,
   ZJobResponse,
+  ZJobsQuery,
   ZJobsResponse,
   type TJob,
 } from '@muse/shared';
@@ -19,12 +19,9 @@ import { tooManyRequests } from '../../lib/errors';
 import { firstValues, readMultipartForm } from '../../lib/multipart';
 import { enqueueGenerations } from '../generate/service';
 import { ANY_JOB } from './events';
-import { enqueueJob, findJob, listJobs, toPublicJob } from './service';
+import { enqueueJob, findJob, listJobPage, toPublicJob } from './service';
 
 const ZParams = z.object({ id: z.string() });
-const ZListQuery = z.object({
-  tool: z.enum(JOB_TOOLS, { error: 'Unknown tool' }).optional(),
-});
 
 const KEEPALIVE_MS = 15_000;
 /** Live job streams one account may hold open on one server (a page follows one or a few). */
@@ -92,9 +89,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       maxBytes: { image: MAX_UPLOAD_BYTES, video: VIDEO_UPLOAD.maxBytes },
     });
     // The `tool` field picks the tool; an unknown one is refused with the other bad options.
+    const image = form.files.find((file) => file.field === 'image');
+    const video = form.files.find((file) => file.field === 'video');
     const row = await enqueueJob(db, deps, request.auth.user.id, {
-      image: form.files.find((file) => file.field === 'image')?.data ?? null,
-      video: form.files.find((file) => file.field === 'video')?.data ?? null,
+      image: image?.data ?? null,
+      video: video?.data ?? null,
+      imageName: image?.fileName ?? null,
+      videoName: video?.fileName ?? null,
       fields: firstValues(form),
     });
     return reply.status(201).send({ success: true as const, job: toPublicJob(row, files) });
@@ -102,13 +103,15 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/jobs',
-    { schema: { querystring: ZListQuery, response: { 200: ZJobsResponse } } },
-    async (request) => ({
-      success: true as const,
-      jobs: (await listJobs(db, request.auth.user.id, request.query.tool)).map((row) =>
-        toPublicJob(row, files),
-      ),
-    }),
+    { schema: { querystring: ZJobsQuery, response: { 200: ZJobsResponse } } },
+    async (request) => {
+      const page = await listJobPage(db, request.auth.user.id, request.query);
+      return {
+        success: true as const,
+        jobs: page.rows.map((row) => toPublicJob(row, files)),
+        nextCursor: page.nextCursor,
+      };
+    },
   );
 
   app.get(

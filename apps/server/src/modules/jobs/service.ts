@@ -10,7 +10,7 @@ import {
   type TJobOptions,
   type TJobTool,
 } from '@muse/shared';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { jobs, type TJobFileRow } from '../../db/schema';
 import type { TEngines } from '../../engines';
@@ -20,10 +20,18 @@ import type { TSafetyChecker } from '../../engines/safety';
 import type { TRunContext } from '../../engines/types';
 import { badRequest, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
+import {
+  cursorAt,
+  newestFirst,
+  olderThan,
+  toPage,
+  type TPage,
+  type TPageRequest,
+} from '../../lib/keyset';
 import type { TStorage } from '../../lib/storage';
 import { checkAction, getAccountState } from '../billing/entitlements';
-import { debit, refund } from '../billing/ledger';
-import { readGalleryImage } from '../gallery/service';
+import { debit, jobSpendDescription, refund } from '../billing/ledger';
+import { findGalleryItem, readGalleryImage } from '../gallery/service';
 import { runGeneration } from '../generate/run';
 import { isMediaRequest, prepareMediaJob } from '../media/inputs';
 import { runMediaTool } from '../media/run';
@@ -95,10 +103,17 @@ export async function enqueueJob(
 
   let options: TJobOptions = parsedOptions;
   let input: TJobInput;
+  // What the credit history names beside the tool: the file worked on
+  // (docs/product/plans-and-credits.md).
+  let subject = key === 'face-swap' ? request.videoName : request.imageName;
+  if (!request.image && !request.video && request.fields.galleryId) {
+    subject = (await findGalleryItem(db, userId, request.fields.galleryId)).fileName;
+  }
   if (isMediaRequest(parsed.data)) {
     const prepared = await prepareMediaJob(db, deps, userId, parsed.data, request);
     options = prepared.options;
     input = prepared.input;
+    subject = prepared.subject ?? subject;
   } else {
     // A gallery image is used as it is stored, without a new upload.
     const galleryId = request.fields.galleryId;
@@ -125,7 +140,7 @@ export async function enqueueJob(
           userId,
           currency: 'credits',
           amount: cost,
-          description: `${key} job`,
+          description: jobSpendDescription(key, subject),
           reference: `job:${id}`,
         });
       const [row] = await tx
@@ -141,13 +156,37 @@ export async function enqueueJob(
   }
 }
 
-export async function listJobs(db: TDatabase, userId: string, tool?: TJobTool, limit = 50) {
+/**
+ * The account's jobs (of one tool, if given) newest first, from after `cursor`, at most `limit`
+ * of them: read by jobs_user_created_id_idx, or jobs_user_tool_created_id_idx for one tool
+ * (docs/decisions/0032-keyset-pagination.md).
+ */
+export function newestJobs(
+  db: TDatabase,
+  userId: string,
+  { tool, cursor, limit }: TPageRequest & { tool?: TJobTool },
+) {
   return db
-    .select()
+    .select({ ...getTableColumns(jobs), cursorAt: cursorAt(jobs.createdAt) })
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), tool ? eq(jobs.tool, tool) : undefined))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .where(
+      and(
+        eq(jobs.userId, userId),
+        tool ? eq(jobs.tool, tool) : undefined,
+        olderThan(jobs.createdAt, jobs.id, cursor),
+      ),
+    )
+    .orderBy(...newestFirst(jobs.createdAt, jobs.id))
     .limit(limit);
+}
+
+/** One page of GET /api/jobs. */
+export async function listJobPage(
+  db: TDatabase,
+  userId: string,
+  page: TPageRequest & { tool?: TJobTool },
+): Promise<TPage<TJobRow>> {
+  return toPage(await newestJobs(db, userId, { ...page, limit: page.limit + 1 }), page.limit);
 }
 
 export async function findJob(db: TDatabase, userId: string, id: string): Promise<TJobRow> {
@@ -178,13 +217,10 @@ export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>
       .where(and(eq(jobs.id, row.id), sql`${jobs.status} in ('queued', 'running')`))
       .returning({ id: jobs.id });
     if (!failed) return;
+    // The refund names what the spend named ('Refund: Upscale · portrait.png'); the reason is
+    // the job's own.
     for (const currency of ['credits', 'model_tokens'] as const) {
-      await refund(tx, {
-        userId: row.userId,
-        currency,
-        reference: `job:${row.id}`,
-        description: `Refund: ${reason}`,
-      });
+      await refund(tx, { userId: row.userId, currency, reference: `job:${row.id}` });
     }
   });
 }

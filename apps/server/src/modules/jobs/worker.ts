@@ -1,5 +1,6 @@
 import { Logger, parseCronItems, run, type CronItemOptions, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { patientPool, type TDatabase } from '../../db/client';
 import { sendAccountMail, type TAccountMailContext } from '../auth/account-mails';
@@ -99,6 +100,41 @@ export function taskList(names: readonly string[], context: TTaskContext): TaskL
 }
 
 /**
+ * Loads the local models a cold worker's first job would otherwise wait for (10–12 s): the safety
+ * check's, the face models of identity scores and the local upscaler's (its default model), each
+ * in its thread, by running them once on a small grey picture. Nothing waits for this: a job that
+ * comes first queues behind the load it needed anyway, and a failure only means the first job
+ * loads what it needs, as before (docs/decisions/0031-session-cache-and-hot-reads.md).
+ */
+export async function warmUpModels(
+  deps: TServices,
+  log: TLog,
+  signal?: AbortSignal,
+): Promise<void> {
+  const started = performance.now();
+  const sample = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: '#808080' },
+  })
+    .png()
+    .toBuffer();
+  const loads: Promise<unknown>[] = [deps.safety.check(sample), deps.faces.faceEmbeddings(sample)];
+  if (deps.engines.upscale.name === 'local')
+    loads.push(
+      deps.engines.upscale.run(
+        sample,
+        { model: 'v2', overlappingTiles: false },
+        { onProgress: () => {} },
+      ),
+    );
+  const failed = (await Promise.allSettled(loads)).filter((result) => result.status === 'rejected');
+  // A worker stopped while it warms up ends the loads under it: that is no failure.
+  if (signal?.aborted) return;
+  if (failed.length)
+    log.error({ errors: failed.map((result) => String(result.reason)) }, 'Model warm-up failed');
+  else log.info(`Models warmed up in ${Math.round(performance.now() - started)} ms`);
+}
+
+/**
  * A job worker: takes tool jobs from the PostgreSQL queue (woken by LISTEN/NOTIFY the moment
  * one is added) and runs them, and runs the scheduled tasks of SCHEDULE. Any number of these
  * run side by side, in the server process or on their own (`npm run worker`).
@@ -114,6 +150,11 @@ export async function startWorker(options: {
   log: TLog;
   /** Sends account mail (reset and confirmation links); without it, other workers send it. */
   mail?: TAccountMailContext;
+  /**
+   * Loads the local models in the background once started (`warmUpModels`). Off unless asked:
+   * workers that only send mail or run fake engines in tests have nothing to load.
+   */
+  warmUp?: boolean;
 }): Promise<{ stop: () => Promise<void> }> {
   const { log } = options;
   const shutdown = new AbortController();
@@ -173,6 +214,8 @@ export async function startWorker(options: {
     throw error;
   });
   log.info(`Job worker started (${options.concurrency} at a time)`);
+  // In the background: the worker takes jobs and the server answers meanwhile.
+  if (options.warmUp) void warmUpModels(options.deps, log, shutdown.signal).catch(() => {});
   return {
     async stop() {
       shutdown.abort();

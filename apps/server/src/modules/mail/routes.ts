@@ -14,7 +14,8 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
- * The local mailbox, for developers and tests: mail that would have been sent, newest first.
+ * The local mailbox, for developers and tests: mail that would have been sent, newest first,
+ * with its plain text, its HTML (null for a text-only mail) and the links of its text.
  * Registered only when no SMTP server is configured, and never in production. It holds every
  * account's reset links, so it answers only connections from this machine (the socket's own
  * address: a forwarded-for header could be forged); anyone else gets the 404 of a missing route.
@@ -38,7 +39,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
           to: row.to,
           subject: row.subject,
           text: row.text,
-          links: row.text.match(LINK) ?? [],
+          html: row.html,
+          // Each once, in the order the text names them: a mail's action link comes first.
+          links: [...new Set(row.text.match(LINK) ?? [])],
           sentAt: row.sentAt.toISOString(),
         })),
       };

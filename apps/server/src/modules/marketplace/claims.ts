@@ -12,6 +12,7 @@ import { createInfluencer, findInfluencer, type TFilesDeps } from '../influencer
 import type { TFaceAnalyser } from '../../engines/faces';
 import { differenceHash } from '../../engines/local/face-check';
 import { addLicensedPortraits } from '../personas/service';
+import { marketplaceChanged } from './list-cache';
 import { portraitKey, readPortrait } from './service';
 
 export class ModelFullyClaimedError extends AppError {
@@ -45,6 +46,8 @@ export async function claimLicence(tx: TQueryable, userId: string, modelId: numb
     .where(eq(modelLicences.modelId, modelId));
   if ((claimed?.total ?? 0) >= LICENCES_PER_MODEL) throw new ModelFullyClaimedError();
   await tx.insert(modelLicences).values({ modelId, userId });
+  // Whoever claims (the marketplace, onboarding), the cached list forgets the old count.
+  marketplaceChanged();
   return true;
 }
 

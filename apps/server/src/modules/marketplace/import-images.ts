@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { TStorage } from '../../lib/storage';
 import { PORTRAITS_PER_MODEL } from './catalogue';
 import { PORTRAIT_SIZES } from './portraits';
+import { marketplaceChanged } from './list-cache';
 import { portraitKey } from './service';
 
 /** Decodes an upload as an image, whatever its name says; refuses anything that is not one. */
@@ -56,5 +57,6 @@ export async function importModelImages(
     .update(marketplaceModels)
     .set({ imageCount: files.length, imageVersion: version })
     .where(eq(marketplaceModels.id, modelId));
+  marketplaceChanged();
   return { imageCount: files.length, imageVersion: version };
 }

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import {
   MARKETPLACE_IMAGE_SIZES,
+  type TMarketplaceModelsResponse,
   ZMarketplaceModelResponse,
   ZMarketplaceModelsResponse,
   ZInfluencerResponse,
@@ -11,7 +12,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { toPublicInfluencer } from '../influencers/service';
 import { claimModel } from './claims';
-import { getMarketplaceModel, listMarketplaceModels, readPortrait } from './service';
+import { createMarketplaceListCache, marketplaceChanged, matchesEtag } from './list-cache';
+import { getMarketplaceModel, readPortrait } from './service';
 
 /** Model ids are `integer` keys: anything outside 1–2147483647 is refused before any query. */
 const ZModelParams = z.object({ id: ZIntIdParam });
@@ -19,11 +21,23 @@ const ZModelParams = z.object({ id: ZIntIdParam });
 /** The public marketplace: models with their claim counts, and their portraits. */
 export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const list = createMarketplaceListCache(db, app.cacheEvents);
+  app.addHook('onClose', async () => list.close());
 
   app.get(
     '/marketplace/models',
-    { schema: { response: { 200: ZMarketplaceModelsResponse } } },
-    async () => ({ success: true as const, models: await listMarketplaceModels(db) }),
+    { schema: { response: { 200: ZMarketplaceModelsResponse, 304: z.null() } } },
+    async (request, reply) => {
+      const { body, etag } = await list.get();
+      // Kept by browsers but asked again each time: a claim changes the counts at any moment.
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+      // Already encoded by the same schema, once per change of the list (list-cache.ts): Fastify
+      // sends bytes as they are.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as TMarketplaceModelsResponse);
+    },
   );
 
   app.get(
@@ -82,6 +96,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         request.auth.user.id,
         request.params.id,
       );
+      // The claim has committed: this process's list shows it from the next request on.
+      marketplaceChanged();
       return reply.status(201).send({
         success: true as const,
         influencer: toPublicInfluencer(influencer, services.files),

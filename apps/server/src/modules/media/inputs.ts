@@ -76,7 +76,7 @@ export async function prepareMediaJob(
   userId: string,
   request: TMediaRequest,
   upload: TJobUpload,
-): Promise<{ options: TJobOptions; input: TJobInput }> {
+): Promise<{ options: TJobOptions; input: TJobInput; subject?: string }> {
   switch (request.tool) {
     case 'generate-video': {
       const { tool, ...options } = request;
@@ -110,7 +110,12 @@ export async function prepareMediaJob(
       if (!photo) throw badRequest(VIDEO_TEXTS.productNoPhoto);
       const input = await pictureInput(photo, TOOL_MAX_INPUT_SIDE, TOOL_TEXTS.imageTooLarge);
       // The seed is kept with the job, so a retry draws the same scene.
-      return { options: { ...options, seed: options.seed ?? randomInt(0, SEED_MAX) }, input };
+      return {
+        options: { ...options, seed: options.seed ?? randomInt(0, SEED_MAX) },
+        input,
+        // The credit history names the product shown (docs/product/plans-and-credits.md).
+        subject: product.name,
+      };
     }
   }
 }

@@ -65,7 +65,7 @@ type TPostOnSale = Awaited<ReturnType<typeof postOnSale>>;
  */
 export async function createPostCheckout(
   context: TSalesContext,
-  fan: TUserRow,
+  fan: Omit<TUserRow, 'passwordHash'>,
   postId: string,
 ): Promise<string> {
   const { db, stripe } = context;
@@ -127,7 +127,10 @@ export async function createPostCheckout(
  * which must not reach a post's checkout. Naming a customer is what lets the fan's open
  * sessions be listed; Stripe fills the checkout's e-mail field from it.
  */
-async function purchaseCustomer(stripe: StripeGateway, fan: TUserRow): Promise<string> {
+async function purchaseCustomer(
+  stripe: StripeGateway,
+  fan: Omit<TUserRow, 'passwordHash'>,
+): Promise<string> {
   const { data } = await stripe.client.customers.list({ email: fan.email, limit: 100 });
   const known = data.find((customer) => customer.metadata.buyerId === fan.id);
   if (known) return known.id;
@@ -150,7 +153,7 @@ async function expireSession(stripe: StripeGateway, id: string): Promise<void> {
 
 async function stripeCheckout(
   stripe: StripeGateway,
-  fan: TUserRow,
+  fan: Omit<TUserRow, 'passwordHash'>,
   post: TPostOnSale,
   urls: { success: string; cancelled: string },
 ): Promise<string> {

@@ -361,7 +361,10 @@ export async function requestPayout(
  * with an idempotency key so a retry after a failure is the same account) and a fresh link into
  * its onboarding, which returns to the earnings page.
  */
-export async function payoutAccountLink(context: TSalesContext, user: TUserRow): Promise<string> {
+export async function payoutAccountLink(
+  context: TSalesContext,
+  user: Omit<TUserRow, 'passwordHash'>,
+): Promise<string> {
   const { db, stripe, publicUrl } = context;
   if (!stripe) throw badRequest(NO_ACCOUNT_IN_TEST_MODE);
   const accountId = await db.transaction(async (tx) => {

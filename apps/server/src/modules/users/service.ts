@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { consumeRateLimit, type TRateLimit } from '../../lib/rate-limit';
 import { verifyPassword } from '../auth/passwords';
 import { findUserByEmail, normaliseEmail } from '../auth/service';
-import type { TAuthenticated } from '../auth/sessions';
+import type { TAuthenticated, TSessionUser } from '../auth/sessions';
 
 /**
  * Guesses of the current password on the profile, per account, like sign-in's per address: a
@@ -24,17 +24,23 @@ export async function updateProfile(
   db: TDatabase,
   auth: TAuthenticated,
   changes: { fullName?: string; email?: string; currentPassword?: string },
-): Promise<TUserRow> {
+): Promise<TUserRow | TSessionUser> {
   const { user } = auth;
   const update: Partial<typeof users.$inferInsert> = {};
   if (changes.fullName !== undefined) update.fullName = changes.fullName.trim();
   if (changes.email !== undefined && normaliseEmail(changes.email) !== user.email) {
-    if (!user.passwordHash) {
+    // The session never carries the password hash: it is read only here, where it is checked.
+    const [stored] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const passwordHash = stored?.passwordHash;
+    if (!passwordHash) {
       throw badRequest('This account signs in with Google; its email follows your Google account.');
     }
     if (!changes.currentPassword) throw badRequest(AUTH_TEXTS.currentPasswordRequired);
     await consumeRateLimit(db, `password-check:user:${user.id}`, PASSWORD_CHECKS);
-    if (!(await verifyPassword(user.passwordHash, changes.currentPassword))) {
+    if (!(await verifyPassword(passwordHash, changes.currentPassword))) {
       throw new AppError(403, AUTH_TEXTS.currentPasswordWrong, 'WRONG_PASSWORD');
     }
     if (await findUserByEmail(db, changes.email)) throw conflict(AUTH_TEXTS.emailTaken);

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
+import { LOGO_LINK_CLASS, LogoMark } from './logo-mark';
 
-/** The Muse mark and name; `compact` keeps only the mark (the name stays for screen readers). */
+/** The Muse mark and name, a link; `compact` keeps only the mark (the name stays for screen readers). */
 export function Logo({ to = '/', compact = false }: { to?: string; compact?: boolean }) {
   return (
-    <Link to={to} className="flex items-center gap-2 text-lg font-bold tracking-tight text-white">
-      <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
-      <span className={compact ? 'sr-only' : undefined}>Muse</span>
+    <Link to={to} className={LOGO_LINK_CLASS}>
+      <LogoMark compact={compact} />
     </Link>
   );
 }

@@ -1,226 +1,34 @@
-import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
-import { cn } from '../../lib/cn';
-import { Button } from '../ui/button';
-import { Logo } from './logo';
-import { useScrollToHash } from './use-scroll-to-hash';
+import { useMemo, type ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
+import { PublicChrome } from './public-chrome';
+import { PublicNavProvider, type TPublicLinkProps, type TPublicNav } from './public-nav';
 
-/** The landing's nav (docs/product/public-site.md). Section links work from every public page. */
-const NAV_LINKS = [
-  { label: 'Home', to: '/' },
-  { label: 'Marketplace', to: '/marketplace' },
-  { label: 'Features', to: '/#features' },
-  { label: 'Pricing', to: '/#pricing' },
-  { label: 'FAQ', to: '/#faq' },
-] as const;
+function RouterLink(props: TPublicLinkProps) {
+  return <Link {...props} />;
+}
 
-const FOOTER_COLUMNS = [
-  {
-    title: 'Product',
-    links: [
-      { label: 'Marketplace', to: '/marketplace' },
-      { label: 'Features', to: '/#features' },
-      { label: 'How it works', to: '/#how-it-works' },
-      { label: 'Pricing', to: '/#pricing' },
-    ],
-  },
-  {
-    title: 'Help',
-    links: [
-      { label: 'FAQ', to: '/#faq' },
-      { label: 'Support', to: '/support' },
-      { label: 'Terms', to: '/terms' },
-      { label: 'Privacy', to: '/privacy' },
-    ],
-  },
-] as const;
-
-/** Where the full nav replaces the menu button (Tailwind's `lg`). */
-const DESKTOP_QUERY = '(min-width: 1024px)';
-
-/** Header and footer around every public page. */
+/**
+ * The app's layout route around every public page: the header and footer (public-chrome.tsx)
+ * with the app's router behind their links. The landing's first visit renders the same chrome
+ * without the router (features/landing/landing-root.tsx).
+ */
 export function PublicLayout() {
-  useScrollToHash();
+  const { pathname, search, hash, key } = useLocation();
+  const navigationType = useNavigationType();
+  const nav = useMemo<TPublicNav>(
+    () => ({ pathname, search, hash, key, navigationType, Link: RouterLink }),
+    [pathname, search, hash, key, navigationType],
+  );
   return (
-    <div className="flex min-h-dvh flex-col">
-      <PublicHeader />
-      <main className="flex-1">
+    <PublicNavProvider nav={nav}>
+      <PublicChrome>
         <Outlet />
-      </main>
-      <PublicFooter />
-    </div>
-  );
-}
-
-function useCurrentLink() {
-  const { pathname, hash } = useLocation();
-  return (to: string) =>
-    to === '/' ? pathname === '/' && hash === '' : !to.includes('#') && pathname === to;
-}
-
-function PublicHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const isCurrent = useCurrentLink();
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const header = useRef<HTMLElement>(null);
-
-  // While the phone menu is open: Escape closes it (focus back on its button), so does a tap
-  // outside the header, and so does widening the window to where the full nav shows.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
-    };
-    const desktop = window.matchMedia(DESKTOP_QUERY);
-    const onResize = () => {
-      if (desktop.matches) setMenuOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    desktop.addEventListener('change', onResize);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-      desktop.removeEventListener('change', onResize);
-    };
-  }, [menuOpen]);
-
-  const closeMenu = () => setMenuOpen(false);
-
-  return (
-    <header
-      ref={header}
-      className="sticky top-0 z-40 border-b border-white/[0.06] bg-ink-950/75 backdrop-blur-xl"
-    >
-      <nav aria-label="Main" className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="flex h-16 items-center justify-between gap-4">
-          <Logo />
-          <ul className="hidden items-center gap-1 lg:flex">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  aria-current={isCurrent(link.to) ? 'page' : undefined}
-                  className="rounded-lg px-3 py-2 text-sm font-medium text-zinc-400 transition-colors hover:text-white aria-[current=page]:text-white"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <div className="flex items-center gap-2">
-            <Button asChild variant="ghost" size="sm" className="hidden lg:inline-flex">
-              <Link to="/login">Sign In</Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to="/register">Get Started</Link>
-            </Button>
-            <button
-              ref={menuButton}
-              type="button"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              aria-label="Menu"
-              onClick={() => setMenuOpen((open) => !open)}
-              className="flex size-10 items-center justify-center rounded-lg text-zinc-300 transition-colors hover:bg-ink-800 hover:text-white lg:hidden"
-            >
-              {menuOpen ? (
-                <X aria-hidden="true" className="size-5" />
-              ) : (
-                <Menu aria-hidden="true" className="size-5" />
-              )}
-            </button>
-          </div>
-        </div>
-        {menuOpen ? (
-          // Dims the page under the open menu; a tap on it closes the menu.
-          <div
-            aria-hidden="true"
-            onClick={closeMenu}
-            className="absolute inset-x-0 top-full h-dvh bg-black/60 lg:hidden"
-          />
-        ) : null}
-        <div
-          id={menuId}
-          hidden={!menuOpen}
-          className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-white/[0.06] bg-ink-950 px-4 pt-3 pb-5 shadow-2xl shadow-black/60 sm:px-6 lg:hidden"
-        >
-          <ul className="grid gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  onClick={closeMenu}
-                  aria-current={isCurrent(link.to) ? 'page' : undefined}
-                  className="flex h-12 items-center rounded-xl px-3 text-base font-medium text-zinc-300 transition-colors hover:bg-ink-800 hover:text-white aria-[current=page]:bg-ink-800 aria-[current=page]:text-white"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Button asChild variant="outline" className="mt-3 w-full">
-            <Link to="/login" onClick={closeMenu}>
-              Sign In
-            </Link>
-          </Button>
-        </div>
-      </nav>
-    </header>
-  );
-}
-
-function PublicFooter() {
-  return (
-    <footer className="border-t border-white/[0.06] bg-ink-950">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
-        <div className="max-w-xs space-y-3">
-          <Logo />
-          <p className="text-sm leading-relaxed text-zinc-400">
-            AI influencers that create and earn. Claim a persona or train your own, then make photos
-            and videos and sell them pay-per-view.
-          </p>
-        </div>
-        {FOOTER_COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-xs font-semibold tracking-wider text-zinc-400 uppercase">
-              {column.title}
-            </h2>
-            <ul className="mt-4 space-y-3 text-sm">
-              {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="text-zinc-400 transition-colors hover:text-white">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
-      </div>
-      <div className="border-t border-white/[0.06]">
-        <p
-          className={cn(
-            'mx-auto max-w-6xl px-4 py-6 text-xs text-zinc-400 sm:px-6',
-            'flex flex-col gap-2 sm:flex-row sm:justify-between',
-          )}
-        >
-          <span>© {new Date().getFullYear()} Muse. All rights reserved.</span>
-          <span>Everything made with Muse is AI-generated.</span>
-        </p>
-      </div>
-    </footer>
+      </PublicChrome>
+    </PublicNavProvider>
   );
 }
 
 /** A centred column for a public page's content. */
-export function PublicPage({ children }: { children: React.ReactNode }) {
+export function PublicPage({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-6xl space-y-8 px-4 py-12 sm:px-6 sm:py-16">{children}</div>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { usePublicNav } from './public-nav';
 
 /**
  * The client router does not scroll by itself. After each navigation: a link to a section
@@ -10,8 +10,8 @@ import { useLocation, useNavigationType } from 'react-router';
  * own scroll position.
  */
 export function useScrollToHash(): void {
-  const location = useLocation();
-  const navigationType = useNavigationType();
+  const location = usePublicNav();
+  const { navigationType } = location;
   const previous = useRef<{ pathname: string; search: string } | null>(null);
 
   useEffect(() => {

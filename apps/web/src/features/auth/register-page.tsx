@@ -11,7 +11,7 @@ import {
 } from '../../components/ui/form';
 import { useAuth } from '../../lib/auth';
 import { AuthCard, AuthLink } from './components/auth-card';
-import { ContinueWithGoogle, OrDivider } from './components/continue-with-google';
+import { ContinueWithGoogle } from './components/continue-with-google';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
 import { leadsToPost, rememberReturnPath, returnPathFrom, withReturnPath } from './return-path';
@@ -90,7 +90,9 @@ export function RegisterPage() {
     >
       {error ? <ErrorBanner className="mb-5">{error.message}</ErrorBanner> : null}
 
-      <form noValidate onSubmit={submit} className="space-y-4">
+      {/* Sent before the prerendered page has hydrated, the form posts: no password in the
+          address (docs/decisions/0034-prerendered-public-pages.md). */}
+      <form method="post" noValidate onSubmit={submit} className="space-y-4">
         <Field label="Full Name" invalid={error?.field === 'fullName'}>
           {(control) => (
             <Input
@@ -152,7 +154,6 @@ export function RegisterPage() {
         </div>
       </form>
 
-      <OrDivider />
       <ContinueWithGoogle
         disabled={busy}
         onStart={() => {

@@ -8,10 +8,11 @@ import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
+import { LoadMore } from '../../components/ui/load-more';
 import { QueryError } from '../../components/ui/query-error';
 import { toast } from '../../components/ui/toaster';
 import { UpgradeModal } from '../../components/workspace/upgrade-modal';
-import { useInfluencers } from './api/get-influencers';
+import { useInfluencerPages } from './api/get-influencers';
 import { DeleteInfluencerDialog } from './components/delete-influencer-dialog';
 import { InfluencerFormDialog } from './components/influencer-form-dialog';
 import { InfluencerCard } from './components/influencer-card';
@@ -24,10 +25,11 @@ type TFormState = { influencer: TInfluencer | null } | null;
 /**
  * 'Manage Influencers' (docs/product/workspace.md): the count over the plan's limit,
  * Create opens the form while a slot is free (else the 'Influencer Limit Reached' modal), and
- * each card's Edit opens the form filled in.
+ * each card's Edit opens the form filled in. The cards come a page at a time ('Load more'); the
+ * count is of all of them.
  */
 export function InfluencersPage() {
-  const influencers = useInfluencers();
+  const influencers = useInfluencerPages();
   const [form, setForm] = useState<TFormState>(null);
   const [deleting, setDeleting] = useState<TInfluencer | null>(null);
   const [upgrade, setUpgrade] = useState<TUpgradeModalType | null>(null);
@@ -67,20 +69,23 @@ export function InfluencersPage() {
           data.influencers.length === 0 ? (
             <InfluencersEmpty onCreate={startCreate} />
           ) : (
-            <ul
-              className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3"
-              aria-label="Influencers"
-            >
-              {data.influencers.map((influencer) => (
-                <li key={influencer.id} className="flex min-w-0">
-                  <InfluencerCard
-                    influencer={influencer}
-                    onEdit={() => setForm({ influencer })}
-                    onDelete={() => setDeleting(influencer)}
-                  />
-                </li>
-              ))}
-            </ul>
+            <div className="space-y-5">
+              <ul
+                className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3"
+                aria-label="Influencers"
+              >
+                {data.influencers.map((influencer) => (
+                  <li key={influencer.id} className="flex min-w-0">
+                    <InfluencerCard
+                      influencer={influencer}
+                      onEdit={() => setForm({ influencer })}
+                      onDelete={() => setDeleting(influencer)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <LoadMore query={influencers} />
+            </div>
           )
         ) : influencers.isError ? (
           <QueryError query={influencers} title="Your influencers could not be loaded." />

@@ -7,10 +7,10 @@ import {
   WELCOME_CREDITS,
   formatUsd,
 } from '@muse/shared';
+import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
-import { cn } from '../../lib/cn';
+import { PublicLink as Link } from '../../components/layout/public-nav';
 import { yearlySavingPercent } from './figures';
 import { Section, SectionHeading } from './section';
 
@@ -80,9 +80,9 @@ export function FaqSection() {
                     {question}
                     <ChevronDown
                       aria-hidden="true"
-                      className={cn(
-                        'size-5 shrink-0 text-zinc-400 transition-transform duration-300 motion-reduce:transition-none',
-                        open && 'rotate-180 text-brand-300',
+                      className={clsx(
+                        'size-5 shrink-0 transition-transform duration-300 motion-reduce:transition-none',
+                        open ? 'rotate-180 text-brand-300' : 'text-zinc-400',
                       )}
                     />
                   </button>

@@ -1,7 +1,6 @@
 import { WELCOME_CREDITS, formatCount } from '@muse/shared';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/layout/link-button';
 
 export function FinalCtaSection() {
   return (
@@ -22,15 +21,13 @@ export function FinalCtaSection() {
           your first post and see what your persona can earn.
         </p>
         <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/register">
-              Create your AI influencer
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline" className="bg-ink-950/40">
-            <Link to="/marketplace">Browse the Marketplace</Link>
-          </Button>
+          <LinkButton to="/register" size="lg">
+            Create your AI influencer
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </LinkButton>
+          <LinkButton to="/marketplace" size="lg" variant="outline" className="bg-ink-950/40">
+            Browse the Marketplace
+          </LinkButton>
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS, PLAN_LIST, PPV_PRICE_CENTS, formatUsd } from '@muse/shared';
 import { ArrowRight, BadgeCheck, Check, Lock, Sparkles, TrendingUp } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { PublicLink as Link } from '../../components/layout/public-nav';
+import { LinkButton } from '../../components/layout/link-button';
 import { HeroVideo } from './hero-video';
 
 const lowestMonthlyCents = Math.min(...PLAN_LIST.map((plan) => plan.yearlyMonthlyPriceCents));
@@ -45,15 +45,13 @@ export function HeroSection() {
             videos, swap faces, upscale skin and sell pay-per-view content, all from one studio.
           </p>
           <div className="mt-9 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/register">
-                Create your AI influencer
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/marketplace">Browse the Marketplace</Link>
-            </Button>
+            <LinkButton to="/register" size="lg">
+              Create your AI influencer
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </LinkButton>
+            <LinkButton to="/marketplace" size="lg" variant="outline">
+              Browse the Marketplace
+            </LinkButton>
           </div>
           <ul className="mt-8 flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-zinc-400 lg:justify-start">
             {PROOF_POINTS.map((point) => (

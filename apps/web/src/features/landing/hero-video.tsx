@@ -1,5 +1,5 @@
 import { Pause, Play } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 /** Rendered by scripts/media/make-hero-video.sh; 1280x720, 8 s, a seamless loop. */
 const VIDEO = {
@@ -12,15 +12,30 @@ const VIDEO = {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
+function subscribeToLoad(onLoad: () => void) {
+  window.addEventListener('load', onLoad);
+  return () => window.removeEventListener('load', onLoad);
+}
+
+const pageLoaded = () => document.readyState === 'complete';
+
 /**
  * The hero's looping light: muted, inline and playing by itself, unless the visitor asked for
  * reduced motion, who sees the poster and may start it. It fills its parent, which fixes the
  * size, so nothing moves when it loads; the button pauses it (moving content must be stoppable).
  */
 export function HeroVideo() {
-  const [autoPlay] = useState(() => !window.matchMedia(REDUCED_MOTION).matches);
+  // The prerendered page cannot know the visitor's preference, and the clip is the heaviest
+  // file of the page: it waits until the page has loaded and hydrated, then plays unless reduced
+  // motion was asked for (docs/decisions/0034-prerendered-public-pages.md).
+  const loaded = useSyncExternalStore(subscribeToLoad, pageLoaded, () => false);
+  const autoPlay = useMemo(() => loaded && !window.matchMedia(REDUCED_MOTION).matches, [loaded]);
   const [playing, setPlaying] = useState(false);
   const video = useRef<HTMLVideoElement | null>(null);
+
+  useEffect(() => {
+    if (autoPlay) video.current?.play().catch(() => setPlaying(false));
+  }, [autoPlay]);
 
   const toggle = () => {
     const element = video.current;

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { usePageTitle } from '../../lib/use-page-title';
 import { FaqSection } from './faq-section';
 import { FeaturesSection } from './features-section';
@@ -13,16 +14,23 @@ const DESCRIPTION =
 
 export function LandingPage() {
   usePageTitle('Muse', DESCRIPTION);
+  // Each section below the hero hydrates in a task of its own (a Suspense boundary is where
+  // React may pause hydrating), so the prerendered page never blocks a tap for long
+  // (docs/decisions/0034-prerendered-public-pages.md). Nothing here suspends.
   return (
     <>
       <HeroSection />
-      <FeaturesSection />
-      <ShowcaseSection />
-      <HowItWorksSection />
-      <NumbersSection />
-      <PricingSection />
-      <FaqSection />
-      <FinalCtaSection />
+      {[
+        <FeaturesSection key="features" />,
+        <ShowcaseSection key="showcase" />,
+        <HowItWorksSection key="how-it-works" />,
+        <NumbersSection key="numbers" />,
+        <PricingSection key="pricing" />,
+        <FaqSection key="faq" />,
+        <FinalCtaSection key="final-cta" />,
+      ].map((section) => (
+        <Suspense key={section.key}>{section}</Suspense>
+      ))}
     </>
   );
 }

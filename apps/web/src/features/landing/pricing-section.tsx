@@ -9,11 +9,10 @@ import {
   type TPlan,
   type TPlanKey,
 } from '@muse/shared';
+import { clsx } from 'clsx';
 import { Check, CreditCard, Minus, RefreshCw, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { LinkButton } from '../../components/layout/link-button';
 import { yearlySavingPercent } from './figures';
 import { Section, SectionHeading } from './section';
 
@@ -54,7 +53,7 @@ export function PricingSection() {
               {PERIOD_LABELS[option]}
               {option === 'yearly' ? (
                 <span
-                  className={cn(
+                  className={clsx(
                     'rounded-full px-2 py-0.5 text-xs font-semibold',
                     period === 'yearly'
                       ? 'bg-pink-100 text-pink-700'
@@ -99,7 +98,7 @@ function PlanCard({ plan, period }: { plan: TPlan; period: TBillingPeriod }) {
   return (
     <article
       aria-labelledby={titleId}
-      className={cn(
+      className={clsx(
         'relative flex w-full flex-col rounded-3xl border p-7',
         plan.mostPopular
           ? 'border-brand-400/40 bg-gradient-to-b from-brand-500/[0.12] via-ink-900 to-ink-900 shadow-2xl shadow-brand-500/10 lg:-my-3 lg:py-10'
@@ -135,9 +134,13 @@ function PlanCard({ plan, period }: { plan: TPlan; period: TBillingPeriod }) {
         )}
       </p>
 
-      <Button asChild variant={plan.mostPopular ? 'primary' : 'secondary'} className="mt-7 w-full">
-        <Link to="/register">Get Credits</Link>
-      </Button>
+      <LinkButton
+        to="/register"
+        variant={plan.mostPopular ? 'primary' : 'secondary'}
+        className="mt-7 w-full"
+      >
+        Get Credits
+      </LinkButton>
 
       <ul className="mt-8 space-y-3 border-t border-white/[0.06] pt-7 text-sm">
         {planFeatures(plan).map((feature) => {
@@ -147,7 +150,7 @@ function PlanCard({ plan, period }: { plan: TPlan; period: TBillingPeriod }) {
             <li key={feature} className="flex gap-3">
               <Icon
                 aria-hidden="true"
-                className={cn(
+                className={clsx(
                   'mt-0.5 size-4 shrink-0',
                   excluded ? 'text-zinc-500' : 'text-brand-400',
                 )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 
 /**
  * A landing section the nav can link to: `id` is its anchor (#features, #pricing, …). It takes
@@ -20,7 +20,7 @@ export function Section({
       id={id}
       aria-labelledby={`${id}-title`}
       tabIndex={-1}
-      className={cn('scroll-mt-16 py-20 outline-none sm:py-24', className)}
+      className={clsx('scroll-mt-16 py-20 outline-none sm:py-24', className)}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">{children}</div>
     </section>
@@ -43,7 +43,10 @@ export function SectionHeading({
 }) {
   return (
     <div
-      className={cn('max-w-2xl space-y-4', align === 'center' ? 'mx-auto text-center' : undefined)}
+      className={clsx(
+        'max-w-2xl space-y-4',
+        align === 'center' ? 'mx-auto text-center' : undefined,
+      )}
     >
       <p className="text-sm font-semibold tracking-wide text-brand-300">{eyebrow}</p>
       <h2

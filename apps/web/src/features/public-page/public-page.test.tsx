@@ -106,6 +106,8 @@ type TApi = {
   /** How the locked post answers, call by call (the last one repeats). */
   lockedPostAnswers: TPublicPost[];
   checkout: { status: number; body: unknown };
+  /** Whether GET /api/config says Google sign-in is set up. */
+  googleSignIn: boolean;
   calls: string[];
 };
 
@@ -113,6 +115,7 @@ function stubApi(overrides: Partial<TApi> = {}): TApi {
   const state: TApi = {
     lockedPostAnswers: [lockedPost],
     checkout: { status: 200, body: { success: true, url: '/checkout/test/cs_test_1' } },
+    googleSignIn: false,
     calls: [],
     ...overrides,
   };
@@ -128,7 +131,11 @@ function stubApi(overrides: Partial<TApi> = {}): TApi {
       const url = new URL(String(input), 'http://muse.test');
       state.calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
       if (url.pathname === '/api/config') {
-        return json({ success: true, googleSignIn: false, supportEmail: 'help@muse.test' });
+        return json({
+          success: true,
+          googleSignIn: state.googleSignIn,
+          supportEmail: 'help@muse.test',
+        });
       }
       if (url.pathname === `/api/public/pages/${HANDLE}`) {
         return json({ success: true, page, posts: [freePost, lockedPost, videoPost] });
@@ -332,13 +339,17 @@ describe('unlocking a post', () => {
   });
 
   it('keeps the way back to the post through the Google round-trip', async () => {
-    stubApi();
+    stubApi({ googleSignIn: true });
+    // Leaving for Google is a full page load; the test only notes where to.
+    const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const postPath = `/i/${HANDLE}/posts/${LOCKED_ID}`;
     renderApp(`/login?next=${encodeURIComponent(postPath)}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
-    // Google is not set up in this stub, but the path was put aside before leaving.
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/api/auth/google'));
+    // The path was put aside before leaving.
     expect(sessionStorage.getItem(RETURN_PATH_STORAGE_KEY)).toBe(postPath);
+    leave.mockRestore();
   });
 
   it('lands back on the post after Google', async () => {

@@ -183,6 +183,7 @@ function stubApi(answer: (call: TCall) => Response | undefined = () => undefined
             influencers: [influencer(MARA, 'Mara Lind'), influencer(JUN, 'Jun Park')],
             used: 2,
             limit: 2,
+            nextCursor: null,
           });
         case `/api/influencers/${MARA}/page`:
           return json({ success: true, page: page() });

@@ -60,7 +60,8 @@ export function UpscalePage() {
     <>
       <PageHeading title="Upscale">
         Make an image {UPSCALE_FACTOR}x larger with an AI upscaler that restores skin, hair and
-        fabric detail.
+        fabric detail. It takes images up to {UPSCALE_MAX_INPUT_SIDE} × {UPSCALE_MAX_INPUT_SIDE}{' '}
+        pixels; a larger one can be scaled down to fit when you choose it.
       </PageHeading>
 
       <ToolLayout

@@ -116,7 +116,13 @@ function stubApi(plan: TPlanKey | null) {
           previews: ['generate-image', 'generate-video', 'face-swap', 'product-shot'],
         });
       case '/api/influencers':
-        return json({ success: true, influencers: [influencer()], used: 1, limit: 1 });
+        return json({
+          success: true,
+          influencers: [influencer()],
+          used: 1,
+          limit: 1,
+          nextCursor: null,
+        });
       case '/api/gallery':
         return json({ success: true, items: [], nextCursor: null });
       case '/api/jobs':
@@ -124,7 +130,7 @@ function stubApi(plan: TPlanKey | null) {
           posted.push(init.body as FormData);
           return json({ success: true, job: shotJob() }, 201);
         }
-        return json({ success: true, jobs: [] });
+        return json({ success: true, jobs: [], nextCursor: null });
       default:
         return json({ success: false, error: `No stub for ${url.pathname}` }, 404);
     }

@@ -9,9 +9,12 @@ import { publicConfigQuery, usePublicConfig } from '../../../lib/public-config';
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 
 /**
- * 'Continue with Google' of the login and register pages. When this server has no Google
- * sign-in set up, it reports `AUTH_TEXTS.googleUnavailable` through `onError` instead of
- * leaving the page; an exception is reported as `describeException` words it.
+ * 'Continue with Google' of the login and register pages, below an 'or' divider. When the
+ * server says it has no Google sign-in set up (GET /api/config), neither shows
+ * (docs/product/accounts.md). Until that answer arrives the button shows, so a page whose
+ * server has Google sign-in (the usual case) never moves; a click then waits for the answer and
+ * reports `AUTH_TEXTS.googleUnavailable` through `onError` instead of leaving the page. An
+ * exception is reported as `describeException` words it.
  */
 export function ContinueWithGoogle({
   onStart,
@@ -26,7 +29,7 @@ export function ContinueWithGoogle({
 }) {
   const queryClient = useQueryClient();
   // Loaded with the page, so the click rarely waits for it.
-  usePublicConfig();
+  const config = usePublicConfig();
   const [leaving, setLeaving] = useState(false);
 
   // Back from Google's page, the browser may restore this page as it was left: busy.
@@ -55,27 +58,32 @@ export function ContinueWithGoogle({
     }
   }
 
+  if (config.data?.googleSignIn === false) return null;
+
   return (
-    <Button
-      variant="outline"
-      size="lg"
-      className="w-full bg-ink-950/40"
-      onClick={start}
-      disabled={disabled || leaving}
-      aria-busy={leaving || undefined}
-    >
-      {leaving ? (
-        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-      ) : (
-        <GoogleMark />
-      )}
-      Continue with Google
-    </Button>
+    <>
+      <OrDivider />
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full bg-ink-950/40"
+        onClick={start}
+        disabled={disabled || leaving}
+        aria-busy={leaving || undefined}
+      >
+        {leaving ? (
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+        ) : (
+          <GoogleMark />
+        )}
+        Continue with Google
+      </Button>
+    </>
   );
 }
 
 /** "or" between the e-mail form and Google. */
-export function OrDivider() {
+function OrDivider() {
   return (
     <div className="my-6 flex items-center gap-3 text-xs tracking-wider text-zinc-400 uppercase">
       <span className="h-px flex-1 bg-ink-700" />

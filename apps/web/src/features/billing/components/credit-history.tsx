@@ -1,11 +1,12 @@
 import type { TLedgerEntry } from '@muse/shared';
 import { History, Minus, Plus, Sparkles } from 'lucide-react';
+import { LoadMore } from '../../../components/ui/load-more';
 import { QueryError } from '../../../components/ui/query-error';
 import { cn } from '../../../lib/cn';
 import { useCreditHistory } from '../api/get-credit-history';
 import { formatDateTime, formatMovement } from '../billing-format';
 
-/** Every movement of credits and influencer trainings, newest first. */
+/** Every movement of credits and influencer trainings, newest first, a page at a time. */
 export function CreditHistory() {
   const history = useCreditHistory();
 
@@ -51,11 +52,14 @@ export function CreditHistory() {
           </p>
         </div>
       ) : (
-        <ul aria-label="Credit movements" className="divide-y divide-ink-800">
-          {history.data.map((entry) => (
-            <HistoryRow key={entry.id} entry={entry} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Credit movements" className="divide-y divide-ink-800">
+            {history.data.map((entry) => (
+              <HistoryRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          <LoadMore query={history} className="border-t border-ink-800 px-5 py-4 sm:px-6" />
+        </>
       )}
     </section>
   );

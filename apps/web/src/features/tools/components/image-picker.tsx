@@ -1,12 +1,18 @@
 import { TOOL_TEXTS, UPLOAD_TEXTS } from '@muse/shared';
-import { ImagePlus, RefreshCw, X } from 'lucide-react';
+import { ImagePlus, Minimize2, RefreshCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useGalleryItem } from '../../gallery/api/gallery';
 import { Button } from '../../../components/ui/button';
-import { checkImageFiles, ImageInput, type TImagePick } from '../../../components/ui/image-input';
+import {
+  checkImageFiles,
+  ImageInput,
+  imageFileProblem,
+  type TImagePick,
+} from '../../../components/ui/image-input';
 import { cn } from '../../../lib/cn';
 import { formatBytes, formatSize } from '../tool-format';
+import { fitWithin, scaleDownImage, type TSize } from './scale-down';
 
 /**
  * A chosen image with its preview URL and its real size in pixels; `galleryId` when it is an
@@ -85,7 +91,10 @@ async function measure(file: File): Promise<{ width: number; height: number } | 
 /**
  * Choose or drop one image, checked before anything is sent: ImageInput's upload rule, then it
  * must decode, and (for tools with a pixel limit) not be larger than `maxSide` on its longer
- * side. While `blocked` (the plan or balance says no), any attempt to pick calls `onBlocked`.
+ * side; the hint states that size before anything is picked. An image over it is refused with an
+ * offer to scale it down in the browser to the largest size allowed, keeping its aspect ratio,
+ * and continue with that (docs/product/tools.md). While `blocked` (the plan or balance says no),
+ * any attempt to pick calls `onBlocked`.
  */
 export function ImagePicker({
   label,
@@ -113,7 +122,10 @@ export function ImagePicker({
   const hintId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [pickError, setError] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  /** A picked image over `maxSide`, and the size it can be scaled down to. */
+  const [oversized, setOversized] = useState<{ file: File; target: TSize } | null>(null);
+  const [scaling, setScaling] = useState(false);
   const error = pickError ?? (required && !value ? TOOL_TEXTS.imageRequired : null);
   const [dragging, setDragging] = useState(false);
 
@@ -129,10 +141,35 @@ export function ImagePicker({
     const size = await measure(file);
     if (!size) return setError(UPLOAD_TEXTS.notAnImage);
     if (maxSide && Math.max(size.width, size.height) > maxSide.pixels) {
-      return setError(maxSide.message);
+      setError(maxSide.message);
+      setOversized({ file, target: fitWithin(size, maxSide.pixels) });
+      return;
     }
     setError(null);
     onChange({ file, url: URL.createObjectURL(file), ...size });
+  }
+
+  /** A refusal replaces any offer to scale an earlier image down. */
+  function setError(message: string | null) {
+    setPickError(message);
+    setOversized(null);
+  }
+
+  async function scaleDown() {
+    if (!oversized) return;
+    setScaling(true);
+    try {
+      const file = await scaleDownImage(oversized.file, oversized.target);
+      // A large PNG redrawn can still weigh more than an upload may.
+      const problem = imageFileProblem(file);
+      if (problem) return setError(problem);
+      setError(null);
+      onChange({ file, url: URL.createObjectURL(file), ...oversized.target });
+    } catch {
+      setError(TOOL_TEXTS.scaleDownFailed);
+    } finally {
+      setScaling(false);
+    }
   }
 
   function openChooser() {
@@ -232,6 +269,20 @@ export function ImagePicker({
         <p id={errorId} role="alert" className="text-sm text-red-400">
           {error}
         </p>
+      ) : null}
+      {oversized ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void scaleDown()}
+          disabled={disabled || scaling}
+          aria-busy={scaling || undefined}
+        >
+          <Minimize2 aria-hidden="true" className="size-4" />
+          {scaling
+            ? TOOL_TEXTS.scalingDown
+            : TOOL_TEXTS.scaleDown(oversized.target.width, oversized.target.height)}
+        </Button>
       ) : null}
     </div>
   );

@@ -1,15 +1,19 @@
 import { isFinished, type TJob } from '@muse/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { LoadMore } from '../../../components/ui/load-more';
 import { QueryError } from '../../../components/ui/query-error';
 import { cn } from '../../../lib/cn';
 import { formatWhen } from '../tool-format';
 import { DownloadLink } from './download-link';
 
-type TJobsQuery = UseQueryResult<TJob[]>;
+type TJobsQuery = UseInfiniteQueryResult<TJob[]>;
 
-/** The history section of a tool page: a heading, then loading, failure, empty or the items. */
+/**
+ * The history section of a tool page: a heading, then loading, failure, empty or the items, a
+ * page at a time with 'Load more'.
+ */
 export function HistorySection({
   heading,
   emptyText,
@@ -44,7 +48,12 @@ export function HistorySection({
       </div>
     );
   } else {
-    body = children(jobs.data);
+    body = (
+      <>
+        {children(jobs.data)}
+        <LoadMore query={jobs} />
+      </>
+    );
   }
 
   return (

@@ -1,0 +1,56 @@
+import pg from 'pg';
+import { listenChannel } from './pg-listen';
+
+type TLog = { error: (object: object, message: string) => void };
+type TCacheEventHandlers = {
+  /** A session or the account itself changed: `userId`'s cached sessions are stale. */
+  account?: (userId: string) => void;
+  /** A model or a licence changed: the cached marketplace list is stale. */
+  marketplace?: () => void;
+  /** Announcements may have been lost while the connection was down: nothing cached holds. */
+  reconnect?: () => void;
+};
+
+/**
+ * Changes behind this instance's in-memory caches, made by any process, through PostgreSQL
+ * LISTEN/NOTIFY: triggers announce them on `muse_cache` as they commit
+ * (docs/decisions/0031-session-cache-and-hot-reads.md). One connection per app listens, whatever
+ * the number of caches. It is a connection of its own, outside `pool`, opened with the same
+ * settings: the pool's connections stay free for queries (a test's pool has only five).
+ */
+export function createCacheEvents(pool: pg.Pool, log: TLog) {
+  const own = new pg.Pool({ ...pool.options, max: 1 });
+  // A dropped connection is reported and reopened by listenChannel; the pool must not crash.
+  own.on('error', () => {});
+  own.on('connect', (client) => client.on('error', () => {}));
+  const subscribers = new Set<TCacheEventHandlers>();
+  const each = (call: (handlers: TCacheEventHandlers) => void) => {
+    for (const handlers of subscribers) call(handlers);
+  };
+  const listener = listenChannel(own, 'muse_cache', {
+    log,
+    onMessage: (payload) => {
+      if (payload === 'marketplace') each((handlers) => handlers.marketplace?.());
+      else if (payload.startsWith('account:')) {
+        const userId = payload.slice('account:'.length);
+        each((handlers) => handlers.account?.(userId));
+      }
+    },
+    onReconnect: () => each((handlers) => handlers.reconnect?.()),
+  });
+  return {
+    /** Resolves once the connection listens (it keeps trying while the database is down). */
+    start: listener.start,
+    subscribe(handlers: TCacheEventHandlers): () => void {
+      subscribers.add(handlers);
+      return () => subscribers.delete(handlers);
+    },
+    async close() {
+      subscribers.clear();
+      await listener.close();
+      await own.end();
+    },
+  };
+}
+
+export type TCacheEvents = ReturnType<typeof createCacheEvents>;

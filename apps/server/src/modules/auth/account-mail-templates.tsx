@@ -1,0 +1,67 @@
+import { MailAction, MailLayout, MailParagraph } from '../mail/layout';
+import { renderMail, type TRenderedMail } from '../mail/render';
+
+/** An account mail ready to send: its subject, its HTML and its plain-text alternative. */
+export type TAccountMail = TRenderedMail & { subject: string };
+
+/** The password-reset mail (docs/product/accounts.md): a single-use link, valid for an hour. */
+export async function passwordResetMail(props: {
+  fullName: string;
+  link: string;
+}): Promise<TAccountMail> {
+  const rendered = await renderMail(
+    <MailLayout preview="Choose a new password for your Muse account.">
+      <MailParagraph>Hi {props.fullName},</MailParagraph>
+      <MailParagraph>
+        Someone asked to reset the password of your Muse account. To choose a new one, open this
+        link within the next hour:
+      </MailParagraph>
+      <MailAction href={props.link} label="Choose a new password" />
+      <MailParagraph>
+        If it was not you, ignore this e-mail: your password stays as it is.
+      </MailParagraph>
+    </MailLayout>,
+  );
+  return { subject: 'Reset your Muse password', ...rendered };
+}
+
+/** The confirmation of the account's address, valid for 24 hours. */
+export async function verifyEmailMail(props: {
+  fullName: string;
+  link: string;
+}): Promise<TAccountMail> {
+  const rendered = await renderMail(
+    <MailLayout preview="Confirm the e-mail address of your Muse account.">
+      <MailParagraph>Hi {props.fullName},</MailParagraph>
+      <MailParagraph>
+        Please confirm that this is the e-mail address of your Muse account by opening this link
+        within the next 24 hours:
+      </MailParagraph>
+      <MailAction href={props.link} label="Confirm my address" />
+      <MailParagraph>
+        If you did not sign up for Muse, ignore this e-mail and do not open the link: someone may
+        have typed your address by mistake.
+      </MailParagraph>
+    </MailLayout>,
+  );
+  return { subject: 'Confirm your e-mail address for Muse', ...rendered };
+}
+
+/** Tells the owner that a Google sign-in secured the account and removed the old password. */
+export async function googleTakeoverMail(props: { fullName: string }): Promise<TAccountMail> {
+  const rendered = await renderMail(
+    <MailLayout preview="Sign in to Muse with Google from now on.">
+      <MailParagraph>Hi {props.fullName},</MailParagraph>
+      <MailParagraph>
+        You signed in to Muse with Google. This e-mail address had an account whose address was
+        never confirmed, so to keep it yours we secured it with your Google sign-in: the password it
+        had was removed and every other session was signed out.
+      </MailParagraph>
+      <MailParagraph>
+        From now on, sign in with Google. If you want a password as well, choose one with
+        &quot;Forgot your password?&quot; on the login page.
+      </MailParagraph>
+    </MailLayout>,
+  );
+  return { subject: 'Your Muse account is now secured by Google sign-in', ...rendered };
+}

@@ -1,0 +1,6 @@
+import '@fontsource-variable/inter';
+import './styles.css';
+
+// The landing's HTML is complete before any script runs: its scripts are fetched once the page
+// has painted, then hydrate it (docs/decisions/0034-prerendered-public-pages.md).
+requestAnimationFrame(() => setTimeout(() => void import('./landing-main'), 0));

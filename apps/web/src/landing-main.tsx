@@ -1,0 +1,14 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { LandingInBrowser } from './features/landing/landing-root';
+
+/**
+ * The landing's scripts, which landing-boot.ts (the entry of landing.html) loads once the
+ * prerendered landing has painted: they hydrate it with the landing alone, so a first visit loads
+ * neither the app's router nor its data layer (docs/decisions/0034-prerendered-public-pages.md).
+ * Any other page loads main.tsx.
+ */
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+if (container.hasChildNodes()) hydrateRoot(container, <LandingInBrowser />);
+else createRoot(container).render(<LandingInBrowser />);
