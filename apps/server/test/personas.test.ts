@@ -21,11 +21,19 @@ const SAME = Array.from(
   (_, i) => `same-person-${String(i + 1).padStart(2, '0')}.jpg`,
 );
 
-/** A hosted engine whose trainings fail, to prove the token comes back. */
+/**
+ * A hosted engine whose trainings fail, to prove the token comes back. Each training waits
+ * until the test lets it fail, so the test can look at a training that is still running.
+ */
+let letTrainingFail: () => void = () => {};
+const trainingMayFail = new Promise<void>((resolve) => {
+  letTrainingFail = resolve;
+});
 const failing: TTrainingEngine = {
   name: 'fal',
   trains: true,
   run: async () => {
+    await trainingMayFail;
     throw new Error('The training machine ran out of memory');
   },
 };
@@ -205,9 +213,9 @@ describe('custom personas from the creator’s photos', () => {
       const { job } = started.json();
       expect(job).toMatchObject({ tool: 'train-persona', engine: 'local', cost: 0 });
       expect(await tokens(owner)).toBe(1);
-      const again = await train(owner, id);
-      expect([again.statusCode, again.json().error]).toEqual([409, PERSONA_TEXTS.trainingRunning]);
       await waitFor(async () => (await getPersona(owner, id)).status === 'ready');
+      const again = await train(owner, id);
+      expect([again.statusCode, again.json().error]).toEqual([409, PERSONA_TEXTS.alreadyTrained]);
       const persona = await getPersona(owner, id);
       expect(persona).toMatchObject({
         ready: true,
@@ -317,7 +325,7 @@ describe('custom personas from the creator’s photos', () => {
 });
 
 describe('a failed training', () => {
-  it('gives the model token back exactly once', { timeout: 120_000 }, async () => {
+  it('refuses a second training while it runs, then gives the model token back exactly once', { timeout: 120_000 }, async () => {
     const owner = await account('launch', failingCtx);
     const id = await createInfluencer(owner, failingCtx);
     await uploadAll(owner, id, SAME, failingCtx);
@@ -325,6 +333,13 @@ describe('a failed training', () => {
     expect(started.statusCode, started.body).toBe(202);
     expect(await tokens(owner, failingCtx)).toBe(1);
     const jobId: string = started.json().job.id;
+    await waitFor(
+      async () => (await getPersona(owner, id, failingCtx)).training?.status === 'running',
+    );
+    const again = await train(owner, id, failingCtx);
+    expect([again.statusCode, again.json().error]).toEqual([409, PERSONA_TEXTS.trainingRunning]);
+    expect(await tokens(owner, failingCtx)).toBe(1);
+    letTrainingFail();
     await waitFor(
       async () => (await getPersona(owner, id, failingCtx)).training?.status === 'failed',
     );
