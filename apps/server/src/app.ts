@@ -8,14 +8,11 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config';
 import type { TDatabaseHandle } from './db/client';
 import { WEB_DIST_DIR } from './lib/paths';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { authPublicRoutes, authRoutes } from './modules/auth/routes';
 import { billingPublicRoutes, billingRoutes } from './modules/billing/routes';
 import { publicConfigRoutes } from './modules/config/routes';
@@ -140,7 +137,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ check: config.NODE_ENV === 'test' }),
+  );
   app.decorate('config', config);
   app.decorate('database', database);
   const mailer = createMailer(config, database.db, app.log);

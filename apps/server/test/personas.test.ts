@@ -325,41 +325,45 @@ describe('custom personas from the creator’s photos', () => {
 });
 
 describe('a failed training', () => {
-  it('refuses a second training while it runs, then gives the model token back exactly once', { timeout: 120_000 }, async () => {
-    const owner = await account('launch', failingCtx);
-    const id = await createInfluencer(owner, failingCtx);
-    await uploadAll(owner, id, SAME, failingCtx);
-    const started = await train(owner, id, failingCtx);
-    expect(started.statusCode, started.body).toBe(202);
-    expect(await tokens(owner, failingCtx)).toBe(1);
-    const jobId: string = started.json().job.id;
-    await waitFor(
-      async () => (await getPersona(owner, id, failingCtx)).training?.status === 'running',
-    );
-    const again = await train(owner, id, failingCtx);
-    expect([again.statusCode, again.json().error]).toEqual([409, PERSONA_TEXTS.trainingRunning]);
-    expect(await tokens(owner, failingCtx)).toBe(1);
-    letTrainingFail();
-    await waitFor(
-      async () => (await getPersona(owner, id, failingCtx)).training?.status === 'failed',
-    );
-    const persona = await getPersona(owner, id, failingCtx);
-    expect(persona.training).toMatchObject({ failureReason: PERSONA_TEXTS.trainingFailed });
-    expect(persona).toMatchObject({ status: 'ready-to-train', canTrain: true, ready: false });
-    // Asked again (a late worker, the recovery sweep): nothing more comes back.
-    await failJob(failingCtx.database.db, { id: jobId, userId: owner.userId }, 'again');
-    expect(await tokens(owner, failingCtx)).toBe(2);
-    const refunds = await failingCtx.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.userId, owner.userId),
-          like(ledgerEntries.reference, `refund:job:${jobId}`),
-        ),
+  it(
+    'refuses a second training while it runs, then gives the model token back exactly once',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await account('launch', failingCtx);
+      const id = await createInfluencer(owner, failingCtx);
+      await uploadAll(owner, id, SAME, failingCtx);
+      const started = await train(owner, id, failingCtx);
+      expect(started.statusCode, started.body).toBe(202);
+      expect(await tokens(owner, failingCtx)).toBe(1);
+      const jobId: string = started.json().job.id;
+      await waitFor(
+        async () => (await getPersona(owner, id, failingCtx)).training?.status === 'running',
       );
-    expect(refunds).toHaveLength(1);
-  });
+      const again = await train(owner, id, failingCtx);
+      expect([again.statusCode, again.json().error]).toEqual([409, PERSONA_TEXTS.trainingRunning]);
+      expect(await tokens(owner, failingCtx)).toBe(1);
+      letTrainingFail();
+      await waitFor(
+        async () => (await getPersona(owner, id, failingCtx)).training?.status === 'failed',
+      );
+      const persona = await getPersona(owner, id, failingCtx);
+      expect(persona.training).toMatchObject({ failureReason: PERSONA_TEXTS.trainingFailed });
+      expect(persona).toMatchObject({ status: 'ready-to-train', canTrain: true, ready: false });
+      // Asked again (a late worker, the recovery sweep): nothing more comes back.
+      await failJob(failingCtx.database.db, { id: jobId, userId: owner.userId }, 'again');
+      expect(await tokens(owner, failingCtx)).toBe(2);
+      const refunds = await failingCtx.database.db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.userId, owner.userId),
+            like(ledgerEntries.reference, `refund:job:${jobId}`),
+          ),
+        );
+      expect(refunds).toHaveLength(1);
+    },
+  );
 });
 
 describe('hosted training on fal (the real client against a fake of its queue)', () => {
