@@ -26,14 +26,25 @@ export function useScrollToHash(): void {
     if (target) {
       // A page just navigated to starts at the top, so the scroll reads as a move, not a jump.
       if (pathChanged) window.scrollTo({ top: 0, behavior: 'instant' });
-      // On the first load the page is still settling (web fonts, lazy parts), and a smooth
-      // scroll would aim at where the section was when it started.
-      target.scrollIntoView(firstLoad ? { behavior: 'instant' } : undefined);
       if (!target.hasAttribute('tabindex') && target.tabIndex < 0) {
         target.setAttribute('tabindex', '-1');
       }
       target.focus({ preventScroll: true });
-      return;
+      if (!firstLoad) {
+        target.scrollIntoView();
+        return;
+      }
+      // On the first load the page may still be settling: the scroll waits for its web fonts,
+      // and jumps rather than glides, since a smooth scroll aims at where the section was when
+      // it started.
+      let current = true;
+      const fontsLoaded = 'fonts' in document ? document.fonts.ready : Promise.resolve();
+      void fontsLoaded.then(() => {
+        if (current) target.scrollIntoView({ behavior: 'instant' });
+      });
+      return () => {
+        current = false;
+      };
     }
     const sameLinkAgain = !firstLoad && !id && !searchChanged && navigationType !== 'POP';
     if (pathChanged || sameLinkAgain) {

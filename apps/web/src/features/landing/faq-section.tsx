@@ -7,9 +7,8 @@ import {
   WELCOME_CREDITS,
   formatUsd,
 } from '@muse/shared';
-import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { PublicLink as Link } from '../../components/layout/public-nav';
 import { yearlySavingPercent } from './figures';
 import { Section, SectionHeading } from './section';
@@ -39,10 +38,13 @@ const QUESTIONS: { question: string; answer: string }[] = [
   },
 ];
 
+/**
+ * The accordion is native `<details>` sharing one `name`: the browser keeps one answer open at a
+ * time and closes it on a second click, so it works from the first paint of the prerendered
+ * page, before (and without) its scripts.
+ */
 export function FaqSection() {
-  // One answer open at a time; clicking the open question again closes it.
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const baseId = useId();
+  const name = useId();
 
   return (
     <Section id="faq">
@@ -61,45 +63,22 @@ export function FaqSection() {
             </Link>
           </p>
         </div>
-        <ul className="divide-y divide-white/[0.07] border-y border-white/[0.07]">
-          {QUESTIONS.map(({ question, answer }, index) => {
-            const open = openIndex === index;
-            const buttonId = `${baseId}-question-${index}`;
-            const panelId = `${baseId}-answer-${index}`;
-            return (
-              <li key={question}>
-                <h3>
-                  <button
-                    id={buttonId}
-                    type="button"
-                    aria-expanded={open}
-                    aria-controls={panelId}
-                    onClick={() => setOpenIndex(open ? null : index)}
-                    className="flex w-full items-center justify-between gap-6 py-5 text-left text-base font-semibold text-white transition-colors hover:text-brand-300 sm:text-lg"
-                  >
-                    {question}
-                    <ChevronDown
-                      aria-hidden="true"
-                      className={clsx(
-                        'size-5 shrink-0 transition-transform duration-300 motion-reduce:transition-none',
-                        open ? 'rotate-180 text-brand-300' : 'text-zinc-400',
-                      )}
-                    />
-                  </button>
-                </h3>
-                <div
-                  id={panelId}
-                  role="region"
-                  aria-labelledby={buttonId}
-                  hidden={!open}
-                  className="pr-10 pb-6 text-sm leading-relaxed text-zinc-400 sm:text-base"
-                >
-                  {answer}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+        <div className="divide-y divide-white/[0.07] border-y border-white/[0.07]">
+          {QUESTIONS.map(({ question, answer }) => (
+            <details key={question} name={name} className="group">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-left text-white transition-colors hover:text-brand-300 [&::-webkit-details-marker]:hidden">
+                <h3 className="text-base font-semibold sm:text-lg">{question}</h3>
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-5 shrink-0 text-zinc-400 transition-transform duration-300 group-open:rotate-180 group-open:text-brand-300 motion-reduce:transition-none"
+                />
+              </summary>
+              <p className="pr-10 pb-6 text-sm leading-relaxed text-zinc-400 sm:text-base">
+                {answer}
+              </p>
+            </details>
+          ))}
+        </div>
       </div>
     </Section>
   );
