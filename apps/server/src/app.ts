@@ -16,6 +16,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { authPublicRoutes, authRoutes } from './modules/auth/routes';
 import { billingPublicRoutes, billingRoutes } from './modules/billing/routes';
 import { publicConfigRoutes } from './modules/config/routes';
+import { createDashboardCache, type TDashboardCache } from './modules/dashboard/cache';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     cacheEvents: TCacheEvents;
     /** Live sessions of this instance, cleared by changes from every instance (0031). */
     sessionCache: TSessionCache;
+    /** Dashboards of this instance, cleared by changes from every instance (0031). */
+    dashboardCache: TDashboardCache;
   }
 }
 
@@ -155,8 +158,11 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('cacheEvents', cacheEvents);
   const sessionCache = createSessionCache(database.db, cacheEvents);
   app.decorate('sessionCache', sessionCache);
+  const dashboardCache = createDashboardCache(cacheEvents);
+  app.decorate('dashboardCache', dashboardCache);
   app.addHook('onClose', async () => {
     sessionCache.close();
+    dashboardCache.close();
     await cacheEvents.close();
   });
   app.addHook('onSend', async (request, reply) => {

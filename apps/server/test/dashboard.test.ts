@@ -1,17 +1,20 @@
 import { PLANS, WELCOME_CREDITS } from '@muse/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { debit, getBalances } from '../src/modules/billing/ledger';
 import { buyPlan, registerAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 import { multipartForm } from './images';
+import { announced, secondInstance } from './instances';
 
 let ctx: TTestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 
-const dashboardOf = async (headers: Record<string, string>) => {
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/users/dashboard', headers });
+const dashboardOf = async (headers: Record<string, string>, app: FastifyInstance = ctx.app) => {
+  const response = await app.inject({ method: 'GET', url: '/api/users/dashboard', headers });
   expect(response.statusCode).toBe(200);
   return response.json().dashboard;
 };
@@ -74,5 +77,68 @@ describe('GET /api/users/dashboard', () => {
       'Bea',
       'Ava',
     ]);
+  });
+});
+
+/**
+ * Each instance keeps dashboards in memory (docs/decisions/0031-session-cache-and-hot-reads.md):
+ * what changes one, through any instance or straight in the database, must still show.
+ */
+describe('the dashboard cache', () => {
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    second = await secondInstance(ctx);
+  });
+
+  it("a signed-in creator's own change shows in the next read on the same instance", async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'launch');
+    expect((await dashboardOf(account.headers)).products.used).toBe(0);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: account.headers,
+      payload: multipartForm({ name: 'Desk lamp' }),
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await dashboardOf(account.headers)).products.used).toBe(1);
+  });
+
+  it('a change through another instance shows on this one once announced', async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'launch');
+    expect((await dashboardOf(account.headers)).influencers.used).toBe(0);
+    const heard = announced(ctx.app, { dashboard: account.userId });
+    const created = await second.inject({
+      method: 'POST',
+      url: '/api/influencers',
+      headers: account.headers,
+      payload: multipartForm({ name: 'Ava', niche: 'tech', description: 'Ava reviews gadgets.' }),
+    });
+    expect(created.statusCode).toBe(201);
+    await heard;
+    const dashboard = await dashboardOf(account.headers);
+    expect(dashboard.influencers.used).toBe(1);
+    expect(dashboard.recentInfluencers.map((row: { name: string }) => row.name)).toEqual(['Ava']);
+  });
+
+  it('a change made straight in the database (another process) shows on every instance', async () => {
+    const account = await registerAccount(ctx.app);
+    const before = (await dashboardOf(account.headers)).credits;
+    expect((await dashboardOf(account.headers, second)).credits).toBe(before);
+    const heardFirst = announced(ctx.app, { dashboard: account.userId });
+    const heardSecond = announced(second, { dashboard: account.userId });
+    const other = new pg.Client({ connectionString: ctx.database.url });
+    await other.connect();
+    try {
+      await other.query('update account_balances set credits = credits - 5 where user_id = $1', [
+        account.userId,
+      ]);
+    } finally {
+      await other.end();
+    }
+    await Promise.all([heardFirst, heardSecond]);
+    expect((await dashboardOf(account.headers)).credits).toBe(before - 5);
+    expect((await dashboardOf(account.headers, second)).credits).toBe(before - 5);
   });
 });

@@ -31,7 +31,7 @@ export async function secondInstance(first: TTestContext): Promise<FastifyInstan
 /** Resolves once `app` has heard the database announce a change (after its caches forgot). */
 export function announced(
   app: FastifyInstance,
-  what: { account: string } | 'marketplace',
+  what: { account: string } | { dashboard: string } | 'marketplace',
 ): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -41,7 +41,9 @@ export function announced(
     const stop = app.cacheEvents.subscribe(
       what === 'marketplace'
         ? { marketplace: done }
-        : { account: (userId) => (userId === what.account ? done() : undefined) },
+        : 'dashboard' in what
+          ? { dashboard: (userId) => (userId === what.dashboard ? done() : undefined) }
+          : { account: (userId) => (userId === what.account ? done() : undefined) },
     );
   });
 }

@@ -5,6 +5,8 @@ type TLog = { error: (object: object, message: string) => void };
 type TCacheEventHandlers = {
   /** A session or the account itself changed: `userId`'s cached sessions are stale. */
   account?: (userId: string) => void;
+  /** A figure or a card of the account's dashboard changed: its cached dashboard is stale. */
+  dashboard?: (userId: string) => void;
   /** A model or a licence changed: the cached marketplace list is stale. */
   marketplace?: () => void;
   /** Announcements may have been lost while the connection was down: nothing cached holds. */
@@ -34,6 +36,9 @@ export function createCacheEvents(pool: pg.Pool, log: TLog) {
       else if (payload.startsWith('account:')) {
         const userId = payload.slice('account:'.length);
         each((handlers) => handlers.account?.(userId));
+      } else if (payload.startsWith('dashboard:')) {
+        const userId = payload.slice('dashboard:'.length);
+        each((handlers) => handlers.dashboard?.(userId));
       }
     },
     onReconnect: () => each((handlers) => handlers.reconnect?.()),

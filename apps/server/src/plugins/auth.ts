@@ -34,7 +34,9 @@ export function registerAuthentication(scope: FastifyInstance): void {
   // Whatever a signed-in request changes about its own account shows in its next request on
   // this instance; other instances learn it from the database (docs/decisions/0031-session-cache-and-hot-reads.md).
   scope.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth)
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth) {
       scope.sessionCache.forget(request.auth.user.id);
+      scope.dashboardCache.forget(request.auth.user.id);
+    }
   });
 }
