@@ -426,6 +426,8 @@ test.describe('prerendered public pages', () => {
       desktopOnly('the same HTML and scripts at every width');
       const html = await (await request.get(route)).text();
       expect(html).toMatch(/<div id="root" data-prerendered="[^"]*">.*<h1[ >]/s);
+      // Its own title, before any script runs: the one the page shows once hydrated.
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
       // A page React cannot hydrate is rendered afresh: the server's elements leave #root.
       await page.addInitScript(() => {
@@ -456,6 +458,7 @@ test.describe('prerendered public pages', () => {
         undefined,
       );
       expect(warnings).toEqual([]);
+      expect(await page.title()).toBe(title);
     });
   }
 });

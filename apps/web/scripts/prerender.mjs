@@ -28,12 +28,20 @@ const font = (await readdir(path.join(dist, 'assets'))).find((name) =>
 if (!font) throw new Error('The build has no Inter latin font to preload');
 const fontPreload = `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`;
 
+/** Text as it may stand in HTML, in an element or an attribute. */
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
 await mkdir(path.join(dist, 'prerendered'), { recursive: true });
 for (const route of PRERENDERED_ROUTES) {
   const template = route === '/' ? templates.landing : templates.app;
   if (!template.includes(ROOT)) throw new Error(`The built HTML for ${route} has no empty #root`);
-  const markup = await renderPage(route);
+  const { markup, head } = await renderPage(route);
   const html = template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_, before, after) => `${before}${escapeHtml(head.description)}${after}`,
+    )
     .replace('</head>', () => `  ${fontPreload}\n  </head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${route}">${markup}</div>`);
   await writeFile(path.join(dist, 'prerendered', prerenderedFile(route)), html);

@@ -44,7 +44,7 @@ afterEach(() => {
 
 /** The page's prerendered HTML in #root, as the server sends it, at the page's address. */
 async function servePrerendered(route: string): Promise<HTMLElement> {
-  const markup = await renderPage(route as (typeof PRERENDERED_ROUTES)[number]);
+  const { markup } = await renderPage(route as (typeof PRERENDERED_ROUTES)[number]);
   window.history.replaceState(null, '', route);
   const container = document.createElement('div');
   container.id = 'root';
@@ -72,6 +72,17 @@ function appOf() {
 }
 
 describe('prerendered public pages', () => {
+  it('each page arrives with its own title and description', async () => {
+    const heads = await Promise.all(
+      PRERENDERED_ROUTES.map(async (route) => (await renderPage(route)).head),
+    );
+    expect(heads.map((head) => head.title)).toEqual(
+      expect.arrayContaining(['Muse', 'Marketplace · Muse', 'Sign In · Muse']),
+    );
+    expect(new Set(heads.map((head) => head.title)).size).toBe(PRERENDERED_ROUTES.length);
+    for (const head of heads) expect(head.description.length).toBeGreaterThan(50);
+  });
+
   it.each(PRERENDERED_ROUTES)('%s hydrates its prerendered HTML as it is', async (route) => {
     const container = await servePrerendered(route);
     const heading = container.querySelector('h1');
