@@ -86,11 +86,6 @@ export async function lookUpSession(
   return { user, sessionId, expiresAt };
 }
 
-/** The user behind a bearer token, if the session exists, is not revoked and has not expired. */
-export async function findSession(db: TDatabase, token: string): Promise<TAuthenticated | null> {
-  const found = await lookUpSession(db, hashToken(token));
-  return found && { user: found.user, sessionId: found.sessionId };
-}
 
 /**
  * Called with the account's id whenever this process revokes its sessions or changes what a

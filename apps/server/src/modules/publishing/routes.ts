@@ -36,7 +36,7 @@ export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/pages/:handle',
     { schema: { params: ZHandleParams, response: { 200: ZPublicPageResponse } } },
     async (request, reply) => {
-      const viewerId = await viewerOf(db, request);
+      const viewerId = await viewerOf(request);
       const answer = await publicPage(db, files, request.params.handle, viewerId);
       reply.header('cache-control', PER_VIEWER);
       return { success: true as const, ...answer };
@@ -52,7 +52,7 @@ export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewerId = await viewerOf(db, request);
+      const viewerId = await viewerOf(request);
       const { handle, id } = request.params;
       const answer = await publicPost(db, files, handle, id, viewerId);
       reply.header('cache-control', PER_VIEWER);
