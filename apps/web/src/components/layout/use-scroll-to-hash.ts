@@ -4,11 +4,20 @@ import { usePublicNav } from './public-nav';
 /**
  * The client router does not scroll by itself. After each navigation: a link to a section
  * (`/#pricing`, from this page or another) scrolls that section into view, smoothly unless the
- * visitor prefers reduced motion (styles.css sets `scroll-behavior` accordingly), and moves
+ * visitor prefers reduced motion, and moves
  * focus there so keyboard users continue from it; a link to a page starts it at the top, also
  * when it is the page already shown ('Home' on the landing). The first load keeps the browser's
  * own scroll position.
  */
+/**
+ * How a move within a page scrolls: smoothly, unless the visitor prefers reduced motion. Only
+ * moves the scripts make glide: the page sets no `scroll-behavior`, so the browser's own jump to
+ * a section (a deep link, a click before the scripts have run) lands at once, where a page still
+ * settling cannot move it off its mark.
+ */
+const glide = (): ScrollBehavior =>
+  window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
+
 export function useScrollToHash(): void {
   const location = usePublicNav();
   const { navigationType } = location;
@@ -31,8 +40,20 @@ export function useScrollToHash(): void {
       }
       target.focus({ preventScroll: true });
       if (!firstLoad) {
-        target.scrollIntoView();
-        return;
+        target.scrollIntoView({ behavior: glide() });
+        // The page can still move while the smooth scroll runs (a section hydrating, a late
+        // image), and the scroll ends where the section was: once it ends, shortly after the
+        // click, the section is put where it belongs. A later scroll is the visitor's own.
+        const started = performance.now();
+        const settle = () => {
+          const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+          const off = Math.abs(target.getBoundingClientRect().top - margin) > 2;
+          if (off && performance.now() - started < 5000) {
+            target.scrollIntoView({ behavior: 'instant' });
+          }
+        };
+        window.addEventListener('scrollend', settle, { once: true });
+        return () => window.removeEventListener('scrollend', settle);
       }
       // On the first load the page may still be settling: the scroll waits for its web fonts,
       // and jumps rather than glides, since a smooth scroll aims at where the section was when
@@ -48,7 +69,7 @@ export function useScrollToHash(): void {
     }
     const sameLinkAgain = !firstLoad && !id && !searchChanged && navigationType !== 'POP';
     if (pathChanged || sameLinkAgain) {
-      window.scrollTo({ top: 0, behavior: pathChanged ? 'instant' : 'auto' });
+      window.scrollTo({ top: 0, behavior: pathChanged ? 'instant' : glide() });
     }
   }, [location.key, location.pathname, location.search, location.hash, navigationType]);
 }
