@@ -86,7 +86,6 @@ export async function lookUpSession(
   return { user, sessionId, expiresAt };
 }
 
-
 /**
  * Called with the account's id whenever this process revokes its sessions or changes what a
  * session shows of it, before the answer goes out: the session caches of this process forget the
