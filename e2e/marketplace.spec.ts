@@ -31,6 +31,21 @@ async function openModel(page: Page, model: TMarketplaceModel): Promise<Locator>
   return dialog;
 }
 
+/**
+ * The marketplace opened from another page of the app, as a link in the header opens it: its
+ * models come from the API. Opened at its address, the page arrives with them.
+ */
+async function openFromApp(page: Page) {
+  await page.goto('/login');
+  // Enabled once the page has hydrated: from then on the header's links move inside the app.
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Marketplace' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('50+ AI models');
+}
+
 /** A dimmed card: greyed out, marked disabled, with nothing to press, and a click opens nothing. */
 async function expectDimmedAndClosed(page: Page, card: Locator) {
   await expect(card.getByRole('article')).toHaveAttribute('aria-disabled', 'true');
@@ -102,6 +117,30 @@ test.describe('marketplace grid', () => {
     }
   });
 
+  test('arrives with its models: the cards are in the HTML, and the page asks no API for them', async ({
+    page,
+    request,
+  }) => {
+    desktopOnly('the same HTML and scripts at every width');
+    const models = await fetchModels(request);
+    const html = await (await request.get('/marketplace')).text();
+    // Before any script: every card with its portrait and its claim count.
+    for (const model of models.filter((candidate) => !candidate.isBlackedOut)) {
+      expect(html).toContain(`alt="Portrait of ${title(model)}"`);
+      expect(html).toContain(`src="${model.images[0]!.card.replace(/&/g, '&amp;')}"`);
+      expect(html).toContain(`${model.claimed}/${model.licences} claimed`);
+    }
+
+    const asked: string[] = [];
+    page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+    await page.goto('/marketplace');
+    const last = models.filter((model) => model.available).at(-1)!;
+    // Enabled once its card has hydrated: a click opens the details from then on.
+    await expect(grid(page).getByRole('button', { name: title(last), exact: true })).toBeEnabled();
+    await openModel(page, last);
+    expect(asked).not.toContain('/api/marketplace/models');
+  });
+
   test('a fully claimed model says so, is dimmed and not clickable', async ({ page, request }) => {
     desktopOnly('which cards are dimmed does not change with the width');
     // A real full claim through licences is covered by the API tests; here the answer is edited.
@@ -118,7 +157,7 @@ test.describe('marketplace grid', () => {
       await route.fulfill({ response, json: body });
     });
 
-    await page.goto('/marketplace');
+    await openFromApp(page);
     const card = cardOf(page, target);
     await expect(card.getByText('FULLY CLAIMED', { exact: true })).toBeVisible();
     await expect(card.getByText('All 5 licenses taken', { exact: true })).toBeVisible();
@@ -147,7 +186,7 @@ test.describe('marketplace grid', () => {
       }
     });
 
-    await page.goto('/marketplace');
+    await openFromApp(page);
     await expect(page.getByRole('status', { name: 'Loading models' })).toBeVisible();
     answerFirst();
     await expect(page.getByText('The models could not be loaded.')).toBeVisible();

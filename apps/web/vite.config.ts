@@ -15,7 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The shared package is TypeScript source: the renderer bundles it like the browser build does.
   ssr: { noExternal: ['@muse/shared'] },
   build: isSsrBuild
-    ? { target: 'node20', outDir: 'node_modules/.cache/muse-prerender', emptyOutDir: true }
+    ? // The page renderer: the build runs it for every public page, the server for the marketplace.
+      { target: 'node20', outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false }
     : {
         target: 'es2022',
         // Only what the first page shows ships up front; every route is its own chunk.
@@ -23,7 +24,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           // The app, and the landing on its own: its first load is the landing alone, without
           // the app's router, query client or tailwind-merge (landing.html, landing-boot.ts).
-          input: { index: page('index.html'), landing: page('landing.html') },
+          input: {
+            index: page('index.html'),
+            landing: page('landing.html'),
+            'app-boot': page('src/app-boot.ts'),
+          },
           output: {
             codeSplitting: {
               // What a page loads up front ships as few scripts, not one per set of routes that
@@ -44,7 +49,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /[\\/]node_modules[\\/].*\.[cm]?js$/,
                   priority: 2,
                 },
-                { name: 'initial', tags: ['$initial'], entriesAware: true, priority: 1 },
+                {
+                  name: 'initial',
+                  tags: ['$initial'],
+                  // app-boot.ts stays one small file of its own: a page loads it before the rest.
+                  test: (id) => !id.endsWith('app-boot.ts'),
+                  entriesAware: true,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -17,6 +17,10 @@ import { authPublicRoutes, authRoutes } from './modules/auth/routes';
 import { billingPublicRoutes, billingRoutes } from './modules/billing/routes';
 import { publicConfigRoutes } from './modules/config/routes';
 import { createDashboardCache, type TDashboardCache } from './modules/dashboard/cache';
+import {
+  createMarketplaceListCache,
+  type TMarketplaceListCache,
+} from './modules/marketplace/list-cache';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -59,6 +63,8 @@ declare module 'fastify' {
     sessionCache: TSessionCache;
     /** Dashboards of this instance, cleared by changes from every instance (0031). */
     dashboardCache: TDashboardCache;
+    /** The public marketplace list, encoded once per change from any instance (0031). */
+    marketplaceList: TMarketplaceListCache;
   }
 }
 
@@ -160,9 +166,12 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('sessionCache', sessionCache);
   const dashboardCache = createDashboardCache(cacheEvents);
   app.decorate('dashboardCache', dashboardCache);
+  const marketplaceList = createMarketplaceListCache(database.db, cacheEvents);
+  app.decorate('marketplaceList', marketplaceList);
   app.addHook('onClose', async () => {
     sessionCache.close();
     dashboardCache.close();
+    marketplaceList.close();
     await cacheEvents.close();
   });
   app.addHook('onSend', async (request, reply) => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createServices } from '../src/services';
+import { buyPlan, registerAccount } from './accounts';
 import { createTestDatabase, type TTestDatabase } from './database';
 
 const PUBLIC_URL = 'https://muse.example';
@@ -17,8 +18,24 @@ const SCRIPT = `console.log(${JSON.stringify('Muse '.repeat(400))})`;
 let database: TTestDatabase;
 const apps: FastifyInstance[] = [];
 
+/**
+ * The build's page renderer (dist/server/prerender.js) in small: the marketplace's template
+ * filled with a line per model of the answer it is given, and the answer itself, as the real one
+ * (apps/web/src/prerender.tsx) fills it with the page's markup.
+ */
+const RENDERER = `export async function renderMarketplacePage(template, answer) {
+  if (globalThis.museRendererFails) throw new Error('The renderer failed');
+  const { models } = JSON.parse(answer);
+  const cards = models.map((model) => '<li>' + model.name + ': ' + model.claimed + '/' + model.licences + '</li>');
+  return template
+    .replace('<!--muse:markup-->', '<ul>' + cards.join('') + '</ul>')
+    .replace('<!--muse:data-->', '<script type="application/json" id="marketplace-models">' + answer + '</script>');
+}`;
+const MARKETPLACE_TEMPLATE =
+  '<!doctype html><title>Marketplace</title><div id="root" data-prerendered="/marketplace"><!--muse:markup--></div><!--muse:data-->';
+
 /** A build of the web app as `npm run build` leaves it, compressed twins included. */
-async function fakeBuild(options: { prerendered: boolean }): Promise<string> {
+async function fakeBuild(options: { prerendered: boolean; renderer?: boolean }): Promise<string> {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'muse-web-'));
   const files: Record<string, string> = {
     'index.html': SHELL,
@@ -27,6 +44,11 @@ async function fakeBuild(options: { prerendered: boolean }): Promise<string> {
   if (options.prerendered) {
     files['prerendered/index.html'] = '<div id="root"><h1>Create AI influencers</h1></div>';
     files['prerendered/marketplace.html'] = '<div id="root"><h1>Marketplace</h1></div>';
+  }
+  if (options.renderer) {
+    files['server/package.json'] = '{ "type": "module" }';
+    files['server/prerender.js'] = RENDERER;
+    files['server/marketplace.html'] = MARKETPLACE_TEMPLATE;
   }
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dist, name);
@@ -136,6 +158,102 @@ describe('the built web app', () => {
     const response = await bare.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(SHELL);
+  });
+});
+
+describe('the marketplace page, rendered with its models', () => {
+  let rendered: FastifyInstance;
+  beforeAll(async () => {
+    rendered = await startApp(await fakeBuild({ prerendered: true, renderer: true }));
+  });
+  const page = (headers: Record<string, string> = {}) =>
+    rendered.inject({ method: 'GET', url: '/marketplace', headers });
+  const list = async () =>
+    (await rendered.inject({ method: 'GET', url: '/api/marketplace/models' })).body;
+
+  it('carries the models and the list it was rendered from, compressed once, revalidated', async () => {
+    const answer = await list();
+    const { models } = JSON.parse(answer) as { models: { name: string; claimed: number }[] };
+    const plain = await page({ 'accept-encoding': 'identity' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain(`<li>${models[0]!.name}: ${models[0]!.claimed}/5</li>`);
+    expect(plain.body).toContain(
+      `<script type="application/json" id="marketplace-models">${answer}</script>`,
+    );
+
+    const brotli = await page({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await page({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await page({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('shows a claim from the next visit on, under a new tag', async () => {
+    const before = await page({ 'accept-encoding': 'identity' });
+    const account = await registerAccount(rendered);
+    await buyPlan(rendered, account, 'launch');
+    const { models } = JSON.parse(await list()) as {
+      models: { id: number; name: string; claimed: number; available: boolean }[];
+    };
+    const model = models.find((candidate) => candidate.available)!;
+    expect(before.body).toContain(`<li>${model.name}: ${model.claimed}/5</li>`);
+
+    const claimed = await rendered.inject({
+      method: 'POST',
+      url: `/api/marketplace/models/${model.id}/claim`,
+      headers: account.headers,
+    });
+    expect(claimed.statusCode).toBe(201);
+
+    const after = await page({
+      'accept-encoding': 'identity',
+      'if-none-match': before.headers.etag as string,
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body).toContain(`<li>${model.name}: ${model.claimed + 1}/5</li>`);
+  });
+
+  it('is the page prerendered without them while the renderer fails, and rendered again after', async () => {
+    const changed = await registerAccount(rendered);
+    await buyPlan(rendered, changed, 'launch');
+    const { models } = JSON.parse(await list()) as { models: { id: number; available: boolean }[] };
+    const globals = globalThis as { museRendererFails?: boolean };
+    globals.museRendererFails = true;
+    try {
+      // A claim makes the next visit render again, which now fails.
+      const claimed = await rendered.inject({
+        method: 'POST',
+        url: `/api/marketplace/models/${models.find((model) => model.available)!.id}/claim`,
+        headers: changed.headers,
+      });
+      expect(claimed.statusCode).toBe(201);
+      const fallback = await page({ 'accept-encoding': 'identity' });
+      expect(fallback.statusCode).toBe(200);
+      expect(fallback.body).toContain('<h1>Marketplace</h1>');
+    } finally {
+      delete globals.museRendererFails;
+    }
+    const recovered = await page({ 'accept-encoding': 'identity' });
+    expect(recovered.body).toContain('id="marketplace-models"');
+  });
+
+  it('never sends the renderer or its template', async () => {
+    for (const url of ['/server/prerender.js', '/server/marketplace.html']) {
+      const response = await rendered.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
   });
 });
 

@@ -12,9 +12,15 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 /** Smaller answers go out as they are: the server compresses nothing under 1 kB either. */
 const MIN_BYTES = 1024;
 
+/** The page renderer the server runs (dist/server) is never sent. */
+const RENDERER = path.join(dist, 'server');
+
 let count = 0;
 for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+  if (entry.parentPath === RENDERER || entry.parentPath.startsWith(`${RENDERER}${path.sep}`)) {
+    continue;
+  }
   const file = path.join(entry.parentPath, entry.name);
   const data = await readFile(file);
   if (data.length < MIN_BYTES) continue;

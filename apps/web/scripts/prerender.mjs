@@ -1,7 +1,9 @@
 // Writes the public pages' HTML after `vite build` and `vite build --ssr src/prerender.tsx`
 // (docs/decisions/0034-prerendered-public-pages.md): each page's markup goes into the built
 // index.html (the landing's into landing.html, its own entry) as dist/prerendered/<page>.html,
-// which the server answers at the page's path.
+// which the server answers at the page's path. The app's pages load their scripts once they have
+// painted (src/app-boot.ts). The marketplace's page is also written as a template,
+// dist/server/marketplace.html, which the server fills with its models (dist/server/prerender.js).
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,24 +11,39 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV = 'production';
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
-const rendererDir = path.join(webDir, 'node_modules/.cache/muse-prerender');
-const { PRERENDERED_ROUTES, prerenderedFile, renderPage } = await import(
+const rendererDir = path.join(dist, 'server');
+const { PAGE_DATA, PAGE_MARKUP, PRERENDERED_ROUTES, prerenderedFile, renderPage } = await import(
   pathToFileURL(path.join(rendererDir, 'prerender.js')).href
 );
 
-const ROOT = '<div id="root"></div>';
-const templates = {
-  app: await readFile(path.join(dist, 'index.html'), 'utf8'),
-  landing: await readFile(path.join(dist, 'landing.html'), 'utf8'),
-};
+const assets = await readdir(path.join(dist, 'assets'));
 
 // The page's text paints before any script, so the text face must arrive with the stylesheet:
 // a late swap from the fallback face would move the page under the visitor's eyes.
-const font = (await readdir(path.join(dist, 'assets'))).find((name) =>
-  /^inter-latin-wght-normal-.*\.woff2$/.test(name),
-);
+const font = assets.find((name) => /^inter-latin-wght-normal-.*\.woff2$/.test(name));
 if (!font) throw new Error('The build has no Inter latin font to preload');
 const fontPreload = `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`;
+
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const appBoot = assets.find((name) => /^app-boot-[\w-]+\.js$/.test(name));
+if (!appBoot) throw new Error('The build has no app-boot script');
+
+/**
+ * The app's HTML with its scripts loaded once the page has painted: one small script in place of
+ * them (src/app-boot.ts) names them, and adds them to the page then.
+ */
+function scriptsAfterPaint(html) {
+  const scripts = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
+  if (scripts.length === 0) throw new Error('The built index.html loads no script');
+  const boot = `<script type="module" crossorigin src="/assets/${appBoot}" data-scripts="${scripts.join(' ')}"></script>`;
+  return html.replace(MODULE_SCRIPT, '').replace('</head>', () => `  ${boot}\n  </head>`);
+}
+
+const ROOT = '<div id="root"></div>';
+const templates = {
+  app: scriptsAfterPaint(await readFile(path.join(dist, 'index.html'), 'utf8')),
+  landing: await readFile(path.join(dist, 'landing.html'), 'utf8'),
+};
 
 /** Text as it may stand in HTML, in an element or an attribute. */
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -36,18 +53,22 @@ for (const route of PRERENDERED_ROUTES) {
   const template = route === '/' ? templates.landing : templates.app;
   if (!template.includes(ROOT)) throw new Error(`The built HTML for ${route} has no empty #root`);
   const { markup, head } = await renderPage(route);
-  const html = template
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
-    .replace(
-      /(<meta\s+name="description"\s+content=")[^"]*(")/,
-      (_, before, after) => `${before}${escapeHtml(head.description)}${after}`,
-    )
-    .replace('</head>', () => `  ${fontPreload}\n  </head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${route}">${markup}</div>`);
-  await writeFile(path.join(dist, 'prerendered', prerenderedFile(route)), html);
+  const page = (content) =>
+    template
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace(
+        /(<meta\s+name="description"\s+content=")[^"]*(")/,
+        (_, before, after) => `${before}${escapeHtml(head.description)}${after}`,
+      )
+      .replace('</head>', () => `  ${fontPreload}\n  </head>`)
+      .replace(ROOT, () => `<div id="root" data-prerendered="${route}">${content}</div>`);
+  await writeFile(path.join(dist, 'prerendered', prerenderedFile(route)), page(markup));
+  if (route === '/marketplace') {
+    const served = page(PAGE_MARKUP).replace('</body>', () => `${PAGE_DATA}\n  </body>`);
+    await writeFile(path.join(rendererDir, 'marketplace.html'), served);
+  }
   console.log(`prerendered ${route} (${(markup.length / 1024).toFixed(1)} kB of markup)`);
 }
 
-// landing.html lives on as prerendered/index.html; the renderer is not part of the app.
+// landing.html lives on as prerendered/index.html.
 await rm(path.join(dist, 'landing.html'));
-await rm(rendererDir, { recursive: true, force: true });

@@ -5,8 +5,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { config as zodConfig } from 'zod';
 import { loadRouteModules } from './app/load-route-modules';
-import { Providers } from './app/providers';
+import { Providers, makeQueryClient } from './app/providers';
 import { createRouter, routes } from './app/router';
+import { seedMarketplaceModelsFromPage } from './lib/marketplace-models';
 
 // zod compiles its parsers with `new Function` where a page allows it. Muse's content security
 // policy does not (apps/server/src/plugins/security.ts), and zod's probe for it shows as a
@@ -16,9 +17,13 @@ zodConfig({ jitless: true });
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+// The marketplace arrives rendered with its models, and carries them for its first render.
+const queryClient = makeQueryClient();
+seedMarketplaceModelsFromPage(queryClient, document);
+
 const app = () => (
   <StrictMode>
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={createRouter()} />
     </Providers>
   </StrictMode>

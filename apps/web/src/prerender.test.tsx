@@ -1,15 +1,16 @@
-import { PRERENDERED_ROUTES } from '@muse/shared';
+import { PRERENDERED_ROUTES, type TMarketplaceModel } from '@muse/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { StrictMode, act, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadRouteModules } from './app/load-route-modules';
-import { Providers } from './app/providers';
+import { Providers, makeQueryClient } from './app/providers';
 import { createRouter, routes } from './app/router';
 import { LandingInBrowser } from './features/landing/landing-root';
 import { TOKEN_STORAGE_KEY } from './lib/api';
-import { renderPage } from './prerender';
+import { seedMarketplaceModelsFromPage } from './lib/marketplace-models';
+import { PAGE_DATA, PAGE_MARKUP, renderMarketplacePage, renderPage } from './prerender';
 
 /**
  * Every prerendered public page hydrates in the browser without a mismatch: React (its
@@ -61,10 +62,10 @@ async function hydrate(container: HTMLElement, app: ReactNode): Promise<void> {
   });
 }
 
-function appOf() {
+function appOf(queryClient = makeQueryClient()) {
   return (
     <StrictMode>
-      <Providers>
+      <Providers queryClient={queryClient}>
         <RouterProvider router={createRouter()} />
       </Providers>
     </StrictMode>
@@ -124,5 +125,77 @@ describe('prerendered public pages', () => {
     );
     expect(nav.textContent).not.toContain('Get Started');
     expect(nav.textContent).not.toContain('Sign In');
+  });
+});
+
+/** A model of the list as GET /api/marketplace/models answers it. */
+function model(id: number, changes: Partial<TMarketplaceModel> = {}): TMarketplaceModel {
+  return {
+    id,
+    name: `Model ${id} <b>`,
+    age: 24,
+    hair: 'Brown',
+    body: 'Slim',
+    ethnicity: 'Latina',
+    tier: 'Premium',
+    about: null,
+    isLive: false,
+    isBlackedOut: false,
+    claimed: 1,
+    licences: 5,
+    fullyClaimed: false,
+    available: true,
+    images: [{ card: `/card/${id}.webp`, full: `/full/${id}.webp`, width: 480, height: 640 }],
+    imageKind: 'illustration',
+    ...changes,
+  };
+}
+
+describe('the marketplace rendered with its models', () => {
+  const models = [
+    ...Array.from({ length: 9 }, (_, index) => model(index + 1)),
+    model(10, { claimed: 5, fullyClaimed: true, available: false }),
+    model(11, { isBlackedOut: true, available: false, images: [] }),
+  ];
+  const answer = JSON.stringify({ success: true, models });
+  const template = `<html><head></head><body><div id="root" data-prerendered="/marketplace">${PAGE_MARKUP}</div>${PAGE_DATA}</body></html>`;
+
+  it('carries its cards and the list it was rendered from, and hydrates them as they are', async () => {
+    const html = await renderMarketplacePage(template, answer);
+    const served = new DOMParser().parseFromString(html, 'text/html');
+    window.history.replaceState(null, '', '/marketplace');
+    document.body.replaceWith(document.adoptNode(served.body));
+    const container = document.getElementById('root')!;
+    // The cards are in the page before any script, their portraits with them.
+    expect(container.querySelectorAll('ul[aria-label="Models"] > li')).toHaveLength(11);
+    expect(container.querySelector('img[src="/card/1.webp"]')).not.toBeNull();
+    expect(container.textContent).toContain('Model 3 <b>, 24');
+    expect(container.textContent).toContain('FULLY CLAIMED');
+    const firstCard = container.querySelector('article');
+
+    const queryClient = makeQueryClient();
+    seedMarketplaceModelsFromPage(queryClient, document);
+    await loadRouteModules(routes, '/marketplace');
+    await hydrate(container, appOf(queryClient));
+
+    expect(reported).toEqual([]);
+    expect(container.querySelector('article')).toBe(firstCard);
+    // The list came with the page: nothing asked the API for it.
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContainEqual(
+      expect.stringContaining('/marketplace/models'),
+    );
+  });
+
+  it('no text of the list can end its script element', async () => {
+    const hostile = JSON.stringify({
+      success: true,
+      models: [model(1, { name: '</script><script>alert(1)</script>' })],
+    });
+    const html = await renderMarketplacePage(template, hostile);
+    const served = new DOMParser().parseFromString(html, 'text/html');
+
+    expect(served.querySelectorAll('script')).toHaveLength(1);
+    const carried = served.getElementById('marketplace-models')?.textContent ?? '';
+    expect(JSON.parse(carried)).toEqual(JSON.parse(hostile));
   });
 });

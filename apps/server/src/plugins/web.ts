@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import {
   PRERENDERED_ROUTES,
@@ -12,6 +13,12 @@ import {
 } from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
+import { matchesEtag } from '../modules/marketplace/list-cache';
+import {
+  createMarketplacePage,
+  loadMarketplaceRenderer,
+  marketplaceRendererFiles,
+} from '../modules/marketplace/page';
 import {
   linkPreview,
   publicPageAddress,
@@ -20,6 +27,9 @@ import {
 
 /** Where the build keeps the public pages rendered to HTML (apps/web/scripts/prerender.mjs). */
 const PRERENDERED_DIR = 'prerendered';
+
+/** Where the build keeps the page renderer the server runs for the marketplace. */
+const RENDERER_DIR = 'server';
 
 /** A brotli or gzip twin of a file, written by the build beside it. */
 const COMPRESSED_TWIN = /\.(br|gz)$/;
@@ -42,8 +52,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       index: ['index.html'],
       wildcard: true,
       preCompressed: true,
-      // A prerendered page is answered at its own path only (below), never as a file.
-      allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`),
+      // A prerendered page is answered at its own path only (below), never as a file; the page
+      // renderer is the server's.
+      allowedPath: (pathname) =>
+        !pathname.startsWith(`/${PRERENDERED_DIR}/`) && !pathname.startsWith(`/${RENDERER_DIR}/`),
       // Hashed assets never change; HTML must be revalidated so a deploy shows at once.
       setHeaders: (reply, filePath) => {
         const relative = path.relative(webDistDir, filePath).replace(COMPRESSED_TWIN, '');
@@ -60,7 +72,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     for (const route of PRERENDERED_ROUTES) {
       const file = path.join(PRERENDERED_DIR, prerenderedFile(route));
       if (!existsSync(path.join(webDistDir, file))) continue;
-      app.get(route, (_request, reply) => reply.sendFile(file));
+      if (route === '/marketplace') registerMarketplacePage(app, webDistDir, file);
+      else app.get(route, (_request, reply) => reply.sendFile(file));
     }
   } else {
     app.log.warn(`The web app is not built (${indexFile} is missing); only the API is served.`);
@@ -94,6 +107,42 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     // A missing file (an asset of an older build, say) is a 404, not a page.
     if (/\.[\w]+$/.test(pathname)) throw notFound();
     return reply.redirect('/');
+  });
+}
+
+/**
+ * The marketplace arrives with its models rendered in (modules/marketplace/page.ts), rendered
+ * again whenever the list changes. Without the build's renderer, or when rendering fails, it is
+ * the page prerendered without them, which asks the API for the models.
+ */
+function registerMarketplacePage(app: FastifyInstance, webDistDir: string, prerendered: string) {
+  const files = marketplaceRendererFiles(webDistDir);
+  if (!existsSync(files.renderer) || !existsSync(files.template)) {
+    app.get('/marketplace', (_request, reply) => reply.sendFile(prerendered));
+    return;
+  }
+  const page = createMarketplacePage(app.marketplaceList, () =>
+    loadMarketplaceRenderer(webDistDir),
+  );
+  app.get('/marketplace', async (request, reply) => {
+    let rendered;
+    try {
+      rendered = await page.get();
+    } catch (error) {
+      request.log.error({ err: error }, 'The marketplace page could not be rendered');
+      return reply.sendFile(prerendered);
+    }
+    reply
+      .header('etag', rendered.etag)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (matchesEtag(request.headers['if-none-match'], rendered.etag)) {
+      return reply.status(304).send();
+    }
+    reply.type('text/html; charset=utf-8');
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    if (!encoding) return reply.send(rendered.body);
+    return reply.header('content-encoding', encoding).send(rendered[encoding]);
   });
 }
 

@@ -6,7 +6,7 @@ import { ToasterSlot } from '../components/ui/toaster-slot';
 import { ApiError } from '../lib/api';
 import { AuthProvider, useAuth } from '../lib/auth';
 
-function makeQueryClient() {
+export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -25,8 +25,19 @@ function PublicSessionFromAuth({ children }: { children: ReactNode }) {
   return <PublicSessionProvider signedIn={user !== null}>{children}</PublicSessionProvider>;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
+/**
+ * The app's providers. A page that arrives with its data (the marketplace's models) hands in a
+ * client that already holds it, so its first render matches the server's
+ * (docs/decisions/0034-prerendered-public-pages.md).
+ */
+export function Providers({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? makeQueryClient());
   // The toaster joins once a prerendered page has hydrated: its HTML was rendered without one
   // (docs/decisions/0034-prerendered-public-pages.md).
   const hydrated = useHydrated();

@@ -1,5 +1,5 @@
 import { ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
 
 /**
@@ -22,4 +22,30 @@ export const marketplaceModelsQuery = queryOptions({
 
 export function useMarketplaceModels({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...marketplaceModelsQuery, enabled });
+}
+
+/**
+ * The element in which the marketplace page, rendered by the server, carries the list it was
+ * rendered from: the API's answer, as JSON (docs/decisions/0034-prerendered-public-pages.md).
+ */
+export const MARKETPLACE_MODELS_DATA_ID = 'marketplace-models';
+
+/**
+ * Puts a list the page arrived with in the query's place, read as the API call reads it, so the
+ * page's first render shows the models the server rendered instead of asking for them again.
+ */
+export function seedMarketplaceModels(queryClient: QueryClient, answer: unknown): void {
+  const { models } = ZMarketplaceModelsResponse.parse(answer);
+  queryClient.setQueryData(marketplaceModelsQuery.queryKey, models);
+}
+
+/** The list carried by this page, if the server rendered it with one. */
+export function seedMarketplaceModelsFromPage(queryClient: QueryClient, page: Document): void {
+  const carried = page.getElementById(MARKETPLACE_MODELS_DATA_ID)?.textContent;
+  if (!carried) return;
+  try {
+    seedMarketplaceModels(queryClient, JSON.parse(carried));
+  } catch {
+    // Unreadable: the page asks the API, as it would without it.
+  }
 }

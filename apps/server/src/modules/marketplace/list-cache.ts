@@ -7,6 +7,8 @@ import { listMarketplaceModels } from './service';
 /** The answer's bytes, encoded once (no per-request UTF-8 encoding or length count), and its tag. */
 export type TEncodedList = { body: Buffer; etag: string };
 
+export type TMarketplaceListCache = ReturnType<typeof createMarketplaceListCache>;
+
 /** Every list cache of this process, told at once of a change this process makes. */
 const local = new Set<() => void>();
 

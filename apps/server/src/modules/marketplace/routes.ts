@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { toPublicInfluencer } from '../influencers/service';
 import { claimModel } from './claims';
-import { createMarketplaceListCache, marketplaceChanged, matchesEtag } from './list-cache';
+import { marketplaceChanged, matchesEtag } from './list-cache';
 import { getMarketplaceModel, readPortrait } from './service';
 
 /** Model ids are `integer` keys: anything outside 1–2147483647 is refused before any query. */
@@ -21,8 +21,7 @@ const ZModelParams = z.object({ id: ZIntIdParam });
 /** The public marketplace: models with their claim counts, and their portraits. */
 export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const list = createMarketplaceListCache(db, app.cacheEvents);
-  app.addHook('onClose', async () => list.close());
+  const list = app.marketplaceList;
 
   app.get(
     '/marketplace/models',

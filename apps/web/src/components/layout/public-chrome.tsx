@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { LinkButton } from './link-button';
 import { LOGO_LINK_CLASS, LogoMark } from './logo-mark';
 import { PublicLink as Link, usePublicNav } from './public-nav';
@@ -48,11 +48,19 @@ const DESKTOP_QUERY = '(min-width: 1024px)';
  */
 export function PublicChrome({ children }: { children: ReactNode }) {
   useScrollToHash();
+  // The page and the footer hydrate after the header, in short tasks that leave the main thread
+  // free between them (a Suspense boundary is where React may pause hydrating; nothing here
+  // suspends), so a prerendered page never blocks a tap for long
+  // (docs/decisions/0034-prerendered-public-pages.md).
   return (
     <div className="flex min-h-dvh flex-col">
       <PublicHeader />
-      <main className="flex-1">{children}</main>
-      <PublicFooter />
+      <main className="flex-1">
+        <Suspense>{children}</Suspense>
+      </main>
+      <Suspense>
+        <PublicFooter />
+      </Suspense>
     </div>
   );
 }

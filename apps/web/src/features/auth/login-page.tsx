@@ -93,8 +93,8 @@ export function LoginPage() {
       ) : null}
       {error ? <ErrorBanner className="mb-5">{error.message}</ErrorBanner> : null}
 
-      {/* Sent before the prerendered page has hydrated, the form posts: no password in the
-          address (docs/decisions/0034-prerendered-public-pages.md). */}
+      {/* The submit button waits for the page to hydrate; were the form sent before, it would
+          post: no password in the address (docs/decisions/0034-prerendered-public-pages.md). */}
       <form method="post" noValidate onSubmit={submit} className="space-y-4">
         <Field label="Email" invalid={error?.field === 'email'}>
           {(control) => (

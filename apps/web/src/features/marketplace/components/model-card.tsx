@@ -1,11 +1,22 @@
 import type { TMarketplaceModel } from '@muse/shared';
-import { useId } from 'react';
-import { Dialog, DialogTrigger } from '../../../components/ui/dialog';
+import { Loader2 } from 'lucide-react';
+import { Suspense, lazy, useId, useState } from 'react';
+import { useHydrated } from '../../../components/layout/use-hydrated';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 import { nameWithAge } from '../model-text';
 import { ClaimMeter } from './claim-meter';
 import { AttributeTags, TierBadge, VersionBadge } from './model-badges';
-import { ModelDetailsDialogContent } from './model-details-dialog';
+
+/**
+ * The details and the claim (with everything a claim may need: the upgrade offer, the plans)
+ * load when a visitor reaches for a card, not with the page: the page's first load is the cards.
+ */
+const loadDetails = () => import('./model-details-dialog');
+const ModelDetailsDialogContent = lazy(async () => ({
+  default: (await loadDetails()).ModelDetailsDialogContent,
+}));
+const preloadDetails = () => void loadDetails();
 
 /** Cards in the first row load at once; the rest when they come near the viewport. */
 const EAGER_CARDS = 4;
@@ -68,21 +79,48 @@ export function ModelCard({ model, index }: { model: TMarketplaceModel; index: n
             disabled ? 'text-zinc-300' : 'text-white',
           )}
         >
-          {disabled ? (
-            title
-          ) : (
-            <Dialog>
-              <DialogTrigger className="cursor-pointer text-left after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none">
-                {title}
-              </DialogTrigger>
-              <ModelDetailsDialogContent model={model} />
-            </Dialog>
-          )}
+          {disabled ? title : <DetailsDialog model={model} title={title} />}
         </h2>
         <AttributeTags values={[model.hair, model.body, model.ethnicity]} />
         <ClaimMeter model={model} className="mt-auto pt-1" />
       </div>
     </article>
+  );
+}
+
+/**
+ * The card's name as the button that opens its details; on the prerendered page it is disabled
+ * until the page's scripts have hydrated it, as a click before then would open nothing.
+ */
+function DetailsDialog({ model, title }: { model: TMarketplaceModel; title: string }) {
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger
+        disabled={!hydrated}
+        onPointerEnter={preloadDetails}
+        onFocus={preloadDetails}
+        onTouchStart={preloadDetails}
+        className="cursor-pointer text-left after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
+      >
+        {title}
+      </DialogTrigger>
+      {open ? (
+        <Suspense
+          fallback={
+            <DialogContent title={title}>
+              <Loader2
+                aria-label="Loading"
+                className="mx-auto my-10 size-6 animate-spin text-brand-300"
+              />
+            </DialogContent>
+          }
+        >
+          <ModelDetailsDialogContent model={model} />
+        </Suspense>
+      ) : null}
+    </Dialog>
   );
 }
 

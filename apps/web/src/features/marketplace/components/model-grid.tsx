@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { QueryError } from '../../../components/ui/query-error';
 import { useMarketplaceModels } from '../../../lib/marketplace-models';
 import { ComingSoonCard } from './coming-soon-card';
@@ -6,6 +7,8 @@ import { ModelCardSkeleton } from './model-card-skeleton';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
 const SKELETON_CARDS = 8;
+/** Cards hydrated together; each group is a task of its own (a Suspense boundary). */
+const HYDRATION_GROUP = 4;
 
 /** The marketplace's models: skeleton cards while they load, a retry when they cannot. */
 export function ModelGrid() {
@@ -32,16 +35,26 @@ export function ModelGrid() {
     );
   }
 
+  // The server renders the cards into the page (docs/decisions/0034-prerendered-public-pages.md):
+  // hydrating them a few at a time keeps the page answering taps while it hydrates. Nothing
+  // here suspends.
+  const groups = Array.from({ length: Math.ceil(models.data.length / HYDRATION_GROUP) }, (_, i) =>
+    models.data.slice(i * HYDRATION_GROUP, (i + 1) * HYDRATION_GROUP),
+  );
   return (
     <ul aria-label="Models" className={GRID}>
-      {models.data.map((model, index) => (
-        <li key={model.id}>
-          {model.isBlackedOut ? (
-            <ComingSoonCard model={model} />
-          ) : (
-            <ModelCard model={model} index={index} />
-          )}
-        </li>
+      {groups.map((group, groupIndex) => (
+        <Suspense key={group[0]!.id}>
+          {group.map((model, i) => (
+            <li key={model.id}>
+              {model.isBlackedOut ? (
+                <ComingSoonCard model={model} />
+              ) : (
+                <ModelCard model={model} index={groupIndex * HYDRATION_GROUP + i} />
+              )}
+            </li>
+          ))}
+        </Suspense>
       ))}
     </ul>
   );
