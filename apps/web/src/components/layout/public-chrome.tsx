@@ -81,6 +81,7 @@ function PublicHeader() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const header = useRef<HTMLElement>(null);
   const signedIn = usePublicSession();
+  const hydrated = useHydrated();
 
   // While the phone menu is open: Escape closes it (focus back on its button), so does a tap
   // outside the header, and so does widening the window to where the full nav shows.
@@ -157,6 +158,8 @@ function PublicHeader() {
               aria-expanded={menuOpen}
               aria-controls={menuId}
               aria-label="Menu"
+              // Live once a prerendered page has hydrated.
+              disabled={!hydrated}
               onClick={() => setMenuOpen((open) => !open)}
               className="flex size-10 items-center justify-center rounded-lg text-zinc-300 transition-colors hover:bg-ink-800 hover:text-white lg:hidden"
             >

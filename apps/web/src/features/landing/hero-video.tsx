@@ -1,5 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useHydrated } from '../../components/layout/use-hydrated';
 
 /** Rendered by scripts/media/make-hero-video.sh; 1280x720, 8 s, a seamless loop. */
 const VIDEO = {
@@ -31,6 +32,7 @@ export function HeroVideo() {
   const loaded = useSyncExternalStore(subscribeToLoad, pageLoaded, () => false);
   const autoPlay = useMemo(() => loaded && !window.matchMedia(REDUCED_MOTION).matches, [loaded]);
   const [playing, setPlaying] = useState(false);
+  const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement | null>(null);
 
   useEffect(() => {
@@ -72,6 +74,7 @@ export function HeroVideo() {
       </video>
       <button
         type="button"
+        disabled={!hydrated}
         onClick={toggle}
         aria-label={playing ? 'Pause the video' : 'Play the video'}
         className="absolute top-3 right-3 z-10 flex size-9 items-center justify-center rounded-full border border-white/15 bg-ink-950/60 text-white backdrop-blur transition-colors hover:bg-ink-950/80"

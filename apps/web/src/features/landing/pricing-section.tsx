@@ -13,6 +13,7 @@ import { clsx } from 'clsx';
 import { Check, CreditCard, Minus, RefreshCw, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { LinkButton } from '../../components/layout/link-button';
+import { useHydrated } from '../../components/layout/use-hydrated';
 import { yearlySavingPercent } from './figures';
 import { Section, SectionHeading } from './section';
 
@@ -28,6 +29,8 @@ const bestYearlySaving = Math.max(...PLAN_LIST.map(yearlySavingPercent));
 
 export function PricingSection() {
   const [period, setPeriod] = useState<TBillingPeriod>('monthly');
+  // The toggle is live once the prerendered landing has hydrated.
+  const hydrated = useHydrated();
 
   return (
     <Section id="pricing">
@@ -47,6 +50,7 @@ export function PricingSection() {
               key={option}
               type="button"
               aria-pressed={period === option}
+              disabled={!hydrated}
               onClick={() => setPeriod(option)}
               className="flex h-10 items-center gap-2 rounded-full px-5 text-sm font-semibold text-zinc-400 transition-colors hover:text-white aria-pressed:bg-white aria-pressed:text-ink-950"
             >

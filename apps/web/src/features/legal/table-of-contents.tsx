@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../../components/layout/use-hydrated';
 
 /** What the table of contents needs of a section: its anchor and its title. */
 type TTocEntry = { id: string; title: string };
@@ -13,6 +14,7 @@ export function TableOfContents({ sections }: { sections: readonly TTocEntry[] }
   const [open, setOpen] = useState(false);
   const listId = useId();
   const activeId = useActiveSection(sections);
+  const hydrated = useHydrated();
 
   return (
     <nav
@@ -23,6 +25,8 @@ export function TableOfContents({ sections }: { sections: readonly TTocEntry[] }
         type="button"
         aria-expanded={open}
         aria-controls={listId}
+        // Live once the prerendered page has hydrated (docs/decisions/0034-prerendered-public-pages.md).
+        disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
         className="flex w-full items-center justify-between gap-3 rounded-2xl px-4 py-3 text-left text-sm font-semibold text-white lg:hidden"
       >

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { useHydrated } from '../../../components/layout/use-hydrated';
 import { Field, Input } from '../../../components/ui/form';
 
 /** A labelled password input with a button that shows or hides what was typed. */
@@ -15,6 +16,7 @@ export function PasswordField({
   invalid?: boolean;
 }) {
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   return (
     <Field label={label} invalid={invalid}>
       {(control) => (
@@ -29,6 +31,8 @@ export function PasswordField({
           />
           <button
             type="button"
+            // Live once a prerendered page has hydrated (docs/decisions/0034-prerendered-public-pages.md).
+            disabled={!hydrated}
             onClick={() => setVisible((shown) => !shown)}
             aria-label={visible ? 'Hide password' : 'Show password'}
             aria-controls={control.id}

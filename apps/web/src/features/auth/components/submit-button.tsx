@@ -1,13 +1,11 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useHydrated } from '../../../components/layout/use-hydrated';
 import { Button } from '../../../components/ui/button';
 
 /**
- * A form's full-width submit button; while `busy` it is disabled and says `busyLabel`. On a
- * prerendered page it is disabled until the page's scripts have hydrated it, so neither a click
- * nor Enter in a field sends the form before the page can (the browser would post it to the
- * server as a page; docs/decisions/0034-prerendered-public-pages.md).
+ * A form's full-width submit button; while `busy` it is disabled and says `busyLabel`. Until a
+ * prerendered page has hydrated it is disabled too (`Button`), so neither a click nor Enter in a
+ * field sends the form before the page can.
  */
 export function SubmitButton({
   busy,
@@ -18,13 +16,12 @@ export function SubmitButton({
   busyLabel: string;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   return (
     <Button
       type="submit"
       size="lg"
       className="w-full"
-      disabled={busy || !hydrated}
+      disabled={busy}
       aria-busy={busy || undefined}
     >
       {busy ? (
