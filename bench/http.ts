@@ -4,7 +4,8 @@
  * the servers' event loop. Both servers listen in this process; runs alternate (hello-world, then
  * each Muse route, three rounds) so every figure sees the same machine, and each is the median
  * of its three runs. Muse logs at `info` as in production, into a sink that drops the lines, so
- * the cost of building them counts and the disk does not.
+ * the cost of building them counts and the disk does not. Every request says what a browser's
+ * says about compression (`accept-encoding: gzip, deflate, br`), to both servers.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,6 +31,9 @@ const AUTOCANNON = path.join(
   'autocannon.js',
 );
 
+/** What a browser says about compression on every request. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
 export type THttpFigures = { requestsPerSecond: number; p99Ms: number };
 export type THttpRow = { name: string; goal: number; muse: THttpFigures; ratio: number };
 
@@ -42,7 +46,9 @@ async function load(
   headers: Record<string, string> = {},
 ): Promise<THttpFigures> {
   const args = [AUTOCANNON, '--json', '-c', '100', '-d', String(seconds)];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  for (const [name, value] of Object.entries({ ...BROWSER, ...headers })) {
+    args.push('-H', `${name}=${value}`);
+  }
   const { stdout } = await run(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
   const result = JSON.parse(stdout) as {
     requests: { average: number };

@@ -1,5 +1,6 @@
 import { PLANS, WELCOME_CREDITS } from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
+import { brotliDecompressSync } from 'node:zlib';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { debit, getBalances } from '../src/modules/billing/ledger';
@@ -36,6 +37,19 @@ describe('GET /api/users/dashboard', () => {
       products: { used: 0, limit: 0 },
       recentInfluencers: [],
     });
+  });
+
+  it('is sent compressed to a browser, the same answer', async () => {
+    const account = await registerAccount(ctx.app);
+    const plain = await dashboardOf(account.headers);
+    const brotli = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/dashboard',
+      headers: { ...account.headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString()).dashboard).toEqual(plain);
   });
 
   it('follows the ledger and the plan', async () => {

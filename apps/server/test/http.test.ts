@@ -87,6 +87,24 @@ describe('serving the web app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it('gives API answers, errors included, a policy that allows nothing and no page-only headers', async () => {
+    for (const url of ['/api/health', '/api/no-such-thing', '/api/marketplace/models?x=1']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none';style-src 'unsafe-inline';frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['x-xss-protection'], url).toBeUndefined();
+    }
+    // A page whose path merely starts with the letters is a page.
+    const page = await app.inject({ method: 'GET', url: '/apiary' });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('answers unknown API paths with a JSON 404, never the web app', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

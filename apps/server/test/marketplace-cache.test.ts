@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buyPlan, registerAccount } from './accounts';
@@ -41,6 +42,20 @@ describe('GET /api/marketplace/models, cached', () => {
     const stale = await list(first.app, { 'if-none-match': '"something-else"' });
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toEqual(fresh.json());
+  });
+
+  it('sends the twin a browser accepts, compressed once with the list', async () => {
+    const plain = await list(first.app);
+    const brotli = await list(first.app, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(brotli.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    // Refused brotli, the next best.
+    const gzip = await list(first.app, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('a claim on one instance changes the list and its ETag on the other once announced', async () => {

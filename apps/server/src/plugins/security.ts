@@ -29,8 +29,36 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * The security headers of every answer, built once (docs/decisions/0005-content-security-policy.md).
+ * Pages get the app's policy. API answers (JSON, and the images, videos and files the pages load)
+ * get a policy of their own that allows nothing: opened on their own, they are a document that
+ * needs no script, style sheet or other resource, only the inline styles a browser gives an
+ * image or a video it shows by itself. Headers that only a page uses (the opener policy, the
+ * agent cluster, DNS prefetching, the old XSS filter and download prompt) are left off them.
+ */
 export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
-  const headers = securityHeaders({
+  // HSTS over plain-HTTP local development would pin localhost to HTTPS in the browser.
+  const strictTransportSecurity = config.isProduction;
+  const apiHeaders = securityHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'none'"],
+        'style-src': ["'unsafe-inline'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    strictTransportSecurity,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  const pageHeaders = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -49,13 +77,17 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
         ...(config.isProduction ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
-    // HSTS over plain-HTTP local development would pin localhost to HTTPS in the browser.
-    strictTransportSecurity: config.isProduction,
+    strictTransportSecurity,
     crossOriginEmbedderPolicy: false,
   });
   // Set on arrival, like the Fastify plugin did, so every answer carries them, errors included.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiRequest(request.url) ? apiHeaders : pageHeaders);
     done();
   });
+}
+
+/** `/api` and everything under it, whatever the query string. */
+export function isApiRequest(url: string): boolean {
+  return url.startsWith('/api') && (url.length === 4 || url[4] === '/' || url[4] === '?');
 }

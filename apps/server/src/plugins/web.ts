@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import {
   PRERENDERED_ROUTES,
@@ -13,7 +12,7 @@ import {
 } from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
-import { matchesEtag } from '../modules/marketplace/list-cache';
+import { sendPrecompressed } from '../lib/precompressed';
 import {
   createMarketplacePage,
   loadMarketplaceRenderer,
@@ -132,17 +131,7 @@ function registerMarketplacePage(app: FastifyInstance, webDistDir: string, prere
       request.log.error({ err: error }, 'The marketplace page could not be rendered');
       return reply.sendFile(prerendered);
     }
-    reply
-      .header('etag', rendered.etag)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
-    if (matchesEtag(request.headers['if-none-match'], rendered.etag)) {
-      return reply.status(304).send();
-    }
-    reply.type('text/html; charset=utf-8');
-    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-    if (!encoding) return reply.send(rendered.body);
-    return reply.header('content-encoding', encoding).send(rendered[encoding]);
+    return sendPrecompressed(request, reply, rendered, 'text/html; charset=utf-8');
   });
 }
 

@@ -43,6 +43,11 @@ export function createSessionCache(db: TDatabase, cacheEvents: TCacheEvents) {
   });
 
   return {
+    /** The live session of `token` if this instance holds it, without waiting for anything. */
+    cached(token: string): TAuthenticated | undefined {
+      return cache.get(hashToken(token));
+    },
+    /** The live session of `token`, from memory or from the database; null if there is none. */
     async find(token: string): Promise<TAuthenticated | null> {
       const tokenHash = hashToken(token);
       const cached = cache.get(tokenHash);

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { TCacheEvents } from '../../lib/cache-events';
+import type { TEncodings } from '../../lib/precompressed';
 
 /** How long a dashboard is served from memory without asking the database again. */
 export const DASHBOARD_CACHE_TTL_MS = 30_000;
@@ -13,7 +14,7 @@ const DASHBOARD_CACHE_MAX = 10_000;
  * request that writes forgets its own account's at once on the instance that served it.
  */
 export function createDashboardCache(cacheEvents: TCacheEvents) {
-  const cache = new LRUCache<string, Buffer>({
+  const cache = new LRUCache<string, TEncodings>({
     max: DASHBOARD_CACHE_MAX,
     ttl: DASHBOARD_CACHE_TTL_MS,
   });
@@ -37,7 +38,7 @@ export function createDashboardCache(cacheEvents: TCacheEvents) {
 
   return {
     /** The account's encoded dashboard answer, from memory or from `read`. */
-    async get(userId: string, read: () => Promise<Buffer>): Promise<Buffer> {
+    async get(userId: string, read: () => Promise<TEncodings>): Promise<TEncodings> {
       const cached = cache.get(userId);
       if (cached !== undefined) return cached;
       const started = generation;

@@ -1,5 +1,6 @@
 import { ZDashboardResponse, type TDashboardResponse } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { compressOnce, sendEncoded } from '../../lib/precompressed';
 import { getDashboard } from './service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,15 +11,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: ZDashboardResponse } } },
     async (request, reply) => {
       const userId = request.auth.user.id;
-      // Encoded by its schema once per change of the account, and kept (dashboard/cache.ts):
-      // Fastify sends the bytes as they are.
-      const body = await app.dashboardCache.get(userId, async () => {
+      // Encoded by its schema and compressed once per change of the account, and kept
+      // (dashboard/cache.ts): Fastify sends the bytes as they are.
+      const answer = await app.dashboardCache.get(userId, async () => {
         const dashboard = await getDashboard(db, app.services.files, userId);
-        return Buffer.from(JSON.stringify(ZDashboardResponse.parse({ success: true, dashboard })));
+        const body = JSON.stringify(ZDashboardResponse.parse({ success: true, dashboard }));
+        return compressOnce(Buffer.from(body), { fast: true });
       });
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(body as unknown as TDashboardResponse);
+      return sendEncoded(
+        request,
+        reply,
+        answer,
+        'application/json; charset=utf-8',
+      ) as unknown as TDashboardResponse;
     },
   );
 };

@@ -1,11 +1,14 @@
-import { createHash } from 'node:crypto';
 import { ZMarketplaceModelsResponse } from '@muse/shared';
 import type { TDatabase } from '../../db/client';
 import type { TCacheEvents } from '../../lib/cache-events';
+import { precompress, type TPrecompressed } from '../../lib/precompressed';
 import { listMarketplaceModels } from './service';
 
-/** The answer's bytes, encoded once (no per-request UTF-8 encoding or length count), and its tag. */
-export type TEncodedList = { body: Buffer; etag: string };
+/**
+ * The answer's bytes, encoded once (no per-request UTF-8 encoding, length count or compression),
+ * and its tag.
+ */
+export type TEncodedList = TPrecompressed;
 
 export type TMarketplaceListCache = ReturnType<typeof createMarketplaceListCache>;
 
@@ -23,7 +26,7 @@ export function marketplaceChanged(): void {
 /**
  * The public marketplace list, encoded once and kept until a model or a licence changes, in any
  * process (docs/decisions/0031-session-cache-and-hot-reads.md): it is the same for everyone and
- * changes only on a claim. Its strong ETag is the hash of the bytes sent.
+ * changes only on a claim. Its strong ETag is the hash of its bytes.
  */
 export function createMarketplaceListCache(db: TDatabase, cacheEvents: TCacheEvents) {
   /** The list being read or read; a change drops it, so a read it overtook is not kept. */
@@ -36,10 +39,9 @@ export function createMarketplaceListCache(db: TDatabase, cacheEvents: TCacheEve
 
   const encode = async (): Promise<TEncodedList> => {
     const models = await listMarketplaceModels(db);
-    const body = Buffer.from(
-      JSON.stringify(ZMarketplaceModelsResponse.parse({ success: true, models })),
+    return precompress(
+      Buffer.from(JSON.stringify(ZMarketplaceModelsResponse.parse({ success: true, models }))),
     );
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
   };
 
   return {
@@ -59,13 +61,4 @@ export function createMarketplaceListCache(db: TDatabase, cacheEvents: TCacheEve
       current = null;
     },
   };
-}
-
-/** `If-None-Match` names `etag` (or any, `*`); tags compare weakly, as RFC 9110 says for GET. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
 }

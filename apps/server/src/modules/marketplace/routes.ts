@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { toPublicInfluencer } from '../influencers/service';
 import { claimModel } from './claims';
-import { marketplaceChanged, matchesEtag } from './list-cache';
+import { sendPrecompressed } from '../../lib/precompressed';
+import { marketplaceChanged } from './list-cache';
 import { getMarketplaceModel, readPortrait } from './service';
 
 /** Model ids are `integer` keys: anything outside 1–2147483647 is refused before any query. */
@@ -27,15 +28,15 @@ export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/marketplace/models',
     { schema: { response: { 200: ZMarketplaceModelsResponse, 304: z.null() } } },
     async (request, reply) => {
-      const { body, etag } = await list.get();
-      // Kept by browsers but asked again each time: a claim changes the counts at any moment.
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
-      // Already encoded by the same schema, once per change of the list (list-cache.ts): Fastify
-      // sends bytes as they are.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(body as unknown as TMarketplaceModelsResponse);
+      // Already encoded and compressed by the same schema, once per change of the list
+      // (list-cache.ts): Fastify sends the bytes as they are.
+      const answer = await list.get();
+      return sendPrecompressed(
+        request,
+        reply,
+        answer,
+        'application/json; charset=utf-8',
+      ) as unknown as TMarketplaceModelsResponse;
     },
   );
 
