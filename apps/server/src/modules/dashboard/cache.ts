@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createAccountCache } from '../../lib/account-cache';
 import type { TCacheEvents } from '../../lib/cache-events';
 import type { TEncodings } from '../../lib/precompressed';
 
@@ -14,43 +14,24 @@ const DASHBOARD_CACHE_MAX = 10_000;
  * request that writes forgets its own account's at once on the instance that served it.
  */
 export function createDashboardCache(cacheEvents: TCacheEvents) {
-  const cache = new LRUCache<string, TEncodings>({
+  const cache = createAccountCache<TEncodings>({
+    cacheEvents,
+    event: 'dashboard',
     max: DASHBOARD_CACHE_MAX,
-    ttl: DASHBOARD_CACHE_TTL_MS,
+    ttlMs: DASHBOARD_CACHE_TTL_MS,
   });
-  /**
-   * Counts forgetting. A read that started before the latest forgetting may hold what was just
-   * changed, so its answer is sent but not kept.
-   */
-  let generation = 0;
-  const forget = (userId: string) => {
-    generation += 1;
-    cache.delete(userId);
-  };
-  const unsubscribe = cacheEvents.subscribe({
-    dashboard: forget,
-    // Changes announced while the connection was down are lost: nothing cached is trusted.
-    reconnect: () => {
-      generation += 1;
-      cache.clear();
-    },
-  });
-
   return {
     /** The account's encoded dashboard answer, from memory or from `read`. */
     async get(userId: string, read: () => Promise<TEncodings>): Promise<TEncodings> {
-      const cached = cache.get(userId);
-      if (cached !== undefined) return cached;
-      const started = generation;
-      const body = await read();
-      if (generation === started) cache.set(userId, body);
-      return body;
+      const answer = await cache.load(userId, async () => ({
+        account: userId,
+        value: await read(),
+      }));
+      // `read` always finds a dashboard.
+      return answer!;
     },
-    forget,
-    close() {
-      unsubscribe();
-      cache.clear();
-    },
+    forget: cache.forget,
+    close: cache.close,
   };
 }
 

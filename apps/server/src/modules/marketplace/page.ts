@@ -34,7 +34,7 @@ export async function loadMarketplaceRenderer(
 /**
  * The marketplace page with its models in the HTML (docs/decisions/0034-prerendered-public-pages.md):
  * its portraits start loading with the page, not after the app's scripts and an API call. It is
- * rendered once per version of the list (list-cache.ts, which every instance clears on a claim)
+ * rendered once per version of the list (list-cache.ts, which every instance clears on a claim),
  * compressed once, and kept with its tag until the list changes; a request that finds a newer
  * list renders again.
  */
@@ -70,5 +70,3 @@ export function createMarketplacePage(
     },
   };
 }
-
-export type TMarketplacePage = ReturnType<typeof createMarketplacePage>;
