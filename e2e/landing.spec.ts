@@ -379,16 +379,14 @@ test.describe('pricing', () => {
   });
 });
 
-test('the FAQ opens one answer at a time and a second click closes it', async ({ page }) => {
-  desktopOnly('the accordion behaves the same at every width');
-  await page.goto('/');
+/** One answer open at a time, a second click closes it: the browser's own `<details name>`. */
+async function expectFaqAccordion(page: Page) {
   const items = page.locator('#faq details');
   await expect(items).toHaveCount(5);
   const question = (index: number) => items.nth(index).locator('summary');
   const answer = (index: number) => items.nth(index).locator('p');
   for (const index of [0, 1, 2, 3, 4]) await expect(answer(index)).toBeHidden();
 
-  // Native: it answers from the first paint, before the page's scripts have run.
   await question(0).click();
   await expect(answer(0)).toBeVisible();
 
@@ -400,6 +398,35 @@ test('the FAQ opens one answer at a time and a second click closes it', async ({
   await question(2).click();
   await expect(answer(2)).toBeHidden();
   await expect(page.locator('#faq details[open]')).toHaveCount(0);
+}
+
+test('the FAQ opens one answer at a time and a second click closes it', async ({ page }) => {
+  desktopOnly('the accordion behaves the same at every width');
+  await page.goto('/');
+  await expectFaqAccordion(page);
+});
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the FAQ works all the same', async ({ page }) => {
+    desktopOnly('the accordion behaves the same at every width');
+    await page.goto('/');
+    await expectFaqAccordion(page);
+  });
+
+  test('the marketplace shows every model with its portrait and claim count', async ({ page }) => {
+    desktopOnly('the same HTML at every width');
+    await page.goto('/marketplace');
+    const cards = page.getByRole('list', { name: 'Models' }).getByRole('listitem');
+    await expect(cards).toHaveCount(18);
+    const first = cards.first();
+    await expect(first.getByRole('img')).toBeVisible();
+    await expect
+      .poll(() => first.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(first.getByText(/^\d\/5 claimed$/)).toBeVisible();
+  });
 });
 
 test('the landing has no serious or critical accessibility violations', async ({
