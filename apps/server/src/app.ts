@@ -174,8 +174,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     marketplaceList.close();
     await cacheEvents.close();
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: one promise fewer on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   registerErrorHandler(app);
 
