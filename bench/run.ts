@@ -18,11 +18,13 @@ import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
 import { createServices } from '../apps/server/src/services';
 import { benchGenerate } from './generate';
 import { benchHttp, reportHttp } from './http';
+import { benchLists, reportLists } from './lists';
 import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
 import { benchLighthouse, reportLighthouse } from './lighthouse';
 import { benchPersonas } from './personas';
 import { benchPublicPage, reportPublicPageJs } from './public-page';
+import { benchSignIn, reportSignIn } from './sign-in';
 import { benchMainThreadPause, benchUpscale } from './upscale';
 import { benchVideo } from './video';
 import { benchWarmUp, reportWarmUp } from './warm-up';
@@ -73,6 +75,8 @@ async function main() {
     console.log(`  ratio Muse / baseline: ${(muse / baseline).toFixed(2)}`);
 
     reportHttp(await benchHttp(database, services, dataDir));
+    reportSignIn(await benchSignIn(database, services, dataDir));
+    reportLists(await benchLists(app, database));
 
     const page = await benchPublicPage(app);
     console.log(
