@@ -134,11 +134,23 @@ describe('the database stops mid-traffic', () => {
     });
   });
   afterAll(async () => {
-    await worker?.stop();
-    await app?.close();
-    await services?.stop();
-    await database?.close();
-    await server?.stop();
+    // Each step of the shutdown gets its own time, and one that overruns is named rather than
+    // holding the rest: under heavy load one step has once hung past the hook's minute, after
+    // every test had passed.
+    const step = async (name: string, stop: () => Promise<unknown> | undefined) => {
+      let timer: NodeJS.Timeout | undefined;
+      const overran = new Promise<'overran'>((resolve) => {
+        timer = setTimeout(() => resolve('overran'), 10_000);
+      });
+      const outcome = await Promise.race([Promise.resolve(stop()).then(() => 'done'), overran]);
+      clearTimeout(timer);
+      if (outcome === 'overran') console.warn(`faults.test.ts: stopping ${name} took over 10 s`);
+    };
+    await step('the worker', () => worker?.stop());
+    await step('the app', () => app?.close());
+    await step('the services', () => services?.stop());
+    await step('the pool', () => database?.close());
+    await step('PostgreSQL', () => server?.stop());
     await rm(pgDir, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
   });
