@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { unauthorised } from '../lib/errors';
+import { bearerToken } from '../lib/tokens';
 import type { TAuthenticated } from '../modules/auth/sessions';
 
 declare module 'fastify' {
@@ -7,13 +8,6 @@ declare module 'fastify' {
     /** The signed-in user and session; set on every route of the protected scope. */
     auth: TAuthenticated;
   }
-}
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
 }
 
 /**
@@ -26,15 +20,14 @@ export function registerAuthentication(scope: FastifyInstance): void {
   // Callback hooks, not async ones: a session found in memory (the usual case) costs no promise
   // on the hottest path of the API.
   scope.addHook('onRequest', (request, _reply, done) => {
-    const token = bearerToken(request);
-    // A real token is 43 characters; anything far off is not worth a database round trip.
-    if (!token || token.length > 100) return done(unauthorised());
-    const cached = scope.sessionCache.cached(token);
-    if (cached) {
-      request.auth = cached;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return done(unauthorised());
+    const found = scope.sessionCache.find(token);
+    if (!(found instanceof Promise)) {
+      request.auth = found;
       return done();
     }
-    scope.sessionCache.find(token).then((found) => {
+    found.then((found) => {
       if (!found) return done(unauthorised());
       request.auth = found;
       done();

@@ -2,6 +2,7 @@ import type { TDatabase } from '../../db/client';
 import { createAccountCache } from '../../lib/account-cache';
 import type { TCacheEvents } from '../../lib/cache-events';
 import { hashToken } from '../../lib/tokens';
+import { toPublicUser } from './service';
 import { lookUpSession, onAccountChanged, type TAuthenticated } from './sessions';
 
 /** How long a live session is trusted without asking the database again. */
@@ -26,23 +27,30 @@ export function createSessionCache(db: TDatabase, cacheEvents: TCacheEvents) {
   const stopListeningLocally = onAccountChanged(cache.forget);
 
   return {
-    /** The live session of `token` if this instance holds it, without waiting for anything. */
-    cached(token: string): TAuthenticated | undefined {
-      return cache.get(hashToken(token));
-    },
-    /** The live session of `token`, from memory or from the database; null if there is none. */
-    find(token: string): Promise<TAuthenticated | null> {
+    /**
+     * The live session of `token`: at once when this instance holds it (the usual case, and no
+     * promise on the hottest path of the API), else a promise of what the database says; null
+     * if there is none.
+     */
+    find(token: string): TAuthenticated | Promise<TAuthenticated | null> {
       const tokenHash = hashToken(token);
-      return cache.load(tokenHash, async () => {
-        const found = await lookUpSession(db, tokenHash);
-        if (!found) return null;
-        return {
-          account: found.user.id,
-          value: { user: found.user, sessionId: found.sessionId },
-          // Never kept past the session's end.
-          ttlMs: found.expiresAt.getTime() - Date.now(),
-        };
-      });
+      return (
+        cache.get(tokenHash) ??
+        cache.load(tokenHash, async () => {
+          const found = await lookUpSession(db, tokenHash);
+          if (!found) return null;
+          return {
+            account: found.user.id,
+            value: {
+              user: found.user,
+              sessionId: found.sessionId,
+              publicUser: toPublicUser(found.user),
+            },
+            // Never kept past the session's end.
+            ttlMs: found.expiresAt.getTime() - Date.now(),
+          };
+        })
+      );
     },
     /** Forgets the account's sessions in this instance (after a change made through it). */
     forget: cache.forget,

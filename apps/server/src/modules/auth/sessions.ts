@@ -1,3 +1,4 @@
+import type { TUser } from '@muse/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { sessions, users, type TUserRow } from '../../db/schema';
@@ -32,10 +33,11 @@ export async function createSession(
  */
 export type TSessionUser = Omit<TUserRow, 'passwordHash'> & { hasPassword: boolean };
 
-export type TAuthenticated = { user: TSessionUser; sessionId: string };
+/** A live session: its account, and the account as the API shows it, worked out once per read. */
+export type TAuthenticated = { user: TSessionUser; sessionId: string; publicUser: TUser };
 
 /** A live session as read from the database, with the moment it ends. */
-export type TSessionLookup = TAuthenticated & { expiresAt: Date };
+export type TSessionLookup = Omit<TAuthenticated, 'publicUser'> & { expiresAt: Date };
 
 function prepareLookup(db: TDatabase) {
   return db

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../../lib/tokens';
 
 /**
  * Who looks at a public page: the account behind a bearer token when one is sent and live, else
@@ -7,9 +8,8 @@ import type { FastifyRequest } from 'fastify';
  * protected routes find them, through this instance's session cache.
  */
 export async function viewerOf(request: FastifyRequest): Promise<string | null> {
-  const [scheme, token] = request.headers.authorization?.split(' ') ?? [];
-  // A real token is 43 characters; anything far off is not worth a database round trip.
-  if (scheme?.toLowerCase() !== 'bearer' || !token || token.length > 100) return null;
-  const found = await request.server.sessionCache.find(token.trim());
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return null;
+  const found = await request.server.sessionCache.find(token);
   return found?.user.id ?? null;
 }
