@@ -26,7 +26,6 @@ import {
   normaliseEmail,
   register,
   resetPassword,
-  toPublicUser,
 } from './service';
 import { revokeSession, type TSessionContext } from './sessions';
 
