@@ -122,28 +122,41 @@ test.describe('sign in', () => {
     page,
   }) => {
     // The test server runs a stand-in Google, so its /api/config answer is changed to a server's
-    // without one. (Pressed before that answer arrives, the button says Google sign-in is not
-    // set up: continue-with-google.test.tsx.)
+    // without one. The sign-in pages the server sends arrive already rendered with its settings
+    // (web.test.ts and prerender.test.tsx hold that they then leave Google out), so the app is
+    // opened on a page it renders itself and goes on to them by its links: they ask /api/config. (Pressed before that answer arrives, the button says Google sign-in is not set up:
+    // continue-with-google.test.tsx.)
     await page.route('**/api/config', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), googleSignIn: false } });
     });
-    for (const [path, submit] of [
-      ['/login', 'Sign In'],
-      ['/register', 'Create Account'],
+    await page.goto('/forgot-password');
+    const config = page.waitForResponse('**/api/config');
+    await page.getByRole('link', { name: 'Back to login' }).click();
+    await config;
+    for (const [path, submit, next] of [
+      ['/login', 'Sign In', 'Create an account'],
+      ['/register', 'Create Account', null],
     ] as const) {
-      const config = page.waitForResponse('**/api/config');
-      await page.goto(path);
-      await config;
+      await expect(page).toHaveURL(path);
       await expect(page.getByRole('button', { name: submit, exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
       await expect(page.getByText('or', { exact: true })).toHaveCount(0);
+      if (next) await page.getByRole('link', { name: next }).click();
     }
-    // With the server's own answer, both show.
-    await page.unroute('**/api/config');
+  });
+
+  test("the sign-in page arrives with this server's Google sign-in, without asking for it", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/config') asked.push(request.url());
+    });
     await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     await expect(page.getByText('or', { exact: true })).toBeVisible();
+    expect(asked).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { PRERENDERED_ROUTES } from '@muse/shared';
+import { PRERENDERED_ROUTES, ZPublicConfig } from '@muse/shared';
 import { desktopOnly, expect, test } from './fixtures';
 import { registerAccount, signInAs } from './support/accounts';
 import { seriousViolations } from './support/axe';
@@ -426,6 +426,15 @@ test.describe('without scripts', () => {
       .poll(() => first.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
     await expect(first.getByText(/^\d\/5 claimed$/)).toBeVisible();
+  });
+
+  test('the support page names the support address', async ({ page, request }) => {
+    desktopOnly('the same HTML at every width');
+    const config = ZPublicConfig.parse(await (await request.get('/api/config')).json());
+    await page.goto('/support');
+    await expect(
+      page.getByRole('link', { name: config.supportEmail, exact: true }).first(),
+    ).toHaveAttribute('href', `mailto:${config.supportEmail}`);
   });
 });
 

@@ -140,7 +140,6 @@ for (const path of ['/support', '/terms', '/privacy']) {
     }
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The address arrives from /api/config after the first paint; check the finished page.
     await expect(page.getByRole('link', { name: /@/ }).first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

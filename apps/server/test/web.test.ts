@@ -19,20 +19,26 @@ let database: TTestDatabase;
 const apps: FastifyInstance[] = [];
 
 /**
- * The build's page renderer (dist/server/prerender.js) in small: the marketplace's template
- * filled with a line per model of the answer it is given, and the answer itself, as the real one
- * (apps/web/src/prerender.tsx) fills it with the page's markup.
+ * The build's page renderer (dist/server/prerender.js) in small: a page's template filled with
+ * whether it shows 'Continue with Google', the marketplace's with a line per model, and the
+ * answers themselves, as the real one (apps/web/src/prerender.tsx) fills them with the page's
+ * markup.
  */
-const RENDERER = `export async function renderMarketplacePage(template, answer) {
+const RENDERER = `export async function renderServedPage(route, template, data) {
   if (globalThis.museRendererFails) throw new Error('The renderer failed');
-  const { models } = JSON.parse(answer);
-  const cards = models.map((model) => '<li>' + model.name + ': ' + model.claimed + '/' + model.licences + '</li>');
-  return template
-    .replace('<!--muse:markup-->', '<ul>' + cards.join('') + '</ul>')
-    .replace('<!--muse:data-->', '<script type="application/json" id="marketplace-models">' + answer + '</script>');
+  const { googleSignIn } = JSON.parse(data.publicConfig);
+  let markup = googleSignIn ? '<button>Continue with Google</button>' : '';
+  let scripts = '<script type="application/json" id="public-config">' + data.publicConfig + '</script>';
+  if (data.marketplaceModels !== undefined) {
+    const { models } = JSON.parse(data.marketplaceModels);
+    const cards = models.map((model) => '<li>' + model.name + ': ' + model.claimed + '/' + model.licences + '</li>');
+    markup += '<ul>' + cards.join('') + '</ul>';
+    scripts += '<script type="application/json" id="marketplace-models">' + data.marketplaceModels + '</script>';
+  }
+  return template.replace('<!--muse:markup-->', markup).replace('<!--muse:data-->', scripts);
 }`;
-const MARKETPLACE_TEMPLATE =
-  '<!doctype html><title>Marketplace</title><div id="root" data-prerendered="/marketplace"><!--muse:markup--></div><!--muse:data-->';
+const template = (route: string) =>
+  `<!doctype html><title>${route}</title><div id="root" data-prerendered="${route}"><!--muse:markup--></div><!--muse:data-->`;
 
 /** A build of the web app as `npm run build` leaves it, compressed twins included. */
 async function fakeBuild(options: { prerendered: boolean; renderer?: boolean }): Promise<string> {
@@ -44,11 +50,13 @@ async function fakeBuild(options: { prerendered: boolean; renderer?: boolean }):
   if (options.prerendered) {
     files['prerendered/index.html'] = '<div id="root"><h1>Create AI influencers</h1></div>';
     files['prerendered/marketplace.html'] = '<div id="root"><h1>Marketplace</h1></div>';
+    files['prerendered/login.html'] = '<div id="root"><h1>Sign In</h1></div>';
   }
   if (options.renderer) {
     files['server/package.json'] = '{ "type": "module" }';
     files['server/prerender.js'] = RENDERER;
-    files['server/marketplace.html'] = MARKETPLACE_TEMPLATE;
+    files['server/marketplace.html'] = template('/marketplace');
+    files['server/login.html'] = template('/login');
   }
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dist, name);
@@ -60,8 +68,8 @@ async function fakeBuild(options: { prerendered: boolean; renderer?: boolean }):
   return dist;
 }
 
-async function startApp(webDistDir: string): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL });
+async function startApp(webDistDir: string, env: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, ...env });
   const services = await createServices(config);
   const app = await buildApp({ config, database, services, webDistDir });
   app.addHook('onClose', () => services.stop());
@@ -249,11 +257,52 @@ describe('the marketplace page, rendered with its models', () => {
     expect(recovered.body).toContain('id="marketplace-models"');
   });
 
-  it('never sends the renderer or its template', async () => {
-    for (const url of ['/server/prerender.js', '/server/marketplace.html']) {
+  it('never sends the renderer or its templates', async () => {
+    for (const url of ['/server/prerender.js', '/server/marketplace.html', '/server/login.html']) {
       const response = await rendered.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe("the sign-in page, rendered with this server's settings", () => {
+  const login = async (server: FastifyInstance) => {
+    const config = await server.inject({ method: 'GET', url: '/api/config' });
+    const page = await server.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    return { config: config.body, page };
+  };
+
+  it('arrives without Continue with Google on a server without Google sign-in, carrying its settings', async () => {
+    const server = await startApp(await fakeBuild({ prerendered: true, renderer: true }));
+    const { config, page } = await login(server);
+    expect(JSON.parse(config)).toMatchObject({ googleSignIn: false });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).not.toContain('Continue with Google');
+    expect(page.body).toContain(
+      `<script type="application/json" id="public-config">${config}</script>`,
+    );
+  });
+
+  it('arrives with it on a server with Google sign-in', async () => {
+    const server = await startApp(await fakeBuild({ prerendered: true, renderer: true }), {
+      GOOGLE_CLIENT_ID: 'muse-web.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+    });
+    const { config, page } = await login(server);
+    expect(JSON.parse(config)).toMatchObject({ googleSignIn: true });
+    expect(page.body).toContain('<button>Continue with Google</button>');
+    expect(page.body).toContain(`id="public-config">${config}</script>`);
+  });
+
+  it('is the page prerendered without them when the build has no renderer', async () => {
+    const { page } = await login(app);
+    expect(page.body).toContain('<h1>Sign In</h1>');
+    expect(page.body).not.toContain('public-config');
   });
 });
 

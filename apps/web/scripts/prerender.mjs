@@ -2,8 +2,9 @@
 // (docs/decisions/0034-prerendered-public-pages.md): each page's markup goes into the built
 // index.html (the landing's into landing.html, its own entry) as dist/prerendered/<page>.html,
 // which the server answers at the page's path. The app's pages load their scripts once they have
-// painted (src/app-boot.ts). The marketplace's page is also written as a template,
-// dist/server/marketplace.html, which the server fills with its models (dist/server/prerender.js).
+// painted (src/app-boot.ts). Each app page is also written as a template, dist/server/<page>.html,
+// which the server renders with its settings, and the marketplace with its models
+// (dist/server/prerender.js).
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -63,9 +64,10 @@ for (const route of PRERENDERED_ROUTES) {
       .replace('</head>', () => `  ${fontPreload}\n  </head>`)
       .replace(ROOT, () => `<div id="root" data-prerendered="${route}">${content}</div>`);
   await writeFile(path.join(dist, 'prerendered', prerenderedFile(route)), page(markup));
-  if (route === '/marketplace') {
+  // Every page of the app also as a template the server renders again with its settings.
+  if (route !== '/') {
     const served = page(PAGE_MARKUP).replace('</body>', () => `${PAGE_DATA}\n  </body>`);
-    await writeFile(path.join(rendererDir, 'marketplace.html'), served);
+    await writeFile(path.join(rendererDir, prerenderedFile(route)), served);
   }
   console.log(`prerendered ${route} (${(markup.length / 1024).toFixed(1)} kB of markup)`);
 }

@@ -8,6 +8,7 @@ import { loadRouteModules } from './app/load-route-modules';
 import { Providers, makeQueryClient } from './app/providers';
 import { createRouter, routes } from './app/router';
 import { seedMarketplaceModelsFromPage } from './lib/marketplace-models';
+import { seedPublicConfigFromPage } from './lib/public-config';
 
 // zod compiles its parsers with `new Function` where a page allows it. Muse's content security
 // policy does not (apps/server/src/plugins/security.ts), and zod's probe for it shows as a
@@ -17,8 +18,10 @@ zodConfig({ jitless: true });
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The marketplace arrives rendered with its models, and carries them for its first render.
+// A public page arrives rendered with the server's settings (and the marketplace with its
+// models), and carries them for its first render.
 const queryClient = makeQueryClient();
+seedPublicConfigFromPage(queryClient, document);
 seedMarketplaceModelsFromPage(queryClient, document);
 
 const app = () => (

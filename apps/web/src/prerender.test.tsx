@@ -1,5 +1,5 @@
 import { PRERENDERED_ROUTES, type TMarketplaceModel } from '@muse/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { StrictMode, act, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -10,7 +10,8 @@ import { createRouter, routes } from './app/router';
 import { LandingInBrowser } from './features/landing/landing-root';
 import { TOKEN_STORAGE_KEY } from './lib/api';
 import { seedMarketplaceModelsFromPage } from './lib/marketplace-models';
-import { PAGE_DATA, PAGE_MARKUP, renderMarketplacePage, renderPage } from './prerender';
+import { seedPublicConfigFromPage } from './lib/public-config';
+import { PAGE_DATA, PAGE_MARKUP, renderPage, renderServedPage } from './prerender';
 
 /**
  * Every prerendered public page hydrates in the browser without a mismatch: React (its
@@ -151,6 +152,83 @@ function model(id: number, changes: Partial<TMarketplaceModel> = {}): TMarketpla
   };
 }
 
+/** A page's template, as scripts/prerender.mjs writes it for the server. */
+const templateOf = (route: string) =>
+  `<html><head></head><body><div id="root" data-prerendered="${route}">${PAGE_MARKUP}</div>${PAGE_DATA}</body></html>`;
+
+/** GET /api/config's answer of a server without Google sign-in. */
+const CONFIG_WITHOUT_GOOGLE = JSON.stringify({
+  success: true,
+  googleSignIn: false,
+  supportEmail: 'help@muse.example',
+});
+
+/** The server's page in this document, at its address; its #root. */
+function serve(html: string, route: string): HTMLElement {
+  const served = new DOMParser().parseFromString(html, 'text/html');
+  window.history.replaceState(null, '', route);
+  document.body.replaceWith(document.adoptNode(served.body));
+  return document.getElementById('root')!;
+}
+
+/** The page hydrated as main.tsx hydrates it: from what the page carries. */
+async function hydrateServed(container: HTMLElement, route: string): Promise<void> {
+  const queryClient = makeQueryClient();
+  seedPublicConfigFromPage(queryClient, document);
+  seedMarketplaceModelsFromPage(queryClient, document);
+  await loadRouteModules(routes, route);
+  await hydrate(container, appOf(queryClient));
+}
+
+const apiCalls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+
+describe("pages rendered with the server's settings", () => {
+  it('the sign-in pages of a server without Google sign-in arrive and hydrate without it', async () => {
+    for (const [route, submit] of [
+      ['/login', 'Sign In'],
+      ['/register', 'Create Account'],
+    ] as const) {
+      const html = await renderServedPage(route, templateOf(route), {
+        publicConfig: CONFIG_WITHOUT_GOOGLE,
+      });
+      const container = serve(html, route);
+      expect(container.textContent).toContain(submit);
+      expect(container.textContent).not.toContain('Continue with Google');
+      const form = container.querySelector('form');
+
+      await hydrateServed(container, route);
+
+      expect(reported).toEqual([]);
+      expect(container.querySelector('form')).toBe(form);
+      expect(within(container).queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+      expect(apiCalls()).not.toContainEqual(expect.stringContaining('/config'));
+      for (const root of roots) act(() => root.unmount());
+      roots = [];
+    }
+  });
+
+  it('a server with Google sign-in has its page offer it', async () => {
+    const html = await renderServedPage('/login', templateOf('/login'), {
+      publicConfig: JSON.stringify({ ...JSON.parse(CONFIG_WITHOUT_GOOGLE), googleSignIn: true }),
+    });
+    const container = serve(html, '/login');
+    await hydrateServed(container, '/login');
+    expect(reported).toEqual([]);
+    expect(within(container).getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+  });
+
+  it('the support page arrives with the support address in it', async () => {
+    const html = await renderServedPage('/support', templateOf('/support'), {
+      publicConfig: CONFIG_WITHOUT_GOOGLE,
+    });
+    const container = serve(html, '/support');
+    expect(container.textContent).toContain('help@muse.example');
+    await hydrateServed(container, '/support');
+    expect(reported).toEqual([]);
+    expect(apiCalls()).not.toContainEqual(expect.stringContaining('/config'));
+  });
+});
+
 describe('the marketplace rendered with its models', () => {
   const models = [
     ...Array.from({ length: 9 }, (_, index) => model(index + 1)),
@@ -158,14 +236,14 @@ describe('the marketplace rendered with its models', () => {
     model(11, { isBlackedOut: true, available: false, images: [] }),
   ];
   const answer = JSON.stringify({ success: true, models });
-  const template = `<html><head></head><body><div id="root" data-prerendered="/marketplace">${PAGE_MARKUP}</div>${PAGE_DATA}</body></html>`;
+  const template = templateOf('/marketplace');
 
   it('carries its cards and the list it was rendered from, and hydrates them as they are', async () => {
-    const html = await renderMarketplacePage(template, answer);
-    const served = new DOMParser().parseFromString(html, 'text/html');
-    window.history.replaceState(null, '', '/marketplace');
-    document.body.replaceWith(document.adoptNode(served.body));
-    const container = document.getElementById('root')!;
+    const html = await renderServedPage('/marketplace', template, {
+      publicConfig: CONFIG_WITHOUT_GOOGLE,
+      marketplaceModels: answer,
+    });
+    const container = serve(html, '/marketplace');
     // The cards are in the page before any script, their portraits with them.
     expect(container.querySelectorAll('ul[aria-label="Models"] > li')).toHaveLength(11);
     expect(container.querySelector('img[src="/card/1.webp"]')).not.toBeNull();
@@ -174,6 +252,7 @@ describe('the marketplace rendered with its models', () => {
     const firstCard = container.querySelector('article');
 
     const queryClient = makeQueryClient();
+    seedPublicConfigFromPage(queryClient, document);
     seedMarketplaceModelsFromPage(queryClient, document);
     await loadRouteModules(routes, '/marketplace');
     await hydrate(container, appOf(queryClient));
@@ -181,9 +260,7 @@ describe('the marketplace rendered with its models', () => {
     expect(reported).toEqual([]);
     expect(container.querySelector('article')).toBe(firstCard);
     // The list came with the page: nothing asked the API for it.
-    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContainEqual(
-      expect.stringContaining('/marketplace/models'),
-    );
+    expect(apiCalls()).not.toContainEqual(expect.stringContaining('/marketplace/models'));
   });
 
   it('no text of the list can end its script element', async () => {
@@ -191,10 +268,13 @@ describe('the marketplace rendered with its models', () => {
       success: true,
       models: [model(1, { name: '</script><script>alert(1)</script>' })],
     });
-    const html = await renderMarketplacePage(template, hostile);
+    const html = await renderServedPage('/marketplace', template, {
+      publicConfig: CONFIG_WITHOUT_GOOGLE,
+      marketplaceModels: hostile,
+    });
     const served = new DOMParser().parseFromString(html, 'text/html');
 
-    expect(served.querySelectorAll('script')).toHaveLength(1);
+    expect(served.querySelectorAll('script')).toHaveLength(2);
     const carried = served.getElementById('marketplace-models')?.textContent ?? '';
     expect(JSON.parse(carried)).toEqual(JSON.parse(hostile));
   });

@@ -7,17 +7,22 @@ import { Providers, makeQueryClient } from './app/providers';
 import { routes } from './app/router';
 import { LANDING_PLACE, LandingRoot } from './features/landing/landing-root';
 import { MARKETPLACE_MODELS_DATA_ID, seedMarketplaceModels } from './lib/marketplace-models';
+import { pageDataScript } from './lib/page-data';
+import { PUBLIC_CONFIG_DATA_ID, seedPublicConfig } from './lib/public-config';
 import { withRenderedHead, type TPageHead } from './lib/use-page-title';
 
-/** What a page is rendered with beyond its address: the marketplace's list, as the API answers it. */
-export type TPageData = { marketplaceModels?: unknown };
+/**
+ * What a page is rendered with beyond its address, as the API answers it: the server's public
+ * settings (GET /api/config) and, for the marketplace, its list.
+ */
+export type TPageData = { publicConfig?: unknown; marketplaceModels?: unknown };
 
 /**
  * Renders a public page to HTML, signed out, as the browser's first render of it will be: the
  * landing as landing-main.tsx hydrates it, every other page through the app's routes and
  * providers as main.tsx hydrates it. scripts/prerender.mjs writes the pages at build time,
- * without data; the server renders the marketplace again with its models whenever they change
- * (`renderMarketplacePage`; docs/decisions/0034-prerendered-public-pages.md).
+ * without data; the server renders them again with its settings, and the marketplace with its
+ * models whenever they change (`renderServedPage`; docs/decisions/0034-prerendered-public-pages.md).
  */
 export async function renderPage(
   route: TPrerenderedRoute,
@@ -34,6 +39,7 @@ export async function renderPage(
   if (context instanceof Response) throw new Error(`${route} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = makeQueryClient();
+  if (data.publicConfig) seedPublicConfig(queryClient, data.publicConfig);
   if (data.marketplaceModels) seedMarketplaceModels(queryClient, data.marketplaceModels);
   return withRenderedHead(() =>
     renderToString(
@@ -47,22 +53,36 @@ export async function renderPage(
   );
 }
 
-/** Where the marketplace's page template (written by scripts/prerender.mjs) takes the page. */
+/** Where a page's template (written by scripts/prerender.mjs) takes the page. */
 export const PAGE_MARKUP = '<!--muse:markup-->';
 /** Where it takes the data the page was rendered from. */
 export const PAGE_DATA = '<!--muse:data-->';
 
+/** The API's answers a page is rendered from, as JSON, as the server sends them. */
+export type TServedData = { publicConfig: string; marketplaceModels?: string };
+
 /**
- * The marketplace page with its models, for the server to answer: `template` is the page's
- * prerendered HTML with `PAGE_MARKUP` inside its #root and `PAGE_DATA` after it, `answer` the
- * list as GET /api/marketplace/models sends it (JSON). The page carries the answer, so its scripts
- * hydrate the same cards instead of asking for them again.
+ * A public page of the app as the server answers it: `template` is the page's prerendered HTML
+ * with `PAGE_MARKUP` inside its #root and `PAGE_DATA` after it; the page is rendered from the
+ * server's public settings (and the marketplace from its list) and carries them, so its scripts
+ * hydrate the same page instead of asking for them again.
  */
-export async function renderMarketplacePage(template: string, answer: string): Promise<string> {
-  const { markup } = await renderPage('/marketplace', { marketplaceModels: JSON.parse(answer) });
-  // JSON in a script element: `<` escaped, so no text of the list can close the element.
-  const data = `<script type="application/json" id="${MARKETPLACE_MODELS_DATA_ID}">${answer.replace(/</g, '\\u003c')}</script>`;
-  return template.replace(PAGE_MARKUP, () => markup).replace(PAGE_DATA, () => data);
+export async function renderServedPage(
+  route: Exclude<TPrerenderedRoute, '/'>,
+  template: string,
+  data: TServedData,
+): Promise<string> {
+  const carried: [string, string][] = [[PUBLIC_CONFIG_DATA_ID, data.publicConfig]];
+  if (data.marketplaceModels !== undefined) {
+    carried.push([MARKETPLACE_MODELS_DATA_ID, data.marketplaceModels]);
+  }
+  const { markup } = await renderPage(route, {
+    publicConfig: JSON.parse(data.publicConfig),
+    marketplaceModels:
+      data.marketplaceModels === undefined ? undefined : JSON.parse(data.marketplaceModels),
+  });
+  const scripts = carried.map(([id, json]) => pageDataScript(id, json)).join('');
+  return template.replace(PAGE_MARKUP, () => markup).replace(PAGE_DATA, () => scripts);
 }
 
 export { PRERENDERED_ROUTES, prerenderedFile };

@@ -13,11 +13,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
 import { sendPrecompressed } from '../lib/precompressed';
+import { publicConfigOf } from '../modules/config/routes';
 import {
-  createMarketplacePage,
-  loadMarketplaceRenderer,
-  marketplaceRendererFiles,
-} from '../modules/marketplace/page';
+  createRendererLoader,
+  createServedPage,
+  pageRendererFiles,
+  type TServedRoute,
+} from '../modules/pages/served-pages';
 import {
   linkPreview,
   publicPageAddress,
@@ -68,11 +70,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         );
       },
     });
+    const loadRenderer = createRendererLoader(webDistDir);
     for (const route of PRERENDERED_ROUTES) {
       const file = path.join(PRERENDERED_DIR, prerenderedFile(route));
       if (!existsSync(path.join(webDistDir, file))) continue;
-      if (route === '/marketplace') registerMarketplacePage(app, webDistDir, file);
-      else app.get(route, (_request, reply) => reply.sendFile(file));
+      if (route === '/') app.get(route, (_request, reply) => reply.sendFile(file));
+      else registerServedPage(app, { route, webDistDir, prerendered: file, loadRenderer });
     }
   } else {
     app.log.warn(`The web app is not built (${indexFile} is missing); only the API is served.`);
@@ -110,25 +113,39 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 }
 
 /**
- * The marketplace arrives with its models rendered in (modules/marketplace/page.ts), rendered
- * again whenever the list changes. Without the build's renderer, or when rendering fails, it is
- * the page prerendered without them, which asks the API for the models.
+ * A public page of the app is rendered with this server's settings, and the marketplace with its
+ * models (modules/pages/served-pages.ts), rendered again whenever the list changes. Without the
+ * build's renderer or the page's template, or when rendering fails, it is the page prerendered
+ * without them, which asks the API.
  */
-function registerMarketplacePage(app: FastifyInstance, webDistDir: string, prerendered: string) {
-  const files = marketplaceRendererFiles(webDistDir);
-  if (!existsSync(files.renderer) || !existsSync(files.template)) {
-    app.get('/marketplace', (_request, reply) => reply.sendFile(prerendered));
+function registerServedPage(
+  app: FastifyInstance,
+  options: {
+    route: TServedRoute;
+    webDistDir: string;
+    prerendered: string;
+    loadRenderer: ReturnType<typeof createRendererLoader>;
+  },
+) {
+  const { route, webDistDir, prerendered } = options;
+  const files = pageRendererFiles(webDistDir);
+  if (!existsSync(files.renderer) || !existsSync(files.template(route))) {
+    app.get(route, (_request, reply) => reply.sendFile(prerendered));
     return;
   }
-  const page = createMarketplacePage(app.marketplaceList, () =>
-    loadMarketplaceRenderer(webDistDir),
-  );
-  app.get('/marketplace', async (request, reply) => {
+  const page = createServedPage({
+    route,
+    webDistDir,
+    loadRenderer: options.loadRenderer,
+    publicConfig: JSON.stringify(publicConfigOf(app.config)),
+    list: route === '/marketplace' ? app.marketplaceList : undefined,
+  });
+  app.get(route, async (request, reply) => {
     let rendered;
     try {
       rendered = await page.get();
     } catch (error) {
-      request.log.error({ err: error }, 'The marketplace page could not be rendered');
+      request.log.error({ err: error, route }, 'A public page could not be rendered');
       return reply.sendFile(prerendered);
     }
     return sendPrecompressed(request, reply, rendered, 'text/html; charset=utf-8');

@@ -1,6 +1,7 @@
 import { ZPublicConfig } from '@muse/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import { pageData } from './page-data';
 
 /** GET /api/config: whether Google sign-in is set up, and the support address. */
 export const publicConfigQuery = queryOptions({
@@ -12,4 +13,28 @@ export const publicConfigQuery = queryOptions({
 
 export function usePublicConfig() {
   return useQuery(publicConfigQuery);
+}
+
+/**
+ * The element in which a page rendered by the server carries the server's public settings, as
+ * GET /api/config answers them (docs/decisions/0034-prerendered-public-pages.md): the sign-in
+ * pages arrive with or without 'Continue with Google' as the server has it, and the support
+ * address is in the page.
+ */
+export const PUBLIC_CONFIG_DATA_ID = 'public-config';
+
+/** Puts the settings a page arrived with in the query's place, read as the API call reads them. */
+export function seedPublicConfig(queryClient: QueryClient, answer: unknown): void {
+  queryClient.setQueryData(publicConfigQuery.queryKey, ZPublicConfig.parse(answer));
+}
+
+/** The settings carried by this page, if the server rendered it with them. */
+export function seedPublicConfigFromPage(queryClient: QueryClient, page: Document): void {
+  const carried = pageData(page, PUBLIC_CONFIG_DATA_ID);
+  if (carried === undefined) return;
+  try {
+    seedPublicConfig(queryClient, carried);
+  } catch {
+    // Unreadable: the page asks the API, as it would without it.
+  }
 }

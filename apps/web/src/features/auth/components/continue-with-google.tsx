@@ -11,10 +11,11 @@ export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 /**
  * 'Continue with Google' of the login and register pages, below an 'or' divider. When the
  * server says it has no Google sign-in set up (GET /api/config), neither shows
- * (docs/product/accounts.md). Until that answer arrives the button shows, so a page whose
- * server has Google sign-in (the usual case) never moves; a click then waits for the answer and
- * reports `AUTH_TEXTS.googleUnavailable` through `onError` instead of leaving the page. An
- * exception is reported as `describeException` words it.
+ * (docs/product/accounts.md). A page the server sent arrives with that answer
+ * (docs/decisions/0034-prerendered-public-pages.md). On a page the app renders itself, the button
+ * shows until the answer arrives, so a page whose server has Google sign-in (the usual case) never
+ * moves; a click then waits for the answer and reports `AUTH_TEXTS.googleUnavailable` through
+ * `onError` instead of leaving the page. An exception is reported as `describeException` words it.
  */
 export function ContinueWithGoogle({
   onStart,
