@@ -1,7 +1,7 @@
 import { ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
-import { pageData } from './page-data';
+import { seedFromPage } from './page-data';
 
 /**
  * GET /api/marketplace/models (public): the models with their licence counts, ids in order.
@@ -42,11 +42,7 @@ export function seedMarketplaceModels(queryClient: QueryClient, answer: unknown)
 
 /** The list carried by this page, if the server rendered it with one. */
 export function seedMarketplaceModelsFromPage(queryClient: QueryClient, page: Document): void {
-  const carried = pageData(page, MARKETPLACE_MODELS_DATA_ID);
-  if (carried === undefined) return;
-  try {
-    seedMarketplaceModels(queryClient, carried);
-  } catch {
-    // Unreadable: the page asks the API, as it would without it.
-  }
+  seedFromPage(page, MARKETPLACE_MODELS_DATA_ID, (answer) =>
+    seedMarketplaceModels(queryClient, answer),
+  );
 }

@@ -20,3 +20,17 @@ export function pageData(page: Document, id: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * Hands what the page carries under `id` to `seed` (which reads it as the API call would); an
+ * absent or unreadable value is left out, and the page asks the API, as it would without it.
+ */
+export function seedFromPage(page: Document, id: string, seed: (answer: unknown) => void): void {
+  const carried = pageData(page, id);
+  if (carried === undefined) return;
+  try {
+    seed(carried);
+  } catch {
+    // Unreadable: the query stays empty and asks the API.
+  }
+}

@@ -1,7 +1,7 @@
 import { ZPublicConfig } from '@muse/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
-import { pageData } from './page-data';
+import { seedFromPage } from './page-data';
 
 /** GET /api/config: whether Google sign-in is set up, and the support address. */
 export const publicConfigQuery = queryOptions({
@@ -30,11 +30,5 @@ export function seedPublicConfig(queryClient: QueryClient, answer: unknown): voi
 
 /** The settings carried by this page, if the server rendered it with them. */
 export function seedPublicConfigFromPage(queryClient: QueryClient, page: Document): void {
-  const carried = pageData(page, PUBLIC_CONFIG_DATA_ID);
-  if (carried === undefined) return;
-  try {
-    seedPublicConfig(queryClient, carried);
-  } catch {
-    // Unreadable: the page asks the API, as it would without it.
-  }
+  seedFromPage(page, PUBLIC_CONFIG_DATA_ID, (answer) => seedPublicConfig(queryClient, answer));
 }
