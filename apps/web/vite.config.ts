@@ -1,9 +1,74 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
+const SHARED_PACKAGE = /[\\/]packages[\\/]shared[\\/]/;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/** The entries that start a prerendered page's scripts, and what they share. */
+const BOOT =
+  /[\\/]src[\\/](app-boot\.ts|landing-boot\.ts|after-first-paint\.ts)$|[\\/]landing\.html$/;
+const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
+const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
+
+/** The file of a lucide icon by its component's name: ArrowRight is arrow-right, Trash2 trash-2. */
+const iconFile = (name: string) =>
+  name
+    .replace(/([a-z])([A-Z0-9])/g, '$1-$2')
+    .replace(/([0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();
+
+type TLanding = { modules: Set<string>; icons: Set<string> };
+let landing: TLanding | undefined;
+
+/**
+ * What the landing's scripts use of the app's own code and of the icons, so that it ships in
+ * files the landing loads and nothing else does: the modules landing.html reaches through the
+ * app's imports, and the icons they import. scripts/prerender.mjs checks that the landing loads
+ * no library but react.
+ */
+function landingOf(ctx: ChunkingContext): TLanding {
+  if (landing) return landing;
+  const modules = new Set<string>();
+  const icons = new Set<string>();
+  const queue = [page('landing.html')];
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    // A library's stylesheet (the font's) is the landing's too; its scripts are not walked.
+    const library = NODE_MODULES.test(next) && !next.endsWith('.css');
+    if (modules.has(next) || library || SHARED_PACKAGE.test(next)) continue;
+    modules.add(next);
+    const info = ctx.getModuleInfo(next);
+    if (!info) continue;
+    queue.push(...info.importedIds, ...info.dynamicallyImportedIds);
+    for (const [, names] of (info.code ?? '').matchAll(ICON_IMPORT)) {
+      for (const name of names!.split(',')) {
+        const imported = name.trim().split(/\s+as\s+/)[0]!;
+        if (imported && !imported.startsWith('type ')) icons.add(iconFile(imported));
+      }
+    }
+  }
+  if (icons.size === 0) throw new Error('The build found no icon the landing draws');
+  landing = { modules, icons };
+  return landing;
+}
+
+/**
+ * Whether the landing's scripts may use a module of the app's own: one they reach, or one of
+ * the shared package's that needs no library (the package's index names all of its modules, so
+ * its imports say nothing of which the landing uses).
+ */
+function usedByLanding(id: string, ctx: ChunkingContext): boolean {
+  // The landing's entry stays in a file of its own: what it does when it runs is for the landing.
+  if (BOOT.test(id) || ctx.getModuleInfo(id)?.isEntry) return false;
+  if (SHARED_PACKAGE.test(id)) {
+    return !ctx.getModuleInfo(id)?.importedIds.some((imported) => NODE_MODULES.test(imported));
+  }
+  return landingOf(ctx).modules.has(id);
+}
 
 /**
  * `npm run build` builds the app for the browser, then the public pages' renderer for Node
@@ -31,31 +96,43 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
           output: {
             codeSplitting: {
-              // What a page loads up front ships as few scripts, not one per set of routes that
-              // shares a part of it: the libraries the landing shares with the app (react), the
-              // app's other libraries (vendor, which the landing never loads), both cached across
-              // deploys, and the app's own code, split by which pages use it. Styles stay in the
-              // one stylesheet.
+              // What a page loads up front ships as few scripts, each request costing a phone a
+              // round trip and its main thread a moment: the libraries the landing shares with
+              // the app (react), the app's other libraries (vendor, which the landing never
+              // loads), the app's code every page runs (the part the landing shares in
+              // `public`, the rest in `initial`), and the icons, not one file each. Styles stay
+              // in the one stylesheet.
               groups: [
                 {
                   name: 'react',
                   tags: ['$initial'],
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|clsx|lucide-react)[\\/]/,
-                  priority: 3,
+                  priority: 4,
                 },
                 {
                   name: 'vendor',
                   tags: ['$initial'],
                   test: /[\\/]node_modules[\\/].*\.[cm]?js$/,
+                  priority: 3,
+                },
+                {
+                  name: (id, ctx) =>
+                    landingOf(ctx).icons.has(ICON.exec(id)?.[1] ?? '') ? 'landing-icons' : 'icons',
+                  test: ICON,
                   priority: 2,
+                },
+                {
+                  name: (id, ctx) => (usedByLanding(id, ctx) ? 'public' : null),
+                  tags: ['$initial'],
+                  priority: 1,
                 },
                 {
                   name: 'initial',
                   tags: ['$initial'],
-                  // app-boot.ts stays one small file of its own: a page loads it before the rest.
-                  test: (id) => !id.endsWith('app-boot.ts'),
-                  entriesAware: true,
-                  priority: 1,
+                  // The small entries of app pages (app-boot.ts) and of the landing stay files of
+                  // their own: each runs only on its own pages.
+                  test: (id) => !BOOT.test(id),
+                  priority: 0,
                 },
               ],
             },

@@ -40,6 +40,35 @@ function scriptsAfterPaint(html) {
   return html.replace(MODULE_SCRIPT, '').replace('</head>', () => `  ${boot}\n  </head>`);
 }
 
+/**
+ * The scripts a page loads on a first visit: those its HTML names, what they import, and what
+ * they load once it has painted (Vite lists a dynamic import's files with it).
+ */
+async function scriptsOf(html) {
+  const seen = new Set();
+  const queue = [...html.matchAll(/src="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]);
+  while (queue.length > 0) {
+    const name = queue.pop();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const code = await readFile(path.join(dist, 'assets', name), 'utf8');
+    for (const match of code.matchAll(
+      /(?:from|import)\s*"\.\/([^"]+\.js)"|"assets\/([^"]+\.js)"/g,
+    )) {
+      queue.push(match[1] ?? match[2]);
+    }
+  }
+  return seen;
+}
+
+// The landing loads no library but react (vite.config.ts): a first visit stays small.
+const landingLibraries = [
+  ...(await scriptsOf(await readFile(path.join(dist, 'landing.html'), 'utf8'))),
+].filter((name) => /^vendor-/.test(name));
+if (landingLibraries.length > 0) {
+  throw new Error(`The landing loads the app's libraries (${landingLibraries.join(', ')})`);
+}
+
 const ROOT = '<div id="root"></div>';
 const templates = {
   app: scriptsAfterPaint(await readFile(path.join(dist, 'index.html'), 'utf8')),

@@ -1,22 +1,20 @@
+import { afterFirstPaint } from './after-first-paint';
+
 /**
  * Loads a prerendered app page's scripts once the page has painted
- * (docs/decisions/0034-prerendered-public-pages.md). The page's HTML is complete without them;
- * fetched alongside its stylesheet and font they would share a slow link with them and delay
- * its first paint. scripts/prerender.mjs puts this script in place of the page's own and names
- * them on it (`data-scripts`). Their order does not matter: each imports what it needs, and only
- * the app's entry does anything when it runs.
+ * (docs/decisions/0034-prerendered-public-pages.md). scripts/prerender.mjs puts this script in
+ * place of the page's own and names them on it (`data-scripts`). Their order does not matter:
+ * each imports what it needs, and only the app's entry does anything when it runs.
  */
 const boot = document.querySelector<HTMLScriptElement>('script[data-scripts]');
 const scripts = (boot?.dataset.scripts ?? '').split(' ').filter(Boolean);
 
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    for (const src of scripts) {
-      const script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = src;
-      document.head.append(script);
-    }
-  }, 0),
-);
+afterFirstPaint(() => {
+  for (const src of scripts) {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = src;
+    document.head.append(script);
+  }
+});

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingInBrowser } from './features/landing/landing-root';
 
@@ -10,5 +11,9 @@ import { LandingInBrowser } from './features/landing/landing-root';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-if (container.hasChildNodes()) hydrateRoot(container, <LandingInBrowser />);
-else createRoot(container).render(<LandingInBrowser />);
+// As a transition, hydration yields to the browser every few milliseconds.
+if (container.hasChildNodes()) {
+  startTransition(() => {
+    hydrateRoot(container, <LandingInBrowser />);
+  });
+} else createRoot(container).render(<LandingInBrowser />);

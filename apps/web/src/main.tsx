@@ -1,6 +1,6 @@
 import '@fontsource-variable/inter';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { config as zodConfig } from 'zod';
@@ -41,8 +41,15 @@ const app = () => (
  */
 const { pathname, search } = window.location;
 if (container.dataset.prerendered === pathname && search === '') {
-  await loadRouteModules(routes, pathname);
-  hydrateRoot(container, app());
+  // Not a top-level await: the page's route modules import the chunk this module ships in,
+  // which would wait for itself. As a transition, hydration yields to the browser every few
+  // milliseconds instead of holding the page for the whole of it
+  // (docs/decisions/0034-prerendered-public-pages.md).
+  void loadRouteModules(routes, pathname).then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app());
+    }),
+  );
 } else {
   createRoot(container).render(app());
 }

@@ -58,7 +58,7 @@ export function FeaturesSection() {
           >
             <div
               aria-hidden="true"
-              className={`pointer-events-none absolute -top-24 -right-24 size-56 rounded-full bg-gradient-to-br ${glow} to-transparent blur-2xl`}
+              className={`pointer-events-none absolute -top-32 -right-32 size-72 bg-[radial-gradient(closest-side,var(--tw-gradient-from),transparent)] ${glow}`}
             />
             <span className="relative flex size-12 items-center justify-center rounded-2xl border border-white/10 bg-gradient-to-br from-white/10 to-white/[0.02]">
               <Icon aria-hidden="true" className="size-5 text-brand-300" />

@@ -72,8 +72,8 @@ export function HeroSection() {
 function HeroBackdrop() {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-      <div className="absolute -top-48 left-1/2 size-[44rem] -translate-x-1/2 rounded-full bg-brand-500/15 blur-[140px] lg:left-[30%]" />
-      <div className="absolute top-24 -right-40 size-[34rem] rounded-full bg-accent-500/15 blur-[140px]" />
+      <div className="glow-brand absolute -top-80 left-1/2 size-[64rem] -translate-x-1/2 lg:left-[30%]" />
+      <div className="glow-accent absolute -top-8 -right-72 size-[52rem]" />
       <div className="absolute inset-0 bg-[linear-gradient(to_right,rgb(255_255_255/0.035)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.035)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_20%,transparent_75%)] bg-[size:56px_56px]" />
     </div>
   );
@@ -83,10 +83,7 @@ function HeroBackdrop() {
 function HeroVisual() {
   return (
     <div className="relative mx-auto w-full max-w-[26rem] lg:max-w-[28rem]">
-      <div
-        aria-hidden="true"
-        className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-gradient-to-br from-brand-500/30 via-fuchsia-500/10 to-accent-500/30 blur-3xl"
-      />
+      <div aria-hidden="true" className="glow-duo absolute -inset-16 -z-10" />
       <div className="relative aspect-[4/5] overflow-hidden rounded-[2rem] border border-white/10 bg-ink-900 shadow-2xl shadow-black/60">
         <HeroVideo />
         <div aria-hidden="true" className="pointer-events-none absolute inset-0">

@@ -20,7 +20,12 @@ export function Section({
       id={id}
       aria-labelledby={`${id}-title`}
       tabIndex={-1}
-      className={clsx('scroll-mt-16 py-20 outline-none sm:py-24', className)}
+      className={clsx(
+        'scroll-mt-16 py-20 outline-none sm:py-24',
+        // Below the hero: laid out only once the visitor scrolls near it.
+        'below-fold',
+        className,
+      )}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">{children}</div>
     </section>

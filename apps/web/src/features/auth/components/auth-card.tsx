@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { MuseMark } from '../../../components/layout/logo-mark';
 
 /**
  * The one look of every sign-in page: a centred card on the public layout with the Muse mark,
@@ -22,13 +23,13 @@ export function AuthCard({
     <div className="relative isolate flex justify-center overflow-hidden px-4 py-10 sm:py-16">
       <div
         aria-hidden="true"
-        className="absolute top-0 left-1/2 -z-10 h-72 w-[36rem] max-w-full -translate-x-1/2 rounded-full bg-gradient-to-r from-brand-500/15 to-accent-500/15 blur-3xl"
+        className="glow-duo absolute -top-16 left-1/2 -z-10 h-96 w-[44rem] max-w-full -translate-x-1/2"
       />
       <div className="w-full max-w-md">
         <div className="rounded-2xl border border-ink-700 bg-ink-900/90 p-6 shadow-2xl shadow-black/40 sm:p-8">
           <header className="mb-6 flex flex-col items-center gap-4 text-center">
             <Link to="/" className="rounded-xl" aria-label="Muse home">
-              <img src="/favicon.svg" alt="" width={48} height={48} className="size-12" />
+              <MuseMark size={48} className="size-12" />
             </Link>
             <div className="space-y-1.5">
               <h1 className="text-2xl font-bold tracking-tight text-white">{title}</h1>

@@ -12,7 +12,7 @@ export function MarketplaceHeader() {
     <header className="relative isolate space-y-5">
       <div
         aria-hidden="true"
-        className="absolute -top-24 left-1/2 -z-10 h-64 w-[36rem] max-w-full -translate-x-1/2 rounded-full bg-gradient-to-r from-brand-500/20 via-accent-500/20 to-brand-500/10 blur-3xl sm:left-0 sm:translate-x-0"
+        className="glow-duo absolute -top-36 left-1/2 -z-10 h-96 w-[44rem] max-w-full -translate-x-1/2 sm:-left-16 sm:translate-x-0"
       />
       <p className="inline-flex items-center gap-2 rounded-full border border-ink-700 bg-ink-900 px-3 py-1 text-xs font-medium tracking-wide text-brand-300 uppercase">
         <Sparkles className="size-3.5" aria-hidden="true" />

@@ -23,13 +23,7 @@ export function VersionBadge({ className }: { className?: string }) {
 /** The model's tier ('Classic'). */
 export function TierBadge({ tier, className }: { tier: string; className?: string }) {
   return (
-    <span
-      className={cn(
-        pill,
-        'border border-white/15 bg-ink-950/75 text-zinc-100 backdrop-blur-md',
-        className,
-      )}
-    >
+    <span className={cn(pill, 'border border-white/15 bg-ink-950/80 text-zinc-100', className)}>
       {tier}
     </span>
   );

@@ -9,6 +9,8 @@ const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
 const SKELETON_CARDS = 8;
 /** Cards hydrated together; each group is a task of its own (a Suspense boundary). */
 const HYDRATION_GROUP = 4;
+/** Cards from this one on start below the first screen, on a phone and on a desktop alike. */
+const BELOW_FOLD_FROM = 8;
 
 /** The marketplace's models: skeleton cards while they load, a retry when they cannot. */
 export function ModelGrid() {
@@ -46,7 +48,14 @@ export function ModelGrid() {
       {groups.map((group, groupIndex) => (
         <Suspense key={group[0]!.id}>
           {group.map((model, i) => (
-            <li key={model.id}>
+            <li
+              key={model.id}
+              className={
+                groupIndex * HYDRATION_GROUP + i >= BELOW_FOLD_FROM
+                  ? 'below-fold [--below-fold-height:26rem]'
+                  : undefined
+              }
+            >
               {model.isBlackedOut ? (
                 <ComingSoonCard model={model} />
               ) : (

@@ -1,0 +1,24 @@
+/**
+ * Runs `start` once the page has loaded its pictures and stylesheet and shown its first paint
+ * (docs/decisions/0034-prerendered-public-pages.md). A prerendered page is complete without its
+ * scripts: fetched before then, they would share a phone's slow link with what the visitor sees
+ * first and hold up its drawing.
+ */
+export function afterFirstPaint(start: () => void): void {
+  const painted = new Promise<void>((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      return;
+    }
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  });
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  void Promise.all([painted, loaded]).then(() => setTimeout(start, 0));
+}
