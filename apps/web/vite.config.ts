@@ -8,9 +8,9 @@ const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 const SHARED_PACKAGE = /[\\/]packages[\\/]shared[\\/]/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
-/** The entries that start a prerendered page's scripts, and what they share. */
+/** The entries that start a prerendered page's scripts, and what they share (Vite's loader too). */
 const BOOT =
-  /[\\/]src[\\/](app-boot\.ts|landing-boot\.ts|after-first-paint\.ts)$|[\\/]landing\.html$/;
+  /[\\/]src[\\/](app-boot\.ts|landing-boot\.ts|after-first-paint\.ts)$|[\\/]landing\.html$|vite[\\/]preload-helper/;
 const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
 const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 
@@ -103,6 +103,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               // `public`, the rest in `initial`), and the icons, not one file each. Styles stay
               // in the one stylesheet.
               groups: [
+                {
+                  // What the prerendered pages' entries share: the stylesheets, the wait for the
+                  // first paint, and Vite's loader of a dynamic import's files.
+                  name: 'boot',
+                  test: /\.css$|[\\/]src[\\/]after-first-paint\.ts$|vite[\\/]preload-helper/,
+                  priority: 5,
+                },
                 {
                   name: 'react',
                   tags: ['$initial'],
