@@ -462,6 +462,13 @@ test.describe('prerendered public pages', () => {
       desktopOnly('the same HTML and scripts at every width');
       const html = await (await request.get(route)).text();
       expect(html).toMatch(/<div id="root" data-prerendered="[^"]*">.*<h1[ >]/s);
+      // Its scripts wait for its first paint: the HTML starts one small script, and preloads
+      // nothing but what that script needs to start.
+      expect(html.match(/<script type="module"[^>]*>/g)).toHaveLength(1);
+      const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)];
+      expect(preloads.map((match) => match[1]).filter((href) => !/\/boot-/.test(href!))).toEqual(
+        [],
+      );
       // Its own title, before any script runs: the one the page shows once hydrated.
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
 

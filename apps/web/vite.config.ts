@@ -8,9 +8,10 @@ const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 const SHARED_PACKAGE = /[\\/]packages[\\/]shared[\\/]/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
-/** The entries that start a prerendered page's scripts, and what they share (Vite's loader too). */
-const BOOT =
-  /[\\/]src[\\/](app-boot\.ts|landing-boot\.ts|after-first-paint\.ts)$|[\\/]landing\.html$|vite[\\/]preload-helper/;
+/** The entries that start a prerendered page's scripts: each runs only on its own pages. */
+const BOOT_ENTRY = /[\\/]src[\\/](app-boot|landing-boot)\.ts$|[\\/]landing\.html$/;
+/** What those entries share: the wait for the first paint, and Vite's loader of lazy files. */
+const BOOT_SHARED = /[\\/]src[\\/]after-first-paint\.ts$|vite[\\/]preload-helper/;
 const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
 const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 
@@ -63,7 +64,7 @@ function landingOf(ctx: ChunkingContext): TLanding {
  */
 function usedByLanding(id: string, ctx: ChunkingContext): boolean {
   // The landing's entry stays in a file of its own: what it does when it runs is for the landing.
-  if (BOOT.test(id) || ctx.getModuleInfo(id)?.isEntry) return false;
+  if (BOOT_ENTRY.test(id)) return false;
   if (SHARED_PACKAGE.test(id)) {
     return !ctx.getModuleInfo(id)?.importedIds.some((imported) => NODE_MODULES.test(imported));
   }
@@ -97,17 +98,17 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               // What a page loads up front ships as few scripts, each request costing a phone a
-              // round trip and its main thread a moment: the libraries the landing shares with
-              // the app (react), the app's other libraries (vendor, which the landing never
-              // loads), the app's code every page runs (the part the landing shares in
-              // `public`, the rest in `initial`), and the icons, not one file each. Styles stay
-              // in the one stylesheet.
+              // round trip and its main thread a moment: what the pages' small entries share
+              // (boot, with the one stylesheet), the libraries the landing shares with the app
+              // (react), the app's other libraries (vendor, which the landing never loads), the
+              // app's code every page runs (the part the landing shares in `public`, the rest in
+              // `initial`), and the icons (the landing's, and the rest), not one file each.
               groups: [
                 {
                   // What the prerendered pages' entries share: the stylesheets, the wait for the
                   // first paint, and Vite's loader of a dynamic import's files.
                   name: 'boot',
-                  test: /\.css$|[\\/]src[\\/]after-first-paint\.ts$|vite[\\/]preload-helper/,
+                  test: (id) => id.endsWith('.css') || BOOT_SHARED.test(id),
                   priority: 5,
                 },
                 {
@@ -136,9 +137,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'initial',
                   tags: ['$initial'],
-                  // The small entries of app pages (app-boot.ts) and of the landing stay files of
-                  // their own: each runs only on its own pages.
-                  test: (id) => !BOOT.test(id),
+                  test: (id) => !BOOT_ENTRY.test(id),
                   priority: 0,
                 },
               ],

@@ -37,7 +37,7 @@ if (!appBoot) throw new Error('The build has no app-boot script');
 function scriptsAfterPaint(html) {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
   if (entries.length === 0) throw new Error('The built index.html loads no script');
-  // What the entry imports, then the entry: each runs in its own task, in this order.
+  // Vite preloads the entry's imports from the head: they wait for the first paint too.
   const scripts = [...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]), ...entries];
   const boot = `<script type="module" crossorigin src="/assets/${appBoot}" data-scripts="${scripts.join(' ')}"></script>`;
   return html

@@ -1,3 +1,6 @@
+/** However slow a picture, a page's controls come to life at most this long after its paint. */
+const LOAD_WAIT_MS = 3000;
+
 /**
  * Runs `start` once the page has loaded its pictures and stylesheet and shown its first paint
  * (docs/decisions/0034-prerendered-public-pages.md). A prerendered page is complete without its
@@ -20,5 +23,9 @@ export function afterFirstPaint(start: () => void): void {
     document.readyState === 'complete'
       ? Promise.resolve()
       : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-  void Promise.all([painted, loaded]).then(() => setTimeout(start, 0));
+  const loadedOrLate = Promise.race([
+    loaded,
+    painted.then(() => new Promise((resolve) => setTimeout(resolve, LOAD_WAIT_MS))),
+  ]);
+  void Promise.all([painted, loadedOrLate]).then(() => setTimeout(start, 0));
 }
