@@ -486,6 +486,10 @@ test.describe('prerendered public pages', () => {
       page.on('console', (message) => {
         if (message.type() === 'warning') warnings.push(message.text());
       });
+      const scripts: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+      });
       await page.goto(route);
       // Hydrated: React has taken over the heading the server sent.
       await expect
@@ -502,6 +506,8 @@ test.describe('prerendered public pages', () => {
       );
       expect(warnings).toEqual([]);
       expect(await page.title()).toBe(title);
+      // A first visit builds no validation schema: zod loads with the first form sent.
+      expect(scripts.filter((path) => /\/zod-/.test(path))).toEqual([]);
     });
   }
 });

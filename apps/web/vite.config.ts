@@ -118,9 +118,16 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 4,
                 },
                 {
+                  // zod loads with the first schema a page uses, never with a public page
+                  // (docs/decisions/0036-schemas-on-first-use.md).
+                  name: 'zod',
+                  test: /[\\/]node_modules[\\/]zod[\\/]/,
+                  priority: 3,
+                },
+                {
                   name: 'vendor',
                   tags: ['$initial'],
-                  test: /[\\/]node_modules[\\/].*\.[cm]?js$/,
+                  test: /[\\/]node_modules[\\/](?!zod[\\/]).*\.[cm]?js$/,
                   priority: 3,
                 },
                 {

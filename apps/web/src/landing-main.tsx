@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PageHydrated, hydratingPage } from './components/layout/use-hydrated';
 import { LandingInBrowser } from './features/landing/landing-root';
 
 /**
@@ -13,7 +14,14 @@ if (!container) throw new Error('The page has no #root element');
 
 // As a transition, hydration yields to the browser every few milliseconds.
 if (container.hasChildNodes()) {
+  const hydration = hydratingPage();
   startTransition(() => {
-    hydrateRoot(container, <LandingInBrowser />);
+    hydrateRoot(
+      container,
+      <>
+        <LandingInBrowser />
+        <PageHydrated done={hydration.done} />
+      </>,
+    );
   });
 } else createRoot(container).render(<LandingInBrowser />);

@@ -3,17 +3,21 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { config as zodConfig } from 'zod';
 import { loadRouteModules } from './app/load-route-modules';
 import { Providers, makeQueryClient } from './app/providers';
 import { createRouter, routes } from './app/router';
+import { PageHydrated, hydratingPage } from './components/layout/use-hydrated';
 import { seedMarketplaceModelsFromPage } from './lib/marketplace-models';
 import { seedPublicConfigFromPage } from './lib/public-config';
 
 // zod compiles its parsers with `new Function` where a page allows it. Muse's content security
 // policy does not (apps/server/src/plugins/security.ts), and zod's probe for it shows as a
-// policy violation in the browser: parse without compiling.
-zodConfig({ jitless: true });
+// policy violation in the browser: parse without compiling. zod reads its settings from this
+// global when it loads, which is later, with the first schema a page uses: none is built on a
+// public page's first load (docs/decisions/0036-schemas-on-first-use.md).
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = {
+  jitless: true,
+};
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -45,9 +49,16 @@ if (container.dataset.prerendered === pathname && search === '') {
   // which would wait for itself. As a transition, hydration yields to the browser every few
   // milliseconds instead of holding the page for the whole of it
   // (docs/decisions/0034-prerendered-public-pages.md).
+  const hydration = hydratingPage();
   void loadRouteModules(routes, pathname).then(() =>
     startTransition(() => {
-      hydrateRoot(container, app());
+      hydrateRoot(
+        container,
+        <>
+          {app()}
+          <PageHydrated done={hydration.done} />
+        </>,
+      );
     }),
   );
 } else {

@@ -3,6 +3,7 @@ export * from './api/errors';
 export * from './api/input';
 export * from './api/pages';
 export * from './api/health';
+export * from './api/auth-texts';
 export * from './api/auth';
 export * from './plans';
 export * from './api/marketplace';

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 
 export const TOKEN_STORAGE_KEY = 'token';
 
+/** What a call (or a part of the app being loaded) says when Muse cannot be reached. */
+export const CONNECTION_ERROR = 'Cannot reach Muse. Check your connection and try again.';
+
 export function getStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY);
@@ -74,7 +77,7 @@ export async function api<T = unknown>(path: string, options: TRequestOptions<T>
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Cannot reach Muse. Check your connection and try again.');
+    throw new ApiError(0, CONNECTION_ERROR);
   }
 
   const payload: unknown = await response.json().catch(() => undefined);

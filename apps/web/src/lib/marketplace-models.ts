@@ -1,4 +1,4 @@
-import { ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
+import type { TMarketplaceModel, TMarketplaceModelsResponse } from '@muse/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import { seedFromPage } from './page-data';
@@ -9,6 +9,9 @@ import { seedFromPage } from './page-data';
  * model step), so a claim or a refresh on one is seen by the other.
  */
 export async function getMarketplaceModels(signal?: AbortSignal): Promise<TMarketplaceModel[]> {
+  // Loaded here, not with the page: the marketplace's first load builds no schema
+  // (docs/decisions/0036-schemas-on-first-use.md).
+  const { ZMarketplaceModelsResponse } = await import('./lazy-schemas');
   const response = await api('/marketplace/models', {
     schema: ZMarketplaceModelsResponse,
     signal,
@@ -31,13 +34,24 @@ export function useMarketplaceModels({ enabled = true }: { enabled?: boolean } =
  */
 export const MARKETPLACE_MODELS_DATA_ID = 'marketplace-models';
 
+function isModelsAnswer(answer: unknown): answer is TMarketplaceModelsResponse {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer as { success?: unknown }).success === true &&
+    Array.isArray((answer as { models?: unknown }).models)
+  );
+}
+
 /**
- * Puts a list the page arrived with in the query's place, read as the API call reads it, so the
- * page's first render shows the models the server rendered instead of asking for them again.
+ * Puts a list the page arrived with in the query's place, so the page's first render shows the
+ * models the server rendered instead of asking for them again. The server wrote the list into
+ * the page from the answer it validated for the API, so it is taken as it is: no schema is built
+ * for a first visit (docs/decisions/0036-schemas-on-first-use.md). Anything else is left out.
  */
 export function seedMarketplaceModels(queryClient: QueryClient, answer: unknown): void {
-  const { models } = ZMarketplaceModelsResponse.parse(answer);
-  queryClient.setQueryData(marketplaceModelsQuery.queryKey, models);
+  if (!isModelsAnswer(answer)) throw new Error('The page carries no list of models');
+  queryClient.setQueryData(marketplaceModelsQuery.queryKey, answer.models);
 }
 
 /** The list carried by this page, if the server rendered it with one. */

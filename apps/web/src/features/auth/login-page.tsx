@@ -1,11 +1,10 @@
-import { ZLoginRequest } from '@muse/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   ErrorBanner,
   NoticeBanner,
   UNEXPECTED_ERROR,
-  parseForm,
+  parseFormWith,
   type TFormError,
   Field,
   Input,
@@ -23,6 +22,9 @@ import { leadsToPost, rememberReturnPath, returnPathFrom, withReturnPath } from 
  * (docs/product/accounts.md).
  */
 const DEFAULT_DESTINATION = '/onboarding';
+
+/** The form's schema, loaded when it is first used (docs/decisions/0036-schemas-on-first-use.md). */
+const loadSchema = async () => (await import('../../lib/lazy-schemas')).ZLoginRequest;
 
 export function LoginPage() {
   const { user, signIn } = useAuth();
@@ -45,8 +47,9 @@ export function LoginPage() {
     const form = event.currentTarget;
     const data = new FormData(form);
     setError(null);
-    const parsed = parseForm(
-      ZLoginRequest,
+    setBusy(true);
+    const parsed = await parseFormWith(
+      loadSchema,
       {
         email: data.get('email'),
         password: data.get('password'),
@@ -55,8 +58,10 @@ export function LoginPage() {
       form,
       setError,
     );
-    if (!parsed) return;
-    setBusy(true);
+    if (!parsed) {
+      setBusy(false);
+      return;
+    }
     try {
       const result = await signIn(parsed);
       if (result.success) {
@@ -95,7 +100,14 @@ export function LoginPage() {
 
       {/* The submit button waits for the page to hydrate; were the form sent before, it would
           post: no password in the address (docs/decisions/0034-prerendered-public-pages.md). */}
-      <form method="post" noValidate onSubmit={submit} className="space-y-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        // Whoever starts filling the form will send it: its schema loads meanwhile.
+        onFocus={() => void loadSchema()}
+        className="space-y-4"
+      >
         <Field label="Email" invalid={error?.field === 'email'}>
           {(control) => (
             <Input

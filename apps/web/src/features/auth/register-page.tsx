@@ -1,10 +1,10 @@
-import { REGISTER_NAVIGATION_DELAY_MS, ZRegisterForm } from '@muse/shared';
+import { REGISTER_NAVIGATION_DELAY_MS } from '@muse/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   ErrorBanner,
   UNEXPECTED_ERROR,
-  parseForm,
+  parseFormWith,
   type TFormError,
   Field,
   Input,
@@ -17,6 +17,9 @@ import { SubmitButton } from './components/submit-button';
 import { leadsToPost, rememberReturnPath, returnPathFrom, withReturnPath } from './return-path';
 
 const legalLinkClass = 'font-medium text-brand-300 hover:text-brand-400 hover:underline';
+
+/** The form's schema, loaded when it is first used (docs/decisions/0036-schemas-on-first-use.md). */
+const loadSchema = async () => (await import('../../lib/lazy-schemas')).ZRegisterForm;
 
 export function RegisterPage() {
   const { user, signUp } = useAuth();
@@ -39,8 +42,9 @@ export function RegisterPage() {
     const form = event.currentTarget;
     const data = new FormData(form);
     setError(null);
-    const parsed = parseForm(
-      ZRegisterForm,
+    setBusy(true);
+    const parsed = await parseFormWith(
+      loadSchema,
       {
         fullName: data.get('fullName'),
         email: data.get('email'),
@@ -51,8 +55,10 @@ export function RegisterPage() {
       form,
       setError,
     );
-    if (!parsed) return;
-    setBusy(true);
+    if (!parsed) {
+      setBusy(false);
+      return;
+    }
     try {
       const { email, password, fullName } = parsed;
       const result = await signUp({ email, password, fullName });
@@ -92,7 +98,14 @@ export function RegisterPage() {
 
       {/* The submit button waits for the page to hydrate; were the form sent before, it would
           post: no password in the address (docs/decisions/0034-prerendered-public-pages.md). */}
-      <form method="post" noValidate onSubmit={submit} className="space-y-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        // Whoever starts filling the form will send it: its schema loads meanwhile.
+        onFocus={() => void loadSchema()}
+        className="space-y-4"
+      >
         <Field label="Full Name" invalid={error?.field === 'fullName'}>
           {(control) => (
             <Input

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api';
+import { ApiError, CONNECTION_ERROR } from '../../../lib/api';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
@@ -59,4 +59,25 @@ export function parseForm<T>(
   setError(issue);
   focusField(form, issue.field);
   return null;
+}
+
+/**
+ * Validates a form's values with a shared schema that is loaded on first use: a public page's
+ * first load builds no schema (docs/decisions/0036-schemas-on-first-use.md). Once loaded, as
+ * `parseForm`; when the schema cannot be loaded, the banner says so and null is returned.
+ */
+export async function parseFormWith<T>(
+  load: () => Promise<z.ZodType<T>>,
+  values: unknown,
+  form: HTMLFormElement,
+  setError: (error: TFormError) => void,
+): Promise<T | null> {
+  let schema: z.ZodType<T>;
+  try {
+    schema = await load();
+  } catch {
+    setError({ message: CONNECTION_ERROR });
+    return null;
+  }
+  return parseForm(schema, values, form, setError);
 }

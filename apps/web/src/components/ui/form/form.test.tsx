@@ -2,8 +2,18 @@ import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api';
-import { ErrorBanner, Field, Input, Select, Textarea, errorText } from '.';
+import { z } from 'zod';
+import { ApiError, CONNECTION_ERROR } from '../../../lib/api';
+import {
+  ErrorBanner,
+  Field,
+  Input,
+  Select,
+  Textarea,
+  errorText,
+  parseFormWith,
+  type TFormError,
+} from '.';
 
 describe('Field', () => {
   it('labels its control, and shows its error under it, marked invalid and described by it', () => {
@@ -86,5 +96,49 @@ describe('ErrorBanner with errorText', () => {
   it('shows the general text for anything that is not a failed call', () => {
     render(<ErrorBanner>{errorText(new TypeError('x is undefined'))}</ErrorBanner>);
     expect(screen.getByRole('alert')).toHaveTextContent('An unexpected error occurred');
+  });
+});
+
+describe('parseFormWith', () => {
+  const form = () => {
+    const element = document.createElement('form');
+    element.innerHTML = '<input name="email" />';
+    document.body.append(element);
+    return element;
+  };
+  const schema = z.object({ email: z.string().min(1, 'Email is required') });
+
+  it('validates with the schema once it is loaded: the first issue goes to the banner and its field', async () => {
+    const element = form();
+    const errors: TFormError[] = [];
+    const parsed = await parseFormWith(
+      async () => schema,
+      { email: '' },
+      element,
+      (error) => errors.push(error),
+    );
+    expect(parsed).toBeNull();
+    expect(errors).toEqual([{ message: 'Email is required', field: 'email' }]);
+    expect(document.activeElement).toBe(element.elements.namedItem('email'));
+    expect(
+      await parseFormWith(
+        async () => schema,
+        { email: 'a@b.co' },
+        element,
+        () => {},
+      ),
+    ).toEqual({ email: 'a@b.co' });
+  });
+
+  it('says Muse cannot be reached when the schema cannot be loaded', async () => {
+    const errors: TFormError[] = [];
+    const parsed = await parseFormWith(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      { email: 'a@b.co' },
+      form(),
+      (error) => errors.push(error),
+    );
+    expect(parsed).toBeNull();
+    expect(errors).toEqual([{ message: CONNECTION_ERROR }]);
   });
 });

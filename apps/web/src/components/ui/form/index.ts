@@ -6,6 +6,7 @@ export {
   firstIssue,
   focusField,
   parseForm,
+  parseFormWith,
   UNEXPECTED_ERROR,
   type TFormError,
 } from './form-errors';

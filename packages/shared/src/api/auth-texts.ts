@@ -1,0 +1,54 @@
+/**
+ * The sign-in pages' texts and limits, apart from the schemas in auth.ts: a page that only shows
+ * them does not build a schema (docs/decisions/0036-schemas-on-first-use.md).
+ */
+
+/** Validation and error texts, word for word (docs/product/accounts.md). */
+export const AUTH_TEXTS = {
+  fullNameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  termsRequired: 'Please accept the Terms of Service and Privacy Policy',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  oauthCodeInvalid: 'This sign-in link is invalid or has expired. Please sign in again.',
+  googleUnavailable:
+    'Google sign-in is not set up on this Muse server. Please use your email and password.',
+  currentPasswordRequired: 'Enter your current password to change your email',
+  currentPasswordWrong: 'Your current password is not correct',
+  forgotPasswordAnswer:
+    'If an account exists for this email, we have sent a link to reset its password.',
+  verifyLinkInvalid:
+    'This confirmation link is invalid or has expired. Sign in and ask for a new one.',
+  emailVerified: 'Your e-mail address is confirmed. Thank you!',
+  verificationSent: 'We have sent you a new confirmation link. It is valid for 24 hours.',
+  emailAlreadyVerified: 'Your e-mail address is already confirmed.',
+  /** The signed-in banner until the address is confirmed; the address follows it. */
+  verifyBanner: 'Please confirm your e-mail address: open the link we sent to',
+  verifyBannerResend: 'Resend the link',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** argon2id hashes any length, but a cap keeps a sign-in from becoming a denial of service. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The status texts of /oauth-callback (docs/product/accounts.md). */
+export const OAUTH_STATUS_TEXTS = {
+  processing: 'Processing Google OAuth...',
+  validating: 'Validating authentication...',
+  success: 'Authentication successful! Redirecting...',
+  failed: 'Authentication failed. Redirecting to login...',
+  created: 'Account created! Redirecting...',
+  noToken: 'No authentication token found. Redirecting to login...',
+  error: 'Authentication error. Redirecting to login...',
+} as const;
+
+/** How long the callback page waits before sending a failed sign-in to /login. */
+export const OAUTH_FAILURE_REDIRECT_MS = 2000;
+/** The register page navigates to /onboarding after this delay. */
+export const REGISTER_NAVIGATION_DELAY_MS = 100;
