@@ -71,6 +71,37 @@ function usedByLanding(id: string, ctx: ChunkingContext): boolean {
   return landingOf(ctx).modules.has(id);
 }
 
+/** The files loaded on every page once its scripts have started: the landing's and the app's. */
+const LOADED_EVERYWHERE = /^assets\/(rolldown-runtime|boot|react|public)-[\w-]+\.js$/;
+/** The files an app page (any but the landing) has loaded once its own code runs. */
+const LOADED_ON_APP_PAGES =
+  /^assets\/(rolldown-runtime|boot|react|public|vendor|index)-[\w-]+\.js$/;
+/** The entries that start a prerendered page's scripts (named after `input` below). */
+const BOOT_FILE = /^(landing|app-boot)-[\w-]{8}\.js$/;
+
+/**
+ * What a lazy import preloads: the files it needs that the page has not loaded yet. Vite lists
+ * them all, and its loader adds a `<link rel="modulepreload">` for each one it has not seen as
+ * such a link, which a prerendered page's scripts are not (app-boot.ts adds them as scripts): on
+ * the marketplace, a phone spent longer adding links for files already running than hydrating
+ * the cards (docs/decisions/0036-schemas-on-first-use.md). The boot entries' imports keep all:
+ * they start the page's scripts. An import from the landing's files, or from those every page
+ * shares, keeps the app's libraries: the landing has not loaded them.
+ */
+function withoutLoadedChunks(
+  _file: string,
+  deps: string[],
+  { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' },
+): string[] {
+  const host = hostId.split('/').pop() ?? '';
+  if (hostType === 'html' || BOOT_FILE.test(host)) return deps;
+  const loaded =
+    /^landing/.test(host) || LOADED_EVERYWHERE.test(`assets/${host}`)
+      ? LOADED_EVERYWHERE
+      : LOADED_ON_APP_PAGES;
+  return deps.filter((dep) => !loaded.test(dep));
+}
+
 /**
  * `npm run build` builds the app for the browser, then the public pages' renderer for Node
  * (`vite build --ssr`), which scripts/prerender.mjs runs to write their HTML
@@ -86,7 +117,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         target: 'es2022',
         // Only what the first page shows ships up front; every route is its own chunk.
-        modulePreload: { polyfill: false },
+        modulePreload: { polyfill: false, resolveDependencies: withoutLoadedChunks },
         rolldownOptions: {
           // The app, and the landing on its own: its first load is the landing alone, without
           // the app's router, query client or tailwind-merge (landing.html, landing-boot.ts).

@@ -29,3 +29,14 @@ export function afterFirstPaint(start: () => void): void {
   ]);
   void Promise.all([painted, loadedOrLate]).then(() => setTimeout(start, 0));
 }
+
+/**
+ * Resolves in a task of its own: the browser may handle input and draw before what follows runs.
+ * A page's start is cut into such steps, each short enough not to hold up a tap on a phone
+ * (docs/decisions/0036-schemas-on-first-use.md).
+ */
+export function nextTask(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

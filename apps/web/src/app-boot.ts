@@ -1,4 +1,4 @@
-import { afterFirstPaint } from './after-first-paint';
+import { afterFirstPaint, nextTask } from './after-first-paint';
 
 /**
  * Loads a prerendered app page's scripts once the page has painted
@@ -9,12 +9,17 @@ import { afterFirstPaint } from './after-first-paint';
 const boot = document.querySelector<HTMLScriptElement>('script[data-scripts]');
 const scripts = (boot?.dataset.scripts ?? '').split(' ').filter(Boolean);
 
+// Each script is added in a task of its own: adding one has the browser look it up and start it,
+// which for all of them at once was a long task on a phone.
 afterFirstPaint(() => {
-  for (const src of scripts) {
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = src;
-    document.head.append(script);
-  }
+  void (async () => {
+    for (const src of scripts) {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = src;
+      document.head.append(script);
+      await nextTask();
+    }
+  })();
 });

@@ -3,6 +3,7 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { nextTask } from './after-first-paint';
 import { loadRouteModules } from './app/load-route-modules';
 import { Providers, makeQueryClient } from './app/providers';
 import { createRouter, routes } from './app/router';
@@ -28,10 +29,10 @@ const queryClient = makeQueryClient();
 seedPublicConfigFromPage(queryClient, document);
 seedMarketplaceModelsFromPage(queryClient, document);
 
-const app = () => (
+const app = (router: ReturnType<typeof createRouter>) => (
   <StrictMode>
     <Providers queryClient={queryClient}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={router} />
     </Providers>
   </StrictMode>
 );
@@ -46,21 +47,26 @@ const app = () => (
 const { pathname, search } = window.location;
 if (container.dataset.prerendered === pathname && search === '') {
   // Not a top-level await: the page's route modules import the chunk this module ships in,
-  // which would wait for itself. As a transition, hydration yields to the browser every few
+  // which would wait for itself. The start is cut into tasks (loading the page's modules, making
+  // the router, hydrating), and hydration is a transition, which yields to the browser every few
   // milliseconds instead of holding the page for the whole of it
-  // (docs/decisions/0034-prerendered-public-pages.md).
+  // (docs/decisions/0034-prerendered-public-pages.md, 0036-schemas-on-first-use.md).
   const hydration = hydratingPage();
-  void loadRouteModules(routes, pathname).then(() =>
+  void (async () => {
+    await nextTask();
+    await loadRouteModules(routes, pathname);
+    const router = createRouter();
+    await nextTask();
     startTransition(() => {
       hydrateRoot(
         container,
         <>
-          {app()}
+          {app(router)}
           <PageHydrated done={hydration.done} />
         </>,
       );
-    }),
-  );
+    });
+  })();
 } else {
-  createRoot(container).render(app());
+  createRoot(container).render(app(createRouter()));
 }

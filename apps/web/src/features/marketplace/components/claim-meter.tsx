@@ -1,5 +1,5 @@
 import type { TMarketplaceModel } from '@muse/shared';
-import { cn } from '../../../lib/cn';
+import { clsx } from 'clsx';
 import { claimedText } from '../model-text';
 
 /** 'N/5 claimed' with one segment per licence; the text carries the meaning, the bar is decoration. */
@@ -14,12 +14,12 @@ export function ClaimMeter({
 }) {
   const full = model.claimed >= model.licences;
   return (
-    <div className={cn('flex items-center gap-3', className)}>
+    <div className={clsx('flex items-center gap-3', className)}>
       <div aria-hidden="true" className="flex flex-1 gap-1">
         {Array.from({ length: model.licences }, (_, index) => (
           <span
             key={index}
-            className={cn(
+            className={clsx(
               'flex-1 rounded-full',
               size === 'sm' ? 'h-1' : 'h-1.5',
               index < model.claimed
@@ -32,7 +32,7 @@ export function ClaimMeter({
         ))}
       </div>
       <p
-        className={cn(
+        className={clsx(
           'shrink-0 font-medium text-zinc-300 tabular-nums',
           size === 'sm' ? 'text-xs' : 'text-sm',
         )}

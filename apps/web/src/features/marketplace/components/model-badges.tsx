@@ -1,6 +1,12 @@
 import { Sparkles } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { clsx } from 'clsx';
 
+/*
+ * The badges and the card join their classes with clsx, not tailwind-merge: its set-up is the
+ * longest single step of the marketplace's first render on a phone
+ * (docs/decisions/0036-schemas-on-first-use.md). A `className` given to them may only add what
+ * their own classes leave unset (an opacity, a margin), never change them.
+ */
 const pill =
   'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] leading-4 font-semibold tracking-wide whitespace-nowrap';
 
@@ -8,7 +14,7 @@ const pill =
 export function VersionBadge({ className }: { className?: string }) {
   return (
     <span
-      className={cn(
+      className={clsx(
         pill,
         'bg-gradient-to-r from-brand-600 to-accent-600 text-white shadow-md shadow-black/30',
         className,
@@ -23,7 +29,7 @@ export function VersionBadge({ className }: { className?: string }) {
 /** The model's tier ('Classic'). */
 export function TierBadge({ tier, className }: { tier: string; className?: string }) {
   return (
-    <span className={cn(pill, 'border border-white/15 bg-ink-950/80 text-zinc-100', className)}>
+    <span className={clsx(pill, 'border border-white/15 bg-ink-950/80 text-zinc-100', className)}>
       {tier}
     </span>
   );
@@ -33,7 +39,7 @@ export function TierBadge({ tier, className }: { tier: string; className?: strin
 export function LiveMarker({ className }: { className?: string }) {
   return (
     <span
-      className={cn(
+      className={clsx(
         pill,
         'border border-red-400/40 bg-red-500/15 text-red-100 uppercase',
         className,
@@ -51,7 +57,7 @@ export function LiveMarker({ className }: { className?: string }) {
 /** Hair, body and ethnicity as small tags. */
 export function AttributeTags({ values, className }: { values: string[]; className?: string }) {
   return (
-    <div className={cn('flex flex-wrap gap-1.5', className)}>
+    <div className={clsx('flex flex-wrap gap-1.5', className)}>
       {values.map((value, index) => (
         <span
           key={index}

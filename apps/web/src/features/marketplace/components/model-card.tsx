@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { Suspense, lazy, useId, useState } from 'react';
 import { useHydrated } from '../../../components/layout/use-hydrated';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { cn } from '../../../lib/cn';
+import { clsx } from 'clsx';
 import { nameWithAge } from '../model-text';
 import { ClaimMeter } from './claim-meter';
 import { AttributeTags, TierBadge, VersionBadge } from './model-badges';
@@ -36,11 +36,11 @@ export function ModelCard({ model, index }: { model: TMarketplaceModel; index: n
     <article
       aria-labelledby={headingId}
       aria-disabled={disabled || undefined}
-      className={cn(
-        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900 transition duration-300',
+      className={clsx(
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-ink-800 transition duration-300',
         disabled
           ? 'bg-ink-900/60'
-          : 'hover:-translate-y-1 hover:border-brand-400/40 hover:shadow-2xl hover:shadow-brand-500/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400 has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-ink-950 motion-reduce:hover:translate-y-0',
+          : 'bg-ink-900 hover:-translate-y-1 hover:border-brand-400/40 hover:shadow-2xl hover:shadow-brand-500/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400 has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-ink-950 motion-reduce:hover:translate-y-0',
       )}
     >
       <div className="relative aspect-[3/4] overflow-hidden bg-gradient-to-b from-ink-800 to-ink-900">
@@ -52,7 +52,7 @@ export function ModelCard({ model, index }: { model: TMarketplaceModel; index: n
             alt={`Portrait of ${title}`}
             loading={index < EAGER_CARDS ? 'eager' : 'lazy'}
             decoding="async"
-            className={cn(
+            className={clsx(
               'size-full object-cover transition duration-500',
               disabled
                 ? 'opacity-40 grayscale'
@@ -74,7 +74,7 @@ export function ModelCard({ model, index }: { model: TMarketplaceModel; index: n
       <div className="flex flex-1 flex-col gap-2.5 p-3 sm:gap-3 sm:p-4">
         <h2
           id={headingId}
-          className={cn(
+          className={clsx(
             'text-sm leading-5 font-semibold sm:text-base',
             disabled ? 'text-zinc-300' : 'text-white',
           )}
