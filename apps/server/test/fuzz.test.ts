@@ -187,6 +187,7 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'GET /api/gallery': { query: ZGalleryQuery },
   'GET /api/gallery/:id': {},
   'DELETE /api/gallery/:id': {},
+  'GET /api/pages': {},
   'GET /api/influencers/:id/page': {},
   'PUT /api/influencers/:id/page': {
     body: ZPageSettingsRequest,

@@ -398,6 +398,41 @@ describe('page settings', () => {
   });
 });
 
+describe('the account’s pages', () => {
+  it('lists the pages of the owner’s influencers that have one, hidden ones too, and nobody else’s', async () => {
+    const owner = await creator();
+    const first = await influencer(owner, 'Ava Rose');
+    const second = await influencer(owner, 'Mia Lane');
+    await influencer(owner, 'No Page Yet');
+    const shown = freshHandle();
+    const hidden = freshHandle();
+    expect((await savePage(owner, first, { handle: shown, published: true })).statusCode).toBe(200);
+    expect((await savePage(owner, second, { handle: hidden, published: false })).statusCode).toBe(
+      200,
+    );
+    const stranger = await creator();
+    await savePage(stranger, await influencer(stranger), {
+      handle: freshHandle(),
+      published: true,
+    });
+
+    const answer = await call({ method: 'GET', url: '/api/pages', as: owner });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      success: true,
+      pages: [
+        { influencerId: first, handle: shown, bio: '', published: true, path: `/i/${shown}` },
+        { influencerId: second, handle: hidden, bio: '', published: false, path: `/i/${hidden}` },
+      ],
+    });
+    expect((await call({ method: 'GET', url: '/api/pages', as: await creator() })).json()).toEqual({
+      success: true,
+      pages: [],
+    });
+    expect((await call({ method: 'GET', url: '/api/pages', as: null })).statusCode).toBe(401);
+  });
+});
+
 describe('posts and what visitors see', () => {
   it('a free post and a $50 pay-per-view post: locked for visitors, whole for the creator and buyers', async () => {
     const { owner, influencerId, handle, itemId } = await publishedCreator();

@@ -161,6 +161,13 @@ export const ZPageSettingsResponse = z.object({
   page: ZPageSettings.nullable(),
 });
 
+/** GET /api/pages: the pages of the account's influencers that have one, oldest first. */
+export const ZPagesResponse = z.object({
+  success: z.literal(true),
+  pages: z.array(ZPageSettings),
+});
+export type TPagesResponse = z.infer<typeof ZPagesResponse>;
+
 // Posts.
 
 export const POST_STATUSES = ['scheduled', 'published'] as const;

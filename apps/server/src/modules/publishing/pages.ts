@@ -8,7 +8,7 @@ import {
   type TPageSettings,
   type TPageSettingsRequest,
 } from '@muse/shared';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { influencerPages } from '../../db/schema';
@@ -44,6 +44,19 @@ export async function getPageSettings(
   const influencer = await findInfluencer(db, userId, influencerId);
   const row = await findPage(db, influencer.id);
   return row ? toPageSettings(row) : null;
+}
+
+/**
+ * The pages of all the account's influencers that have one, oldest first: one read for the
+ * composer's list of who can post, however many influencers an agency runs.
+ */
+export async function listPages(db: TQueryable, userId: string): Promise<TPageSettings[]> {
+  const rows = await db
+    .select()
+    .from(influencerPages)
+    .where(eq(influencerPages.userId, userId))
+    .orderBy(asc(influencerPages.createdAt), asc(influencerPages.influencerId));
+  return rows.map(toPageSettings);
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   ZCreatePostRequest,
   ZPageSettingsRequest,
   ZPageSettingsResponse,
+  ZPagesResponse,
   ZPostResponse,
   ZPostsQuery,
   ZPostsResponse,
@@ -12,7 +13,7 @@ import {
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getPageSettings, savePageSettings } from './pages';
+import { getPageSettings, listPages, savePageSettings } from './pages';
 import { createPost, deletePost, listPosts, updatePost } from './posts';
 import { listPurchases, publicPage, publicPost, readPagePicture } from './public';
 import { viewerOf } from './viewer';
@@ -81,6 +82,11 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const deps = app.services;
   const { files } = deps;
+
+  app.get('/pages', { schema: { response: { 200: ZPagesResponse } } }, async (request) => ({
+    success: true as const,
+    pages: await listPages(db, request.auth.user.id),
+  }));
 
   app.get(
     '/influencers/:id/page',

@@ -185,6 +185,9 @@ function stubApi(answer: (call: TCall) => Response | undefined = () => undefined
             limit: 2,
             nextCursor: null,
           });
+        case '/api/pages':
+          // Jun has no page yet.
+          return json({ success: true, pages: [page()] });
         case `/api/influencers/${MARA}/page`:
           return json({ success: true, page: page() });
         case `/api/influencers/${JUN}/page`:
@@ -343,6 +346,9 @@ describe('the post composer', () => {
     expect(
       within(dialog).getByRole('link', { name: 'Choose a handle on its page first' }),
     ).toHaveAttribute('href', `/influencers/${JUN}`);
+    // Who has a page is one request, however many influencers the account runs.
+    expect(calls.filter((call) => call.path === '/api/pages')).toHaveLength(1);
+    expect(calls.filter((call) => call.path.endsWith('/page'))).toEqual([]);
 
     await userEvent.click(within(dialog).getByRole('radio', { name: /Mara Lind/ }));
     // Picked in this order: the beach, then the rooftop.

@@ -1,5 +1,5 @@
-import { ZPageSettingsResponse, type TPageSettings } from '@muse/shared';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { ZPageSettingsResponse, ZPagesResponse, type TPageSettings } from '@muse/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { PUBLISHING_QUERY_KEY } from './keys';
 
@@ -29,7 +29,19 @@ export function usePageSettings(influencerId: string) {
   return useQuery(pageSettingsQuery(influencerId));
 }
 
-/** The pages of several influencers (the composer offers only those with a handle). */
-export function usePagesOf(influencerIds: readonly string[]) {
-  return useQueries({ queries: influencerIds.map((id) => pageSettingsQuery(id)) });
+/** GET /api/pages: the pages of all the account's influencers that have one. */
+export async function getPages(signal?: AbortSignal): Promise<TPageSettings[]> {
+  return (await api('/pages', { schema: ZPagesResponse, signal })).pages;
+}
+
+/**
+ * The account's pages, by influencer: the composer offers only influencers with a page. One
+ * request however many influencers the account runs.
+ */
+export function useAccountPages() {
+  return useQuery({
+    queryKey: [...PUBLISHING_QUERY_KEY, 'pages'],
+    queryFn: ({ signal }) => getPages(signal),
+    select: (pages) => new Map(pages.map((page) => [page.influencerId, page])),
+  });
 }

@@ -23,7 +23,7 @@ import { toast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { useInfluencers } from '../../influencers/api/get-influencers';
 import { useCreatePost } from '../api/create-post';
-import { usePagesOf } from '../api/get-page-settings';
+import { useAccountPages } from '../api/get-page-settings';
 import { defaultSchedule, type TDayKey } from '../calendar-time';
 import { DEFAULT_PPV_DOLLARS } from '../publishing-format';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
@@ -102,8 +102,12 @@ function ComposerForm({
 }) {
   const influencers = useInfluencers();
   const list = influencers.data?.influencers ?? [];
-  const pages = usePagesOf(list.map((influencer) => influencer.id));
-  const options = list.map((influencer, index) => ({ influencer, page: pages[index]?.data }));
+  const pages = useAccountPages();
+  // A page per influencer: undefined while the pages load, null for one without a page.
+  const options = list.map((influencer) => ({
+    influencer,
+    page: pages.data ? (pages.data.get(influencer.id) ?? null) : undefined,
+  }));
   const [now] = useState(() => Date.now());
   const bounds = scheduleBounds(now, timeZone);
 
