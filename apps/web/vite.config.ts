@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { ChunkingContext } from 'rolldown';
-import { defineConfig } from 'vite';
+import type { ChunkingContext, OutputBundle } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
@@ -71,35 +71,52 @@ function usedByLanding(id: string, ctx: ChunkingContext): boolean {
   return landingOf(ctx).modules.has(id);
 }
 
-/** The files loaded on every page once its scripts have started: the landing's and the app's. */
-const LOADED_EVERYWHERE = /^assets\/(rolldown-runtime|boot|react|public)-[\w-]+\.js$/;
-/** The files an app page (any but the landing) has loaded once its own code runs. */
-const LOADED_ON_APP_PAGES =
-  /^assets\/(rolldown-runtime|boot|react|public|vendor|index)-[\w-]+\.js$/;
-/** The entries that start a prerendered page's scripts (named after `input` below). */
-const BOOT_FILE = /^(landing|app-boot)-[\w-]{8}\.js$/;
+/** The browser build's files, as the bundler wrote them: kept for `withoutLoadedFiles`. */
+let builtFiles: OutputBundle | undefined;
+
+/** Keeps the bundle before Vite writes the lists of files each lazy import preloads. */
+const keepBundle: Plugin = {
+  name: 'muse:keep-bundle',
+  enforce: 'pre',
+  generateBundle: {
+    order: 'pre',
+    handler(_options, bundle) {
+      builtFiles = bundle;
+    },
+  },
+};
+
+/** `file` and every file it imports statically, directly or not: loaded whenever it runs. */
+function loadedWith(file: string): Set<string> {
+  const loaded = new Set<string>();
+  const queue = [file];
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    if (loaded.has(next)) continue;
+    loaded.add(next);
+    const chunk = builtFiles?.[next];
+    if (chunk?.type === 'chunk') queue.push(...chunk.imports);
+  }
+  return loaded;
+}
 
 /**
  * What a lazy import preloads: the files it needs that the page has not loaded yet. Vite lists
  * them all, and its loader adds a `<link rel="modulepreload">` for each one it has not seen as
  * such a link, which a prerendered page's scripts are not (app-boot.ts adds them as scripts): on
  * the marketplace, a phone spent longer adding links for files already running than hydrating
- * the cards (docs/decisions/0036-schemas-on-first-use.md). The boot entries' imports keep all:
- * they start the page's scripts. An import from the landing's files, or from those every page
- * shares, keeps the app's libraries: the landing has not loaded them.
+ * the cards (docs/decisions/0036-schemas-on-first-use.md). Whatever the importing file imports
+ * statically is loaded by the time it runs, and is left out.
  */
-function withoutLoadedChunks(
+function withoutLoadedFiles(
   _file: string,
   deps: string[],
   { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' },
 ): string[] {
-  const host = hostId.split('/').pop() ?? '';
-  if (hostType === 'html' || BOOT_FILE.test(host)) return deps;
-  const loaded =
-    /^landing/.test(host) || LOADED_EVERYWHERE.test(`assets/${host}`)
-      ? LOADED_EVERYWHERE
-      : LOADED_ON_APP_PAGES;
-  return deps.filter((dep) => !loaded.test(dep));
+  if (hostType === 'html') return deps;
+  if (!builtFiles) throw new Error('The bundle was not kept before the preload lists');
+  const loaded = loadedWith(hostId);
+  return deps.filter((dep) => !loaded.has(dep));
 }
 
 /**
@@ -108,7 +125,7 @@ function withoutLoadedChunks(
  * (docs/decisions/0034-prerendered-public-pages.md).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [keepBundle, react(), tailwindcss()],
   // The shared package is TypeScript source: the renderer bundles it like the browser build does.
   ssr: { noExternal: ['@muse/shared'] },
   build: isSsrBuild
@@ -117,7 +134,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         target: 'es2022',
         // Only what the first page shows ships up front; every route is its own chunk.
-        modulePreload: { polyfill: false, resolveDependencies: withoutLoadedChunks },
+        modulePreload: { polyfill: false, resolveDependencies: withoutLoadedFiles },
         rolldownOptions: {
           // The app, and the landing on its own: its first load is the landing alone, without
           // the app's router, query client or tailwind-merge (landing.html, landing-boot.ts).

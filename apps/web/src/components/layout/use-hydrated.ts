@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
-/** Whether the page's entry is hydrating the server's HTML (set by `hydratePage`). */
+/** Whether the page's entry is hydrating the server's HTML (`hydratingPage`). */
 let pageHydrating = false;
 
 const subscribe = () => () => {};
