@@ -11,6 +11,7 @@ import {
 } from '../../components/ui/form';
 import { useAuth } from '../../lib/auth';
 import { AuthCard, AuthLink } from './components/auth-card';
+import { AuthForm } from './components/auth-form';
 import { ContinueWithGoogle } from './components/continue-with-google';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
@@ -96,16 +97,7 @@ export function RegisterPage() {
     >
       {error ? <ErrorBanner className="mb-5">{error.message}</ErrorBanner> : null}
 
-      {/* The submit button waits for the page to hydrate; were the form sent before, it would
-          post: no password in the address (docs/decisions/0034-prerendered-public-pages.md). */}
-      <form
-        method="post"
-        noValidate
-        onSubmit={submit}
-        // Whoever starts filling the form will send it: its schema loads meanwhile.
-        onFocus={() => void loadSchema()}
-        className="space-y-4"
-      >
+      <AuthForm onSubmit={submit} loadSchema={loadSchema}>
         <Field label="Full Name" invalid={error?.field === 'fullName'}>
           {(control) => (
             <Input
@@ -165,7 +157,7 @@ export function RegisterPage() {
             Create Account
           </SubmitButton>
         </div>
-      </form>
+      </AuthForm>
 
       <ContinueWithGoogle
         disabled={busy}
