@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { PRERENDERED_ROUTES, ZPublicConfig } from '@muse/shared';
+import { AUTH_TEXTS, PRERENDERED_ROUTES, ZPublicConfig } from '@muse/shared';
 import { desktopOnly, expect, test } from './fixtures';
 import { registerAccount, signInAs } from './support/accounts';
 import { seriousViolations } from './support/axe';
@@ -510,6 +510,36 @@ test.describe('prerendered public pages', () => {
       expect(scripts.filter((path) => /\/zod-/.test(path))).toEqual([]);
     });
   }
+});
+
+test('the sign-in form loads its checks when first sent, and says what is missing', async ({
+  page,
+}) => {
+  desktopOnly('the same scripts at every width');
+  const zod: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (sent.resourceType() === 'script' && /\/zod-/.test(path)) zod.push(path);
+  });
+  // A policy violation the page catches (zod's probe for `new Function`) reaches no console.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = window as { violations?: string[] };
+      (seen.violations ??= []).push(event.violatedDirective);
+    });
+  });
+  await page.goto('/login');
+  const submit = page.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(submit).toBeEnabled();
+  expect(zod).toEqual([]);
+  // Sent empty: the checks load, run without compiling code, and name the first missing field.
+  await submit.click();
+  await expect(page.getByText(AUTH_TEXTS.emailRequired)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  expect(zod).toHaveLength(1);
+  expect(await page.evaluate(() => (window as { violations?: string[] }).violations)).toBe(
+    undefined,
+  );
 });
 
 test.describe('a signed-in visitor', () => {

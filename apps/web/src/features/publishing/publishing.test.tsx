@@ -374,6 +374,25 @@ describe('the post composer', () => {
     });
   });
 
+  it('says when the pages could not be loaded, and loads them again on Try again', async () => {
+    let failing = true;
+    const calls = stubApi((call) =>
+      call.path === '/api/pages' && failing
+        ? json({ success: false, error: 'Internal server error' }, 500)
+        : undefined,
+    );
+    renderWithApp(<CalendarPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    expect(
+      await within(dialog).findByText("Your influencers' pages could not be loaded."),
+    ).toBeVisible();
+    failing = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('radio', { name: /Mara Lind/ })).toBeEnabled();
+    expect(calls.filter((call) => call.path === '/api/pages')).toHaveLength(2);
+  });
+
   it("schedules a $50 pay-per-view post on the day's '+' at 09:00 in the browser's zone", async () => {
     const calls = stubApi();
     renderWithApp(<CalendarPage />);

@@ -187,6 +187,14 @@ function ComposerForm({
         className="mt-6"
       />
     );
+  if (pages.isError)
+    return (
+      <QueryError
+        query={pages}
+        title="Your influencers' pages could not be loaded."
+        className="mt-6"
+      />
+    );
   if (list.length === 0)
     return (
       <div className="mt-6 space-y-4 text-sm text-zinc-300">
