@@ -169,11 +169,12 @@ function OnboardingPlanCard({
             </span>
             <h3 id={headingId} className="text-lg font-semibold text-white">
               {plan.onboardingName}
-              <span className="font-normal text-zinc-400"> · {plan.name}</span>
+              <span className="font-normal whitespace-nowrap text-zinc-400"> · {plan.name}</span>
             </h3>
           </div>
           {plan.mostPopular ? (
-            <span className="rounded-full bg-gradient-to-r from-brand-500 to-accent-500 px-2.5 py-1 text-[11px] font-bold tracking-wider text-white">
+            // On the card's top edge, so the plan's two names keep the heading's line.
+            <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-gradient-to-r from-brand-500 to-accent-500 px-2.5 py-1 text-[11px] font-bold tracking-wider whitespace-nowrap text-white shadow-lg shadow-brand-500/20">
               MOST POPULAR
             </span>
           ) : null}
