@@ -202,6 +202,22 @@ describe('the first-month offer in TEST MODE', () => {
     expect(subscription?.firstPaymentCents).toBe(2500);
   });
 
+  it('finishing the onboarding without it ends the offer', async () => {
+    const account = await registerAccount(ctx.app);
+    await reachStep7(ctx, account);
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/complete',
+      headers: account.headers,
+    });
+    expect(done.json().onboarding).toMatchObject({ offer: null, draftPending: true });
+    const id = testId(await startCheckout(ctx, account, ONBOARDING_CHECKOUT));
+    expect(await testSession(account, id)).toMatchObject({
+      amountCents: 2500,
+      discountPercent: null,
+    });
+  });
+
   it('covers only the plans it shows, billed monthly, and only when asked for', async () => {
     const account = await registerAccount(ctx.app);
     await reachStep7(ctx, account);

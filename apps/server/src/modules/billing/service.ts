@@ -344,7 +344,10 @@ async function recordCheckoutPayment(
         .set({ firstPaymentCents: session.amount_total })
         .where(eq(subscriptions.id, row.id));
     }
-    if (session.discounts?.some(isOfferDiscount)) await redeemOffer(tx, row.userId, session.id);
+    // A second subscription, refunded and cancelled at once, used nothing.
+    if (isLive(row.status) && session.discounts?.some(isOfferDiscount)) {
+      await redeemOffer(tx, row.userId, session.id);
+    }
   });
 }
 

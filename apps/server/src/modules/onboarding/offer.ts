@@ -12,11 +12,13 @@ import { onboardingStates } from '../../db/schema';
 /**
  * The onboarding's first-month offer (docs/decisions/0037-a-real-first-month-offer.md): 50% off
  * the first month of the plans it covers, billed monthly, from the first time step 7 is saved
- * until its deadline, once per account.
+ * until its deadline, once per account, from the onboarding's plans (finishing the onboarding
+ * without it ends it).
  */
 type TOfferRow = {
   offerEndsAt: Date | null;
   offerRedeemedAt: Date | null;
+  completedAt: Date | null;
 };
 
 /** A checkout started with the offer closes no sooner than this after it starts (Stripe's least). */
@@ -31,7 +33,7 @@ export function offerOpen(
 ): row is TOfferRow & {
   offerEndsAt: Date;
 } {
-  return !!row?.offerEndsAt && row.offerEndsAt > now && !row.offerRedeemedAt;
+  return !!row?.offerEndsAt && row.offerEndsAt > now && !row.offerRedeemedAt && !row.completedAt;
 }
 
 /** The offer as the onboarding shows it, or null once it has ended or been used. */
@@ -66,6 +68,7 @@ export async function offerForCheckout(
     .select({
       offerEndsAt: onboardingStates.offerEndsAt,
       offerRedeemedAt: onboardingStates.offerRedeemedAt,
+      completedAt: onboardingStates.completedAt,
     })
     .from(onboardingStates)
     .where(eq(onboardingStates.userId, userId));
