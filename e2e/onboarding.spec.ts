@@ -92,6 +92,8 @@ test('a new creator walks the seven steps, resumes after a reload and finishes o
   page,
   request,
 }) => {
+  // Seven steps, each saved, three accessibility scans and a reload: the longest walk here.
+  test.slow();
   const account = await registerAccount(request);
   const model = await firstAvailableModel(request);
   await signInAs(page, account);
