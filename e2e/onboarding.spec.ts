@@ -9,6 +9,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { desktopOnly, expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { registerAccount, signInAs, type TTestAccount } from './support/accounts';
+import { setOfferEnd } from './support/offer';
 
 // Every test signs up, and the walk through the seven steps saves as it goes: more than the
 // default 30 s on a busy machine, never a retry.
@@ -91,6 +92,8 @@ test('a new creator walks the seven steps, resumes after a reload and finishes o
   page,
   request,
 }) => {
+  // Seven steps, each saved, three accessibility scans and a reload: the longest walk here.
+  test.slow();
   const account = await registerAccount(request);
   const model = await firstAvailableModel(request);
   await signInAs(page, account);
@@ -143,10 +146,11 @@ test('a new creator walks the seven steps, resumes after a reload and finishes o
   await expect(continueButton(page)).toBeEnabled();
   await continueButton(page).click();
 
-  // Step 4: name, niche and style; an empty name blocks Continue and says why.
+  // Step 4: name, niche and style; an empty name blocks Continue and says why. The name
+  // follows the picked model (still editable).
   await expectStep(page, 4);
   const name = page.getByLabel('AI Name');
-  await expect(name).toHaveValue('Audrey');
+  await expect(name).toHaveValue(model.name);
   await expect(continueButton(page)).toBeDisabled();
   await option(page, 'Fashion & Beauty').click();
   await expect(continueButton(page)).toBeDisabled();
@@ -207,25 +211,29 @@ test('a new creator walks the seven steps, resumes after a reload and finishes o
   await expect(page.getByText('Offer ends in').first()).toBeVisible();
   await expect(timer(page)).toHaveText(HH_MM_SS);
 
-  const basic = planCard(page, 'Basic Plan');
+  // The onboarding's plan names with the plans' own; the offer on the plan it covers, the
+  // struck price the plan's real monthly price.
+  const basic = planCard(page, 'Basic Plan · Builder');
   for (const text of ['$12', '500 credits', 'Photos only, no video']) {
     await expect(basic).toContainText(text);
   }
-  const pro = planCard(page, 'Pro Plan');
+  await expect(basic.locator('s')).toHaveCount(0);
+  const pro = planCard(page, 'Pro Plan · Launch');
   for (const text of [
     'MOST POPULAR',
-    '$25',
-    '$50',
+    '$12.50',
     'SAVE 50%',
+    'first month, then $25/month',
     '2000 credits',
     '2 model tokens per month',
     '60 scheduled posts',
   ]) {
     await expect(pro).toContainText(text);
   }
-  await expect(pro.locator('s')).toHaveText(/\$50/);
+  await expect(pro.locator('s')).toHaveText(/\$25$/);
+  await expect(pro).not.toContainText('$50');
   expect(await seriousViolations(page)).toEqual([]);
-  const elite = planCard(page, 'Elite Plan');
+  const elite = planCard(page, 'Elite Plan · Growth');
   for (const text of ['$79', '8000 credits', '5 model tokens per month', 'Priority support']) {
     await expect(elite).toContainText(text);
   }
@@ -249,7 +257,7 @@ test('the offer countdown ticks in HH:MM:SS and a reload continues it', async ({
   await seedFinalStep(request, account);
   await signInAs(page, account);
   await page.goto('/onboarding');
-  await expect(page.getByRole('heading', { name: 'Mira is Ready' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mira is saved as a draft' })).toBeVisible();
 
   const first = await readTimer(page);
   expect(toSeconds(first)).toBeLessThanOrEqual(toSeconds(FULL_OFFER));
@@ -267,6 +275,41 @@ test('the offer countdown ticks in HH:MM:SS and a reload continues it', async ({
   expect(toSeconds(afterReload)).toBeLessThan(toSeconds(second));
 });
 
+test("the countdown is the server's deadline, and the offer is gone when it ends", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  desktopOnly('the countdown does not depend on the layout');
+  const account = await registerAccount(request);
+  await seedFinalStep(request, account);
+  // An hour and a half of the offer left, as the server keeps it.
+  await setOfferEnd(baseURL!, account.email, new Date(Date.now() + 90 * 60 * 1000));
+  await signInAs(page, account);
+  await page.goto('/onboarding');
+  await expect(timer(page)).toHaveText(/^01:(29|30):\d{2}$/);
+  await page.reload();
+  await expect(timer(page)).toHaveText(/^01:(29|30):\d{2}$/);
+  await expect(planCard(page, 'Pro Plan · Launch')).toContainText('$12.50');
+
+  // Its end passes: no countdown, no struck price, the plan's own price.
+  await setOfferEnd(baseURL!, account.email, new Date(Date.now() - 1000));
+  await page.reload();
+  const pro = planCard(page, 'Pro Plan · Launch');
+  await expect(pro).toContainText('$25');
+  await expect(pro).toContainText('/month');
+  await expect(page.getByRole('heading', { name: 'Mira is saved as a draft' })).toBeVisible();
+  await expect(timer(page)).toHaveCount(0);
+  await expect(page.getByText('Offer ends in')).toHaveCount(0);
+  await expect(pro.locator('s')).toHaveCount(0);
+  await expect(pro).not.toContainText('SAVE 50%');
+  await pro.getByRole('button', { name: 'Choose Pro Plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pro Plan · Launch' });
+  await expect(dialog).toContainText('$25');
+  await expect(dialog).toContainText('per month');
+  await expect(dialog).not.toContainText('$12.50');
+});
+
 test("the purchase modal's 'Continue to Checkout' leads to the TEST MODE checkout", async ({
   page,
   request,
@@ -278,18 +321,24 @@ test("the purchase modal's 'Continue to Checkout' leads to the TEST MODE checkou
   await page.goto('/onboarding');
 
   // Choosing a plan opens the modal with the price that will be charged; it can be closed.
-  await planCard(page, 'Pro Plan').getByRole('button', { name: 'Choose Pro Plan' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Pro Plan' });
+  await planCard(page, 'Pro Plan · Launch')
+    .getByRole('button', { name: 'Choose Pro Plan' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Pro Plan · Launch' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('$25');
-  await expect(dialog).toContainText('per month');
+  await expect(dialog).toContainText('$12.50');
+  await expect(dialog).toContainText('first month, then $25/month');
+  await expect(dialog.locator('s')).toHaveText(/\$25$/);
   await expect(dialog).not.toContainText('.99');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
-  await planCard(page, 'Elite Plan').getByRole('button', { name: 'Choose Elite Plan' }).click();
-  const elite = page.getByRole('dialog', { name: 'Elite Plan' });
+  await planCard(page, 'Elite Plan · Growth')
+    .getByRole('button', { name: 'Choose Elite Plan' })
+    .click();
+  const elite = page.getByRole('dialog', { name: 'Elite Plan · Growth' });
   await expect(elite).toContainText('$79');
+  await expect(elite).toContainText('per month');
   await expect(elite).not.toContainText('.99');
   expect(await seriousViolations(page)).toEqual([]);
   await expect
@@ -312,12 +361,95 @@ test("the purchase modal's 'Continue to Checkout' leads to the TEST MODE checkou
   await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/);
   await expect(page.getByText('TEST MODE', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Growth' })).toBeVisible();
-  // The onboarding's checkout is monthly with no promo code; it returns to the dashboard.
+  // The onboarding's checkout is monthly with no promo code; the offer does not cover Growth.
   expect(sent).toEqual({
     plan: 'growth',
     billing: 'monthly',
     promoCode: null,
-    returnTo: 'dashboard',
+    returnTo: 'onboarding',
   });
-  expect((await readOnboarding(request, account)).completedAt).not.toBeNull();
+  // Starting a checkout does not finish the onboarding: paying does.
+  expect((await readOnboarding(request, account)).completedAt).toBeNull();
+});
+
+test('a custom model is shown as the draft it is; a cancelled checkout returns to the plans', async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request);
+  await seedFinalStep(request, account);
+  await signInAs(page, account);
+  await page.goto('/onboarding');
+
+  // Step 7 says what is ready: a draft that needs a slot and training photos.
+  await expect(page.getByRole('heading', { name: 'Mira is saved as a draft' })).toBeVisible();
+  await expect(page.getByText('DRAFT', { exact: true })).toBeVisible();
+  await expect(page.getByText('ACTIVE', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Mira is Ready' })).toHaveCount(0);
+  await expect(
+    page.getByText(
+      'Needs an influencer slot and training photos. Pick a plan below, then upload photos from your dashboard.',
+    ),
+  ).toBeVisible();
+
+  // The checkout, at the offer's price, cancelled: back on the plans, the offer still there.
+  await planCard(page, 'Pro Plan · Launch')
+    .getByRole('button', { name: 'Choose Pro Plan' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Pro Plan · Launch' })
+    .getByRole('button', { name: 'Continue to Checkout' })
+    .click();
+  await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/);
+  await expect(page.getByText('Total due today')).toBeVisible();
+  await expect(page.getByText('50% off the first month, then $25 per month')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  await expect(page.getByText('Payment was cancelled. You can try again anytime.')).toBeVisible();
+  await expect(page.getByText('Final Step')).toBeVisible();
+  await expect(timer(page)).toHaveText(HH_MM_SS);
+  await expect(planCard(page, 'Pro Plan · Launch')).toContainText('SAVE 50%');
+  expect((await readOnboarding(request, account)).completedAt).toBeNull();
+
+  // Continue without a plan: the dashboard shows the waiting draft and what to do next.
+  await continueButton(page).click();
+  await expect(page).toHaveURL('/dashboard');
+  const draft = page.getByRole('region', { name: 'Mira' });
+  await expect(draft).toContainText('DRAFT');
+  await expect(draft).toContainText(
+    'Mira is saved as a draft. Choose a plan to give Mira an influencer slot, then upload training photos to bring Mira to life.',
+  );
+  await expect(page.getByText('No Influencers Yet')).toHaveCount(0);
+  await draft.getByRole('link', { name: 'Choose a plan' }).click();
+  await expect(page).toHaveURL('/credits');
+});
+
+test('paying the offer finishes the onboarding: the custom model waits for photos on the dashboard', async ({
+  page,
+  request,
+}) => {
+  desktopOnly('the purchase flow does not depend on the layout');
+  const account = await registerAccount(request);
+  await seedFinalStep(request, account);
+  await signInAs(page, account);
+  await page.goto('/onboarding');
+  await planCard(page, 'Pro Plan · Launch')
+    .getByRole('button', { name: 'Choose Pro Plan' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Pro Plan · Launch' })
+    .getByRole('button', { name: 'Continue to Checkout' })
+    .click();
+  await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/);
+  await expect(page.getByText('$12.50', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(
+    page.getByText('Payment successful! Your subscription is now active.'),
+  ).toBeVisible();
+  const onboarding = await readOnboarding(request, account);
+  expect(onboarding.completedAt).not.toBeNull();
+  expect(onboarding.offer).toBeNull();
+  await expect(page.getByRole('article', { name: 'Mira' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mira' })).toHaveCount(0);
 });

@@ -160,6 +160,16 @@ export const PPV_PRICE_CENTS = 5000;
 export const LICENCES_PER_MODEL = 5;
 /** 50% off the first month (the onboarding offer). */
 export const FIRST_MONTH_DISCOUNT_PERCENT = 50;
+/**
+ * The plans the onboarding's first-month offer covers, billed monthly: the card that shows it
+ * (docs/decisions/0037-a-real-first-month-offer.md).
+ */
+export const FIRST_MONTH_OFFER_PLANS: readonly TPlanKey[] = ['launch'];
+
+/** The first month's price under the onboarding offer: the real monthly price, 50% off. */
+export function firstMonthOfferCents(plan: TPlan): number {
+  return Math.round((plan.monthlyPriceCents * (100 - FIRST_MONTH_DISCOUNT_PERCENT)) / 100);
+}
 /** Payment methods offered at checkout. */
 export const PAYMENT_METHODS = ['Card', 'PayPal'] as const;
 

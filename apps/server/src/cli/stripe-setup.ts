@@ -1,11 +1,12 @@
 /**
- * Creates Muse's products and prices in the Stripe account of STRIPE_SECRET_KEY, idempotently:
+ * Creates Muse's products and prices, and the onboarding offer's coupon, in the Stripe account
+ * of STRIPE_SECRET_KEY, idempotently:
  *
  *   STRIPE_SECRET_KEY=sk_… STRIPE_WEBHOOK_SECRET=whsec_… npm run stripe:setup
  */
 import { loadConfig } from '../config';
 import { ensureStripeCatalogue } from '../modules/billing/stripe-setup';
-import { createStripeClient } from '../modules/billing/stripe-gateway';
+import { createStripeClient, ensureOfferCoupon } from '../modules/billing/stripe-gateway';
 import { runCli } from './run-cli';
 
 async function run(): Promise<number> {
@@ -16,10 +17,13 @@ async function run(): Promise<number> {
     );
     return 2;
   }
-  const created = await ensureStripeCatalogue(createStripeClient(config));
+  const stripe = createStripeClient(config);
+  const created = await ensureStripeCatalogue(stripe);
   console.log(
     created.length ? `Created prices: ${created.join(', ')}` : 'Every Muse price already exists.',
   );
+  const coupon = await ensureOfferCoupon(stripe);
+  console.log(coupon ? 'Created the first-month offer coupon.' : 'The offer coupon exists.');
   return 0;
 }
 

@@ -108,6 +108,53 @@ describe('the fake Stripe, driven by the real stripe client', () => {
     expect((await stripe.promotionCodes.list({ code: 'NOPE' })).data).toEqual([]);
   });
 
+  it('creates a coupon under its own id, applies it once to a checkout and its first invoice', async () => {
+    const coupon = await stripe.coupons.create({
+      id: 'first_month_half',
+      percent_off: 50,
+      duration: 'once',
+      name: 'First month 50% off',
+    });
+    expect(coupon).toMatchObject({ id: 'first_month_half', percent_off: 50, duration: 'once' });
+    await expect(
+      stripe.coupons.create({ id: 'first_month_half', percent_off: 50, duration: 'once' }),
+    ).rejects.toMatchObject({ code: 'resource_already_exists' });
+    await expect(stripe.coupons.retrieve('no_such_coupon')).rejects.toMatchObject({
+      statusCode: 404,
+    });
+
+    const { monthly } = await createPlan('coupon');
+    const customer = await stripe.customers.create({ email: 'half@example.com' });
+    const now = Math.floor(Date.now() / 1000);
+    // Stripe keeps a session open between 30 minutes and 24 hours.
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: monthly.id, quantity: 1 }],
+        success_url: 'https://muse.test/ok',
+        expires_at: now + 10 * 60,
+      }),
+    ).rejects.toMatchObject({ param: 'expires_at' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: monthly.id, quantity: 1 }],
+      success_url: 'https://muse.test/ok',
+      discounts: [{ coupon: coupon.id }],
+      expires_at: now + 2 * 3600,
+    });
+    expect(session).toMatchObject({
+      amount_subtotal: 1900,
+      amount_total: 950,
+      expires_at: now + 2 * 3600,
+      discounts: [{ coupon: coupon.id, promotion_code: null }],
+    });
+    const paid = fake.completeCheckout(session.id);
+    expect(paid.invoice.amount_paid).toBe(950);
+    expect(fake.renewSubscription(paid.subscription.id).amount_paid).toBe(1900);
+  });
+
   it('runs a subscription from checkout through renewal, failure, upgrade and cancellation', async () => {
     const { monthly, yearly } = await createPlan('b');
     const promo = fake.addPromotionCode('WELCOME10', 10);

@@ -66,8 +66,13 @@ export const ZCreateCheckoutRequest = z.object({
   plan: z.enum(PLAN_KEYS, { error: 'Choose a plan: builder, launch or growth' }),
   billing: z.enum(BILLING_PERIODS, { error: 'Choose monthly or yearly billing' }),
   promoCode: safeText().trim().max(50).nullish(),
-  /** Where the payment returns to: the credits page (default) or, from onboarding, the dashboard. */
-  returnTo: z.enum(['credits', 'dashboard']).optional(),
+  /**
+   * Where the payment returns to: the credits page (default), the dashboard, or the onboarding
+   * (paid: the dashboard; cancelled: back to the onboarding's plans).
+   */
+  returnTo: z.enum(['credits', 'dashboard', 'onboarding']).optional(),
+  /** Asks for the onboarding's first-month offer; given only while the account can use it. */
+  offer: z.boolean().optional(),
 });
 export type TCreateCheckoutRequest = z.infer<typeof ZCreateCheckoutRequest>;
 
@@ -144,7 +149,10 @@ export const ZTestCheckoutSession = z.object({
       handle: z.string().nullable(),
     })
     .nullable(),
+  /** What paying charges today (a plan's first month under the onboarding offer: discounted). */
   amountCents: z.number(),
+  /** The first month's discount of a plan's checkout under the onboarding offer, else null. */
+  discountPercent: z.number().nullable().optional(),
   status: z.enum(TEST_CHECKOUT_STATUSES),
   email: z.string(),
 });

@@ -86,6 +86,20 @@ export const ONBOARDING_TEXTS = {
   nameRequired: 'Give your AI influencer a name',
   modelUnavailable: 'This model has just been fully claimed. Pick another one.',
   stepLocked: 'Finish the earlier steps first',
+  // A custom model's step 7 and the dashboard's waiting persona say what is ready, and what not.
+  draftBadge: 'DRAFT',
+  draftSaved: (name: string) => `${name} is saved as a draft`,
+  draftNeedsSlotAndPhotos:
+    'Needs an influencer slot and training photos. Pick a plan below, then upload photos from your dashboard.',
+  draftNeedsPhotos: 'Needs training photos. Continue to your dashboard to upload them.',
+  waitingHeading: 'Waiting for a plan',
+  waitingCustom: (name: string) =>
+    `${name} is saved as a draft. Choose a plan to give ${name} an influencer slot, then upload training photos to bring ${name} to life.`,
+  waitingMarketplace: (name: string) =>
+    `${name} is saved as a draft. Choose a plan to give ${name} an influencer slot; ${name} is ready to create with once it has one.`,
+  choosePlan: 'Choose a plan',
+  offerUsed: 'The first-month offer has already been used on this account.',
+  offerFirstMonth: (full: string) => `first month, then ${full}/month`,
 } as const;
 
 /** The answers a creator gives; every field may still be unanswered (null). */
@@ -104,6 +118,17 @@ export const ZOnboardingAnswers = z.object({
 });
 export type TOnboardingAnswers = z.infer<typeof ZOnboardingAnswers>;
 
+/**
+ * The step 7 first-month offer while the account can still use it: until `endsAt`, once, on
+ * `plans` billed monthly (docs/decisions/0037-a-real-first-month-offer.md).
+ */
+export const ZOnboardingOffer = z.object({
+  endsAt: z.string(),
+  percentOff: z.number(),
+  plans: z.array(z.enum(PLAN_KEYS)),
+});
+export type TOnboardingOffer = z.infer<typeof ZOnboardingOffer>;
+
 export const ZOnboardingState = ZOnboardingAnswers.extend({
   step: z.number().int().min(1).max(ONBOARDING_STEPS),
   /** When the step 7 offer ends (ISO); set the first time step 7 is reached. */
@@ -113,6 +138,8 @@ export const ZOnboardingState = ZOnboardingAnswers.extend({
   draftPending: z.boolean(),
   /** The influencer the onboarding created, once it exists. */
   influencerId: z.string().nullable(),
+  /** The offer, while it can be used: null once it has ended, been used, or a plan is live. */
+  offer: ZOnboardingOffer.nullable(),
 });
 export type TOnboardingState = z.infer<typeof ZOnboardingState>;
 

@@ -89,6 +89,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** What the first period was charged, in cents (less than the plan's price under an offer). */
+    firstPaymentCents: integer('first_payment_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,7 +118,10 @@ export const testCheckoutSessions = pgTable(
     plan: text('plan').$type<TPlanKey>(),
     billing: text('billing').$type<TBillingPeriod>(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    /** What paying charges: a post's price, a plan's (first) period's. */
     amountCents: integer('amount_cents'),
+    /** A plan's first-month discount under the onboarding offer, else null. */
+    discountPercent: integer('discount_percent'),
     promoCode: text('promo_code'),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),

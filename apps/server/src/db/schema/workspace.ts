@@ -97,6 +97,9 @@ export const onboardingStates = pgTable(
     /** The answers (goal, experience, method, model, name, niche, style, strategy, plan). */
     answers: jsonb('answers').notNull(),
     offerEndsAt: timestamp('offer_ends_at', { withTimezone: true }),
+    /** When a paid checkout used the first-month offer (once per account), and which checkout. */
+    offerRedeemedAt: timestamp('offer_redeemed_at', { withTimezone: true }),
+    offerCheckoutId: text('offer_checkout_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** The influencer the onboarding created; null while the persona waits for a slot. */
     influencerId: uuid('influencer_id').references(() => influencers.id, {

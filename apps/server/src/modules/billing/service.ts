@@ -1,6 +1,8 @@
 import {
   BILLING_TEXTS,
+  ONBOARDING_TEXTS,
   PLANS,
+  firstMonthOfferCents,
   planLabel,
   priceCents,
   type TBillingPeriod,
@@ -21,12 +23,18 @@ import {
   type TUserRow,
 } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { offerForCheckout, redeemOffer } from '../onboarding/offer';
 import { randomToken } from '../../lib/tokens';
 import { describePostTestCheckout, payPostTestCheckout } from '../sales/checkout';
 import { refreshPayoutAccount } from '../sales/earnings';
 import { fulfilStripeCheckout } from '../sales/fulfil';
 import { getAccountState } from './entitlements';
-import { invoiceSubscriptionId, snapshotFromStripe, type StripeGateway } from './stripe-gateway';
+import {
+  invoiceSubscriptionId,
+  isOfferDiscount,
+  snapshotFromStripe,
+  type StripeGateway,
+} from './stripe-gateway';
 import {
   addPeriod,
   applySubscription,
@@ -57,11 +65,18 @@ export type TBillingContext = TGrantContext & {
  * post's checkout does (modules/sales/checkout.ts).
  */
 function returnUrls(origin: string, returnTo: TCreateCheckoutRequest['returnTo']) {
-  const page = returnTo === 'dashboard' ? '/dashboard' : '/credits';
+  const page = returnTo === 'dashboard' || returnTo === 'onboarding' ? '/dashboard' : '/credits';
+  // The onboarding's cancelled checkout returns to its plans, which stay open.
+  const cancelPage = returnTo === 'onboarding' ? '/onboarding' : page;
   return {
     successUrl: `${origin}${page}?payment=success`,
-    cancelUrl: `${origin}${page}?payment=cancelled`,
+    cancelUrl: `${origin}${cancelPage}?payment=cancelled`,
   };
+}
+
+/** What a plan's checkout charges today, without an offer. */
+function fullPriceCents(plan: TPlanKey, billing: TBillingPeriod): number {
+  return billing === 'yearly' ? PLANS[plan].yearlyTotalCents : priceCents(PLANS[plan], billing);
 }
 
 /**
@@ -78,6 +93,12 @@ export async function createCheckout(
   if (live && live.plan === request.plan && live.billing === request.billing) {
     throw conflict(BILLING_TEXTS.alreadyOnPlan);
   }
+  // The onboarding's first-month offer, when asked for and still open; a promotion code or a
+  // live plan (changed in place) leaves it aside (docs/decisions/0037-a-real-first-month-offer.md).
+  const offer =
+    request.offer && !request.promoCode && !live
+      ? await offerForCheckout(db, user.id, request)
+      : null;
 
   if (stripe) {
     const urls = returnUrls(publicUrl, request.returnTo);
@@ -97,6 +118,7 @@ export async function createCheckout(
         plan: request.plan,
         billing: request.billing,
         promoCode: request.promoCode || null,
+        offer: offer ? { expiresAt: offer.checkoutExpiresAt } : null,
         ...urls,
       });
     });
@@ -110,8 +132,13 @@ export async function createCheckout(
     userId: user.id,
     plan: request.plan,
     billing: request.billing,
+    // The price is fixed when the checkout starts: the first month's under the offer.
+    amountCents: offer
+      ? firstMonthOfferCents(PLANS[request.plan])
+      : fullPriceCents(request.plan, request.billing),
+    discountPercent: offer?.percentOff ?? null,
     ...returnUrls('', request.returnTo),
-    expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    expiresAt: offer?.checkoutExpiresAt ?? new Date(Date.now() + 24 * 60 * 60 * 1000),
   });
   return `/checkout/test/${id}`;
 }
@@ -258,7 +285,13 @@ export async function handleStripeEvent(
       const subscriptionId =
         typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
       if (session.mode === 'subscription' && subscriptionId) {
-        await syncStripeSubscription(context, stripe, subscriptionId, session.client_reference_id);
+        const row = await syncStripeSubscription(
+          context,
+          stripe,
+          subscriptionId,
+          session.client_reference_id,
+        );
+        if (row) await recordCheckoutPayment(db, row, session);
       }
       break;
     }
@@ -292,6 +325,30 @@ export async function handleStripeEvent(
   }
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return 'handled';
+}
+
+/**
+ * A paid subscription Checkout: what its first period was charged, and its use of the
+ * first-month offer when its discount is the offer's coupon (once per account; a second
+ * subscription paid with it meanwhile is refunded by the one-live-subscription rule).
+ */
+async function recordCheckoutPayment(
+  db: TDatabase,
+  row: TSubscriptionRow,
+  session: Stripe.Checkout.Session,
+): Promise<void> {
+  await withSubscriptionLock(db, row.userId, async (tx) => {
+    if (session.amount_total !== null) {
+      await tx
+        .update(subscriptions)
+        .set({ firstPaymentCents: session.amount_total })
+        .where(eq(subscriptions.id, row.id));
+    }
+    // A second subscription, refunded and cancelled at once, used nothing.
+    if (isLive(row.status) && session.discounts?.some(isOfferDiscount)) {
+      await redeemOffer(tx, row.userId, session.id);
+    }
+  });
 }
 
 /** Cancels at the end of the paid period; the plan's benefits stay until then. */
@@ -392,7 +449,8 @@ export async function getTestCheckout(
     plan: plan.key,
     billing,
     post: null,
-    amountCents: billing === 'yearly' ? plan.yearlyTotalCents : priceCents(plan, billing),
+    amountCents: session.amountCents ?? fullPriceCents(plan.key, billing),
+    discountPercent: session.discountPercent,
     status: session.status,
     email: user.email,
   };
@@ -402,6 +460,7 @@ type TTestPayment =
   | { kind: 'started'; recorded: TRecorded }
   | { kind: 'changed'; recorded: TRecorded }
   | { kind: 'refunded' }
+  | { kind: 'offer-used' }
   | { kind: 'done'; status: TTestCheckoutStatus };
 
 /**
@@ -444,6 +503,15 @@ export async function payTestCheckout(
     const { plan, billing } = planOf(claimed);
     const live = await findLiveSubscription(tx, userId);
     if (!live) {
+      // A checkout priced with the first-month offer uses it, once per account: another
+      // checkout that used it first leaves this one unpaid, nothing charged.
+      if (claimed.discountPercent !== null && !(await redeemOffer(tx, userId, claimed.id))) {
+        await tx
+          .update(testCheckoutSessions)
+          .set({ status: 'cancelled' })
+          .where(eq(testCheckoutSessions.id, id));
+        return { kind: 'offer-used' };
+      }
       const start = new Date();
       const recorded = await recordSubscription(tx, {
         userId,
@@ -457,6 +525,7 @@ export async function payTestCheckout(
         currentPeriodEnd: addPeriod(start, billing),
         cancelAtPeriodEnd: false,
         canceledAt: null,
+        firstPaymentCents: claimed.amountCents ?? fullPriceCents(plan, billing),
       });
       return { kind: 'started', recorded };
     }
@@ -482,6 +551,8 @@ export async function payTestCheckout(
       return session.successUrl;
     case 'refunded':
       return refundedUrl;
+    case 'offer-used':
+      throw new AppError(409, ONBOARDING_TEXTS.offerUsed, 'OFFER_USED');
     case 'done':
       if (payment.status === 'complete') return session.successUrl;
       if (payment.status === 'refunded') return refundedUrl;

@@ -1,5 +1,6 @@
 import {
   BILLING_TEXTS,
+  FIRST_MONTH_DISCOUNT_PERCENT,
   ZBillingPeriod,
   ZPlanKey,
   ZSubscriptionStatus,
@@ -23,6 +24,58 @@ export function parseLookupKey(
   const plan = ZPlanKey.safeParse(match?.[1]);
   const billing = ZBillingPeriod.safeParse(match?.[2]);
   return plan.success && billing.success ? { plan: plan.data, billing: billing.data } : null;
+}
+
+/**
+ * The onboarding's first-month offer as a Stripe coupon: 50% off, once (the first invoice only).
+ * Found by its id, so the same code runs against any Stripe account
+ * (docs/decisions/0037-a-real-first-month-offer.md).
+ */
+export const OFFER_COUPON_ID = `muse_first_month_${FIRST_MONTH_DISCOUNT_PERCENT}`;
+
+/** Whether a Checkout Session's discount is the offer's coupon (as an id or expanded). */
+export function isOfferDiscount(
+  discount: { coupon?: string | Stripe.Coupon | null } | null | undefined,
+): boolean {
+  const coupon = discount?.coupon;
+  return (typeof coupon === 'string' ? coupon : coupon?.id) === OFFER_COUPON_ID;
+}
+
+/**
+ * Creates the offer's coupon in the Stripe account unless it is there, and checks that it is
+ * the offer (50% off, once); `npm run stripe:setup` runs it, and so does the first checkout that
+ * needs it. Answers whether it was created.
+ */
+export async function ensureOfferCoupon(stripe: Stripe): Promise<boolean> {
+  let coupon: Stripe.Coupon | null = null;
+  try {
+    coupon = await stripe.coupons.retrieve(OFFER_COUPON_ID);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404) {
+      throw error;
+    }
+  }
+  if (!coupon) {
+    await stripe.coupons.create(
+      {
+        id: OFFER_COUPON_ID,
+        percent_off: FIRST_MONTH_DISCOUNT_PERCENT,
+        duration: 'once',
+        name: `First month ${FIRST_MONTH_DISCOUNT_PERCENT}% off`,
+        metadata: { offer: 'onboarding' },
+      },
+      { idempotencyKey: `muse-coupon-${OFFER_COUPON_ID}` },
+    );
+    return true;
+  }
+  if (
+    !coupon.valid ||
+    coupon.percent_off !== FIRST_MONTH_DISCOUNT_PERCENT ||
+    coupon.duration !== 'once'
+  ) {
+    throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'OFFER_COUPON_INVALID');
+  }
+  return false;
 }
 
 export function createStripeClient(config: TConfig): Stripe {
@@ -100,6 +153,7 @@ export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 export class StripeGateway {
   readonly client: Stripe;
   private readonly prices = new Map<string, string>();
+  private offerCouponReady = false;
 
   constructor(private readonly config: TConfig) {
     this.client = createStripeClient(config);
@@ -129,6 +183,15 @@ export class StripeGateway {
   ): Promise<{ plan: TPlanKey; billing: TBillingPeriod } | null> {
     const priceId = invoicePriceId(invoice);
     return priceId ? this.planOfPrice(priceId) : null;
+  }
+
+  /** The offer's coupon, made on first use when `npm run stripe:setup` has not made it. */
+  async offerCouponId(): Promise<string> {
+    if (!this.offerCouponReady) {
+      await ensureOfferCoupon(this.client);
+      this.offerCouponReady = true;
+    }
+    return OFFER_COUPON_ID;
   }
 
   async promotionCodeId(code: string): Promise<string> {
@@ -181,11 +244,14 @@ export class StripeGateway {
     plan: TPlanKey;
     billing: TBillingPeriod;
     promoCode: string | null;
+    /** The onboarding's first-month offer: its coupon, and when its checkout closes. */
+    offer: { expiresAt: Date } | null;
     successUrl: string;
     cancelUrl: string;
   }): Promise<string> {
     const price = await this.priceId(input.plan, input.billing);
     const discount = input.promoCode ? await this.promotionCodeId(input.promoCode) : null;
+    const coupon = !discount && input.offer ? await this.offerCouponId() : null;
     const customer = await this.customerFor(input);
     const open = await this.client.checkout.sessions.list({ customer, status: 'open', limit: 100 });
     const same = (session: Stripe.Checkout.Session) =>
@@ -196,6 +262,7 @@ export class StripeGateway {
       session.success_url === input.successUrl &&
       session.cancel_url === input.cancelUrl &&
       (session.discounts?.[0]?.promotion_code ?? null) === discount &&
+      isOfferDiscount(session.discounts?.[0]) === !!coupon &&
       !!session.url;
     const reused = open.data.find(same);
     for (const session of open.data) {
@@ -213,10 +280,16 @@ export class StripeGateway {
       customer,
       metadata,
       subscription_data: { metadata },
-      // A code given in Muse is applied; otherwise the customer may enter one on Stripe's page.
+      // A code given in Muse is applied, or the offer's coupon (which closes the checkout when
+      // the offer ends); otherwise the customer may enter a code on Stripe's page.
       ...(discount
         ? { discounts: [{ promotion_code: discount }] }
-        : { allow_promotion_codes: true }),
+        : coupon && input.offer
+          ? {
+              discounts: [{ coupon }],
+              expires_at: Math.floor(input.offer.expiresAt.getTime() / 1000),
+            }
+          : { allow_promotion_codes: true }),
     });
     if (!session.url)
       throw new AppError(502, BILLING_TEXTS.noCheckoutUrlFromServer, 'NO_CHECKOUT_URL');

@@ -44,6 +44,8 @@ export type TSubscriptionSnapshot = {
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
+  /** What the first period was charged, when the snapshot is of a purchase being recorded. */
+  firstPaymentCents?: number | null;
 };
 
 const PLAN_ORDER: TPlanKey[] = ['builder', 'launch', 'growth'];

@@ -39,6 +39,7 @@ import {
   type TLicensedPortrait,
 } from '../marketplace/claims';
 import { addLicensedPortraits } from '../personas/service';
+import { describeOffer } from './offer';
 
 type TStateRow = typeof onboardingStates.$inferSelect;
 
@@ -62,7 +63,7 @@ function readAnswers(stored: unknown): TOnboardingAnswers {
   return { ...DEFAULT_ANSWERS, ...(parsed.success ? parsed.data : {}) };
 }
 
-function toState(row: TStateRow | undefined): TOnboardingState {
+function toState(row: TStateRow | undefined, now = new Date()): TOnboardingState {
   const answers = readAnswers(row?.answers);
   return {
     ...answers,
@@ -71,6 +72,7 @@ function toState(row: TStateRow | undefined): TOnboardingState {
     completedAt: row?.completedAt?.toISOString() ?? null,
     draftPending: !!row?.completedAt && !row.influencerCreatedAt,
     influencerId: row?.influencerId ?? null,
+    offer: describeOffer(row, now),
   };
 }
 
@@ -133,7 +135,7 @@ export async function updateOnboarding(
       })
       .where(eq(onboardingStates.userId, userId))
       .returning();
-    return toState(row);
+    return toState(row, now);
   });
 }
 
@@ -306,21 +308,49 @@ async function writePromotingDraft<T>(
   }
 }
 
+/** An onboarding that stands on its last step, answered and not finished yet. */
+const onLastStep = (row: TStateRow | undefined): row is TStateRow =>
+  !!row && !row.completedAt && row.step === ONBOARDING_STEPS;
+
+/** Marks the onboarding finished (once: a later call keeps the first time). */
+function markCompleted(tx: TTransaction, userId: string, now: Date) {
+  return tx
+    .update(onboardingStates)
+    .set({
+      completedAt: sql`coalesce(${onboardingStates.completedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(onboardingStates.userId, userId));
+}
+
 /**
  * A grant of influencer slots (a paid period, a renewal, an upgrade): `grant` runs in one
  * transaction with the promotion of a finished onboarding's waiting persona into one of them.
+ * A payment made while the onboarding stands on its plan step (its checkout) finishes it in the
+ * same transaction: the persona is kept, and a checkout cancelled instead leaves it open.
  */
 export async function grantPromotingDraft<T>(
   context: TPromotionContext,
   userId: string,
   grant: (tx: TTransaction) => Promise<T>,
 ): Promise<{ granted: T; promotion: TPromotionOutcome }> {
-  const { written, promotion } = await writePromotingDraft(context, userId, grant, false);
+  const finishing = onLastStep(await findRow(context.db, userId));
+  const { written, promotion } = await writePromotingDraft(
+    context,
+    userId,
+    async (tx) => {
+      const granted = await grant(tx);
+      if (finishing) await markCompleted(tx, userId, new Date());
+      return granted;
+    },
+    finishing,
+  );
   return { granted: written, promotion };
 }
 
 /**
- * Step 7's Continue (or the checkout): the onboarding is finished and the persona is kept. It
+ * Step 7's Continue (or paying its checkout, see `grantPromotingDraft`): the onboarding is
+ * finished and the persona is kept. It
  * becomes an influencer at once when the account has a free slot; otherwise it waits for the
  * next grant of slots (see `grantPromotingDraft`).
  */
@@ -336,14 +366,7 @@ export async function completeOnboarding(
   await writePromotingDraft(
     { db, ...deps, personaWriter },
     userId,
-    (tx) =>
-      tx
-        .update(onboardingStates)
-        .set({
-          completedAt: sql`coalesce(${onboardingStates.completedAt}, ${now.toISOString()}::timestamptz)`,
-          updatedAt: now,
-        })
-        .where(eq(onboardingStates.userId, userId)),
+    (tx) => markCompleted(tx, userId, now),
     true,
   );
   return getOnboarding(db, userId);

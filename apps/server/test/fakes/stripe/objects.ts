@@ -159,12 +159,15 @@ export function customer(fields: {
 }
 
 export function coupon(fields: {
+  id?: string;
   percentOff: number;
   duration: Stripe.Coupon.Duration;
+  name?: string;
+  metadata?: Record<string, string>;
   now: number;
 }): Stripe.Coupon {
   return shape<Stripe.Coupon>({
-    id: newId('', 8).toUpperCase(),
+    id: fields.id ?? newId('', 8).toUpperCase(),
     object: 'coupon',
     amount_off: null,
     created: fields.now,
@@ -173,8 +176,8 @@ export function coupon(fields: {
     duration_in_months: null,
     livemode: false,
     max_redemptions: null,
-    metadata: {},
-    name: `${fields.percentOff}% off`,
+    metadata: fields.metadata ?? {},
+    name: fields.name ?? `${fields.percentOff}% off`,
     percent_off: fields.percentOff,
     redeem_by: null,
     times_redeemed: 0,

@@ -98,6 +98,13 @@ export function reader(params: TParams, prefix = '') {
       if (!/^-?\d+$/.test(value)) throw invalid(`Invalid integer: ${value}`, name(key));
       return Number(value);
     },
+    /** A decimal such as `percent_off=12.5`. */
+    number(key: string): number | undefined {
+      const value = read.string(key);
+      if (value === undefined) return undefined;
+      if (!/^-?\d+(\.\d+)?$/.test(value)) throw invalid(`Invalid decimal: ${value}`, name(key));
+      return Number(value);
+    },
     boolean(key: string): boolean | undefined {
       const value = read.string(key);
       if (value === undefined) return undefined;

@@ -61,6 +61,30 @@ export function stripeRoutes(store: StripeStore): TRoute[] {
     }),
     route('GET', `/v1/prices/${ID}`, ({ match }) => store.get(store.prices, 'price', match[0]!)),
 
+    route('POST', '/v1/coupons', ({ params }) => {
+      const id = params.string('id');
+      if (id && store.coupons.has(id)) {
+        throw invalid('Coupon already exists.', 'id', 'resource_already_exists');
+      }
+      const percentOff = params.number('percent_off');
+      if (percentOff === undefined) {
+        throw invalid('Missing required param: percent_off.', 'percent_off', 'parameter_missing');
+      }
+      const duration = params.string('duration') ?? 'once';
+      if (!['once', 'forever', 'repeating'].includes(duration)) {
+        throw invalid('Invalid duration: must be one of forever, once, or repeating', 'duration');
+      }
+      const created = build.coupon({
+        id,
+        percentOff,
+        duration: duration as Stripe.Coupon.Duration,
+        name: params.string('name'),
+        metadata: params.hash('metadata'),
+        now: unixNow(),
+      });
+      store.coupons.set(created.id, created);
+      return created;
+    }),
     route('GET', `/v1/coupons/${ID}`, ({ match }) => store.get(store.coupons, 'coupon', match[0]!)),
     route('GET', '/v1/promotion_codes', ({ params }) => {
       const code = params.string('code')?.toLowerCase();
@@ -518,6 +542,13 @@ function createCheckoutSession(store: StripeStore, params: TReader): Stripe.Chec
   });
 
   const now = unixNow();
+  const expiresAt = params.integer('expires_at') ?? now + 24 * 3600;
+  if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
+    throw invalid(
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      'expires_at',
+    );
+  }
   const id = newId('cs_test_', 58);
   const amountSubtotal = lineItems.reduce(
     (sum, { price, quantity }) => sum + (price.unit_amount ?? 0) * quantity,
@@ -558,7 +589,7 @@ function createCheckoutSession(store: StripeStore, params: TReader): Stripe.Chec
     customer_details: null,
     customer_email: customerEmail ?? null,
     discounts,
-    expires_at: now + 24 * 3600,
+    expires_at: expiresAt,
     invoice: null,
     invoice_creation: null,
     livemode: false,

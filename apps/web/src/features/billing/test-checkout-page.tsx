@@ -276,6 +276,8 @@ function PostOrder({ session, post }: { session: TTestCheckoutSession; post: TPo
 
 function PlanOrder({ session, plan }: { session: TTestCheckoutSession; plan: TPlan }) {
   const yearly = session.billing === 'yearly';
+  // The onboarding's first-month offer: this month's price, then the plan's own.
+  const discounted = !!session.discountPercent;
   return (
     <>
       <p className="text-sm text-zinc-400">Subscribe to Muse</p>
@@ -289,8 +291,16 @@ function PlanOrder({ session, plan }: { session: TTestCheckoutSession; plan: TPl
         <span className="text-5xl font-bold tracking-tight text-white">
           {formatUsd(session.amountCents)}
         </span>
-        <span className="text-sm text-zinc-400">{yearly ? 'billed yearly' : 'per month'}</span>
+        <span className="text-sm text-zinc-400">
+          {yearly ? 'billed yearly' : discounted ? 'first month' : 'per month'}
+        </span>
       </p>
+      {discounted ? (
+        <p className="mt-1 text-sm text-zinc-400">
+          {session.discountPercent}% off the first month, then {formatUsd(plan.monthlyPriceCents)}{' '}
+          per month
+        </p>
+      ) : null}
       {yearly ? (
         <p className="mt-1 text-sm text-zinc-400">
           {formatUsd(plan.yearlyMonthlyPriceCents)}/month, billed yearly

@@ -15,7 +15,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { ToolCardGrid } from '../../components/workspace/tool-cards';
 import { UpgradeModal } from '../../components/workspace/upgrade-modal';
 import { useDashboard } from '../../lib/workspace';
+import { usePaymentFlag } from '../billing/use-payment-flag';
+import { useOnboarding } from '../onboarding/api/get-onboarding';
 import { RecentInfluencerCard } from './components/recent-influencer-card';
+import { WaitingDraftCard } from './components/waiting-draft-card';
 
 /**
  * Dashboard 'Discover' (docs/product/workspace.md): the real balance and influencer usage ('75
@@ -33,6 +36,8 @@ export function DashboardPage({
   }>;
 }) {
   const dashboard = useDashboard();
+  // The onboarding's checkout returns here (payment=success): the toast says so.
+  usePaymentFlag();
   const [creating, setCreating] = useState(false);
   const [upgrade, setUpgrade] = useState<TUpgradeModalType | null>(null);
   const data = dashboard.data;
@@ -142,6 +147,9 @@ function CreateBanner({ dashboard, onCreate }: { dashboard: TDashboard; onCreate
 
 function RecentInfluencers({ dashboard }: { dashboard: TDashboard }) {
   const influencers = dashboard.recentInfluencers;
+  // A finished onboarding's persona waiting for a slot is shown as the draft it is.
+  const onboarding = useOnboarding().data?.onboarding;
+  const draft = onboarding?.draftPending ? onboarding : null;
   return (
     <section aria-labelledby="recent-influencers-heading" className="space-y-4">
       <SectionHeader
@@ -150,7 +158,8 @@ function RecentInfluencers({ dashboard }: { dashboard: TDashboard }) {
         to={influencers.length > 0 ? '/influencers' : undefined}
         linkLabel="View all influencers"
       />
-      {influencers.length === 0 ? (
+      {draft ? <WaitingDraftCard onboarding={draft} /> : null}
+      {draft && influencers.length === 0 ? null : influencers.length === 0 ? (
         <div className="flex flex-col items-center rounded-2xl border border-dashed border-ink-700 bg-ink-900/40 px-6 py-12 text-center">
           <span className="grid size-14 place-items-center rounded-2xl bg-gradient-to-br from-brand-500/20 to-accent-500/20 text-brand-300">
             <Users aria-hidden="true" className="size-7" />

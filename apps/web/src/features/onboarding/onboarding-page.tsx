@@ -1,8 +1,11 @@
 import {
   BILLING_TEXTS,
+  ONBOARDING_DEFAULT_AI_NAME,
   ONBOARDING_STEPS,
   ONBOARDING_TEXTS,
   canLeaveStep,
+  type TMarketplaceModel,
+  type TOnboardingAnswers,
   type TPlan,
 } from '@muse/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -16,6 +19,8 @@ import { getStoredToken } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useDashboard } from '../../lib/workspace';
+import { usePaymentFlag } from '../billing/use-payment-flag';
 import { useCompleteOnboarding } from './api/complete-onboarding';
 import { useMarketplaceModels } from '../../lib/marketplace-models';
 import { useOnboarding, type TOnboardingSnapshot } from './api/get-onboarding';
@@ -33,6 +38,7 @@ import { SummaryStep } from './steps/summary-step';
 import { WelcomeStep } from './steps/welcome-step';
 import { draftFrom, useOnboardingDraft } from './use-onboarding-draft';
 import { useOfferCountdown } from './use-offer-countdown';
+import { planOffer } from './onboarding-plans';
 
 /**
  * The 7-step onboarding (docs/product/onboarding.md), a full page of its own. The server keeps the
@@ -72,13 +78,23 @@ export function OnboardingPage() {
 function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
   const navigate = useNavigate();
   const { user } = useAuth();
+  // A cancelled checkout returns here, to the plans (payment=cancelled): the toast says so.
+  usePaymentFlag();
   const { draft, setAnswers, setName, goTo, flush } = useOnboardingDraft(
     draftFrom(start.onboarding),
   );
   const { step, answers } = draft;
   // The latest answer of the server (the offer's end arrives with the first save of step 7).
   const server = useOnboarding({ refetchOnMount: false }).data ?? start;
-  const secondsLeft = useOfferCountdown(server.onboarding.offerEndsAt, server.clockOffsetMs);
+  const serverOffer = server.onboarding.offer;
+  const secondsLeft = useOfferCountdown(serverOffer?.endsAt ?? null, server.clockOffsetMs);
+  // The offer is shown while the server's runs: when the countdown ends, it is gone.
+  const offer = serverOffer && secondsLeft > 0 ? serverOffer : null;
+  // Whether the persona finds a free influencer slot (step 7 says what a custom model needs).
+  const dashboard = useDashboard();
+  const slotFree = dashboard.data
+    ? dashboard.data.influencers.used < dashboard.data.influencers.limit
+    : null;
   // Step 3's model grid, opened by 'Pick from Marketplace'; Back closes it first.
   const [browsingModels, setBrowsingModels] = useState(false);
   const [planInModal, setPlanInModal] = useState<TPlan | null>(null);
@@ -121,7 +137,11 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
     }
   }
 
-  /** The purchase modal's 'Continue to Checkout': starts a monthly checkout and leaves for it. */
+  /**
+   * The purchase modal's 'Continue to Checkout': starts a monthly checkout and leaves for it. The
+   * onboarding stays open: paying finishes it (on the server, with the persona kept), cancelling
+   * comes back to these plans.
+   */
   async function startCheckout(plan: TPlan) {
     // A purchase needs a signed-in user or a stored token.
     if (!user && !getStoredToken()) {
@@ -131,19 +151,19 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
     setLeaving(true);
     try {
       if (!(await flush())) return setLeaving(false);
-      // The onboarding's checkout is monthly, without a promo code.
+      // The onboarding's checkout is monthly, without a promo code; it asks for the
+      // first-month offer when the modal shows it, and the server gives it while it runs.
       const url = await checkout.mutateAsync({
         plan: plan.key,
         billing: 'monthly',
         promoCode: null,
-        returnTo: 'dashboard',
+        returnTo: 'onboarding',
+        ...(planOffer(plan, offer) ? { offer: true } : {}),
       });
       if (!url) {
         toast.error(BILLING_TEXTS.noCheckoutUrl);
         return setLeaving(false);
       }
-      // The persona becomes the influencer (or waits as a draft) before the payment starts.
-      await complete.mutateAsync();
       // The browser is leaving: the button stays on 'Processing...'.
       redirectTo(url);
     } catch (error) {
@@ -186,10 +206,10 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
           }}
           onCreateCustom={() => {
             // 'Create Custom Model' sets method custom and advances at once.
-            void goTo(4, { creationMethod: 'custom', modelId: null });
+            void goTo(4, { ...pickModel(answers, null, models.data), creationMethod: 'custom' });
             window.scrollTo({ top: 0 });
           }}
-          onPickModel={(modelId) => setAnswers({ creationMethod: 'marketplace', modelId })}
+          onPickModel={(modelId) => setAnswers(pickModel(answers, modelId, models.data))}
         />
       );
       actions = continueButton();
@@ -214,7 +234,9 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
           answers={answers}
           model={chosenModel}
           modelLoading={modelLoading}
+          offer={offer}
           secondsLeft={secondsLeft}
+          slotFree={slotFree}
           onChoosePlan={(plan) => {
             setAnswers({ selectedPlan: plan.key });
             setPlanInModal(plan);
@@ -255,6 +277,7 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
       </div>
       <PurchaseDialog
         plan={planInModal}
+        offer={offer}
         influencerName={answers.aiName.trim()}
         busy={leaving}
         onClose={() => setPlanInModal(null)}
@@ -262,6 +285,24 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
       />
     </OnboardingFrame>
   );
+}
+
+/**
+ * The answers after picking a marketplace model (or none): the name follows the pick, from the
+ * default 'Audrey' or from the previous pick's name; a name of the creator's own stays.
+ */
+function pickModel(
+  answers: TOnboardingAnswers,
+  modelId: number | null,
+  models: readonly TMarketplaceModel[] | undefined,
+): Partial<TOnboardingAnswers> {
+  const nameOf = (id: number | null) => models?.find((model) => model.id === id)?.name ?? null;
+  const current = answers.aiName.trim();
+  const followsPick =
+    current === '' || current === ONBOARDING_DEFAULT_AI_NAME || current === nameOf(answers.modelId);
+  const picked = nameOf(modelId);
+  const aiName = followsPick ? (picked ?? ONBOARDING_DEFAULT_AI_NAME) : answers.aiName;
+  return { creationMethod: 'marketplace', modelId, aiName };
 }
 
 /**

@@ -1,16 +1,26 @@
-import { FIRST_MONTH_DISCOUNT_PERCENT, formatUsd, type TPlan } from '@muse/shared';
+import { firstMonthOfferCents, formatUsd, type TOnboardingOffer, type TPlan } from '@muse/shared';
 
 /**
- * The Pro card's struck-through price ($50 for $25): the price it would be without
- * the 50% offer. Only the most popular plan carries the offer.
+ * The first-month offer as a plan card shows it, while the server says it runs and covers the
+ * plan: the first month's price, with the plan's real monthly price struck through
+ * (docs/decisions/0037-a-real-first-month-offer.md). Null: the plan's own price, no offer.
  */
-export function originalPriceCents(plan: TPlan): number | null {
-  if (!plan.mostPopular) return null;
-  return Math.round((plan.monthlyPriceCents * 100) / (100 - FIRST_MONTH_DISCOUNT_PERCENT));
+export function planOffer(
+  plan: TPlan,
+  offer: TOnboardingOffer | null,
+): { priceCents: number; fullCents: number; saveText: string } | null {
+  if (!offer || !offer.plans.includes(plan.key)) return null;
+  return {
+    priceCents: firstMonthOfferCents(plan),
+    fullCents: plan.monthlyPriceCents,
+    saveText: `SAVE ${offer.percentOff}%`,
+  };
 }
 
-/** 'SAVE 50%'. */
-export const SAVE_TEXT = `SAVE ${FIRST_MONTH_DISCOUNT_PERCENT}%`;
+/** 'Pro Plan · Launch': the onboarding's name beside the plan's own. */
+export function onboardingPlanTitle(plan: TPlan): string {
+  return `${plan.onboardingName} · ${plan.name}`;
+}
 
 /** The price that will be charged, per month (no '.99' appended; docs/product/onboarding.md). */
 export function monthlyPrice(plan: TPlan): string {
