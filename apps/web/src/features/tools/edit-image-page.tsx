@@ -164,7 +164,6 @@ export function EditImagePage() {
             ) : null}
 
             <ToolSubmit
-              tool="edit-image"
               icon={Wand2}
               label={TOOL_TEXTS.editButton}
               access={access}

@@ -114,7 +114,6 @@ export function UpscalePage() {
             />
 
             <ToolSubmit
-              tool="upscale"
               icon={ImageUp}
               label={TOOL_TEXTS.upscaleButton}
               access={access}

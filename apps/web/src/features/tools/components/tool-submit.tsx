@@ -1,20 +1,16 @@
-import type { TJobTool } from '@muse/shared';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { TToolAccess } from '../use-tool-access';
 import { CostNote } from './cost-note';
-import { EngineNote } from './engine-note';
 
-/** A tool's submit button with what it costs, why it failed to queue, and the engine in use. */
+/** A tool's submit button with what it costs and why it failed to queue. */
 export function ToolSubmit({
-  tool,
   icon: Icon,
   label,
   access,
   disabled,
   error,
 }: {
-  tool: TJobTool;
   icon: LucideIcon;
   label: string;
   access: TToolAccess;
@@ -39,7 +35,6 @@ export function ToolSubmit({
           {error}
         </p>
       ) : null}
-      <EngineNote tool={tool} />
     </div>
   );
 }
