@@ -80,7 +80,7 @@ test('a creator uploads 12 photos, sees why 2 are refused, removes them, trains 
 
   const start = page.getByRole('button', { name: 'Start training' });
   await expect(start).toBeEnabled();
-  await expect(page.getByText('Uses 1 model token (you have 2)')).toBeVisible();
+  await expect(page.getByText('Uses 1 influencer slot (2 unused)')).toBeVisible();
   await start.click();
   await expect(page.getByText('Ready', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
   await expect(start).toHaveCount(0);

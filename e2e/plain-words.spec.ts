@@ -54,12 +54,16 @@ test('the tool pages, a persona and the marketplace details say what a creator g
 
   await openFromSidebar(page, 'Upscale', 'Upscale');
   await expect(main(page).getByText(/Balance: /)).toBeVisible();
+  // The spec's button names its cost in gems; beside it, what a gem is.
+  await expect(main(page).getByRole('button', { name: 'Upscale Image (10 gems)' })).toBeVisible();
+  await expect(main(page).getByText('1 gem = 1 credit')).toBeVisible();
   await expectPlainWords(main(page));
 
   await openFromSidebar(page, 'Edit Image', 'Edit Image');
   await expect(
     main(page).getByText(/^Edits described in words are not available yet/),
   ).toBeVisible();
+  await expect(main(page).getByText('1 gem = 1 credit')).toBeVisible();
   await expectPlainWords(main(page));
 
   await openFromSidebar(page, 'Generate Prompt', 'Generate Prompt');

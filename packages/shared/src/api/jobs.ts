@@ -26,6 +26,8 @@ export const TOOL_TEXTS = {
   chooseImageToAnalyse: 'Choose an image to analyse',
   generatePrompt: 'Generate prompt',
   // Muse's own.
+  /** Beside the buttons that name their cost in gems: the same thing as credits. */
+  gemsAreCredits: '1 gem = 1 credit',
   imageRequired: 'Choose an image first',
   notAllowed: 'Your plan does not include this tool. Upgrade to use it.',
   creditsShortTitle: 'Not Enough Credits',

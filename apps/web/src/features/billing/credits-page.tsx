@@ -92,7 +92,9 @@ export function CreditsPage() {
               Plans
             </h2>
             <p className="text-sm text-zinc-400">
-              Credits and trainings arrive every month, on top of what you already have.
+              Credits and influencer slots arrive every month, on top of what you already have. Each
+              influencer slot (an influencer training on the plan cards) is one influencer, trained
+              from your photos or claimed from the marketplace.
             </p>
           </div>
           <BillingPeriodToggle value={billing} onChange={setBilling} />

@@ -167,6 +167,7 @@ export function EditImagePage() {
               icon={Wand2}
               label={TOOL_TEXTS.editButton}
               access={access}
+              gems
               // Without the plan the button still opens the limit modal.
               disabled={!access.ready || tool.busy}
               error={tool.submitError}

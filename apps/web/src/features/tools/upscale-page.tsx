@@ -117,6 +117,7 @@ export function UpscalePage() {
               icon={ImageUp}
               label={TOOL_TEXTS.upscaleButton}
               access={access}
+              gems
               disabled={!access.ready || tool.busy}
               error={tool.submitError}
             />

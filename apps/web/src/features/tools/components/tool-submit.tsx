@@ -8,12 +8,15 @@ export function ToolSubmit({
   icon: Icon,
   label,
   access,
+  gems,
   disabled,
   error,
 }: {
   icon: LucideIcon;
   label: string;
   access: TToolAccess;
+  /** The label names its cost in gems: say they are credits. */
+  gems?: boolean;
   disabled: boolean;
   error: string | null | undefined;
 }) {
@@ -29,7 +32,7 @@ export function ToolSubmit({
         <Icon aria-hidden="true" className="size-5" />
         {label}
       </Button>
-      <CostNote access={access} />
+      <CostNote access={access} gems={gems} />
       {error ? (
         <p role="alert" className="text-sm text-red-400">
           {error}
