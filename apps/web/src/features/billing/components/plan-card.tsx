@@ -109,7 +109,7 @@ export function PlanCard({
           <div className="rounded-xl border border-ink-700/80 bg-ink-800/50 px-3 py-2.5">
             <dt
               className="text-xs text-zinc-400"
-              title="Influencer trainings: one influencer each, trained from your photos or claimed from the marketplace"
+              title="One influencer each (an influencer training), trained from your photos or claimed from the marketplace"
             >
               Influencer slots / month
             </dt>
