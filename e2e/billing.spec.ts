@@ -123,7 +123,11 @@ test('a FREE account buys Launch monthly on the TEST MODE checkout and gets its 
   await expect(balance(page)).toContainText('Launch');
   await expectHistoryRow(history(page), 'Welcome credits', '+75 credits');
   await expectHistoryRow(history(page), 'Launch plan: 2,000 monthly credits', '+2,000 credits');
-  await expectHistoryRow(history(page), 'Launch plan: 2 influencer trainings', '+2 trainings');
+  await expectHistoryRow(
+    history(page),
+    'Launch plan: 2 influencer trainings',
+    '+2 influencer slots',
+  );
 
   await page.reload();
   await expect(balance(page)).toContainText('2,075');

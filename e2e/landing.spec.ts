@@ -271,7 +271,7 @@ test.describe('the landing page', () => {
     expect(layoutShift).toBeLessThan(0.05);
   });
 
-  test('the numbers panel works out the breakeven from the plans and the PPV price', async ({
+  test('the numbers panel works out the breakeven from the plans, the PPV price and the fee', async ({
     page,
   }) => {
     desktopOnly('figures and texts, the same at every width');
@@ -280,15 +280,22 @@ test.describe('the landing page', () => {
     await expect(numbers.getByRole('heading', { level: 2 })).toHaveText(
       'Every plan pays for itself in 2 sales or fewer',
     );
-    await expect(numbers).toContainText('A pay-per-view post sells for $50.');
+    await expect(numbers).toContainText(
+      'A pay-per-view post sells for $50, and you keep 80% of every sale.',
+    );
+    await expect(numbers).toContainText("after Muse's 20% fee on every sale");
     const rows = numbers.getByRole('listitem');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toContainText('Builder · $12/month');
     await expect(rows.nth(0)).toContainText('1 sale to break even');
-    await expect(rows.nth(0)).toContainText('$38 left over');
+    await expect(rows.nth(0)).toContainText("1 sale × $50 = $50, less Muse's fee of $10");
+    await expect(rows.nth(0)).toContainText('$28 left over');
+    await expect(rows.nth(1)).toContainText('$15 left over');
     await expect(rows.nth(2)).toContainText('Growth · $79/month');
     await expect(rows.nth(2)).toContainText('2 sales to break even');
-    await expect(rows.nth(2)).toContainText('2 sales × $50 = $100');
+    await expect(rows.nth(2)).toContainText("2 sales × $50 = $100, less Muse's fee of $20");
+    await expect(rows.nth(2)).toContainText('$1 left over');
+    await expect(numbers).not.toContainText('$38 left over');
   });
 });
 

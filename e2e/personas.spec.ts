@@ -47,7 +47,7 @@ test('a creator uploads 12 photos, sees why 2 are refused, removes them, trains 
   await openFromDashboard(page, 'Mara Lind');
 
   await expect(page.getByText('Needs photos').first()).toBeVisible();
-  await expect(page.getByText(/Offline engine: nothing is trained/)).toBeVisible();
+  await expect(page.getByText(/^Ready at once, no waiting/)).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload training photos' }).click();
   await (
@@ -80,7 +80,7 @@ test('a creator uploads 12 photos, sees why 2 are refused, removes them, trains 
 
   const start = page.getByRole('button', { name: 'Start training' });
   await expect(start).toBeEnabled();
-  await expect(page.getByText('Uses 1 model token (you have 2)')).toBeVisible();
+  await expect(page.getByText('Uses 1 influencer slot (2 unused)')).toBeVisible();
   await start.click();
   await expect(page.getByText('Ready', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
   await expect(start).toHaveCount(0);
@@ -139,6 +139,6 @@ test('a claimed marketplace persona is ready at once, with its five portraits', 
   await expect(
     page
       .getByRole('dialog')
-      .getByText(/^Illustrations of the persona\. With a connected generation service/),
+      .getByText('Illustrations of the persona, drawn by Muse: they show no real person.'),
   ).toBeVisible();
 });

@@ -323,6 +323,76 @@ test('a creator publishes a page with a free image and a $50 video; a visitor re
   });
 });
 
+test.describe('the calendar in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test("shows a post at its New York time with its picture and its influencer's whole name", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const creator = await registerAccount(request);
+    await buyPlan(request, creator, 'launch');
+    const headers = authHeaders(creator);
+    const name = 'Valentina Montgomery-Castellanos';
+    const influencerId = await createInfluencer(request, headers, name);
+    await publishPage(request, headers, influencerId, { handle: uniqueHandle('val'), bio: BIO });
+    const [pictureId] = await generatePictures(request, headers, {
+      influencerId: null,
+      prompt: 'a quiet street at dawn',
+    });
+    // 02:30 UTC on the 16th of next month: still the evening of the 15th in New York.
+    const later = midNextMonth('America/New_York');
+    const instant = new Date(`${later.day}T00:00:00Z`);
+    instant.setUTCDate(instant.getUTCDate() + 1);
+    instant.setUTCHours(2, 30);
+    const post = await createPost(request, headers, {
+      influencerId,
+      itemIds: [pictureId!],
+      caption: 'Evening walk',
+      priceCents: 0,
+      publishAt: instant.toISOString(),
+      timeZone: 'America/New_York',
+    });
+    const newYork = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(instant);
+    expect(newYork).toMatch(/^(9|10):30 PM$/);
+
+    await signInAs(page, creator);
+    await page.goto('/calendar');
+    await expect(main(page).getByText('Times in America/New_York (Eastern Time)')).toBeVisible();
+    await expect(main(page).getByRole('combobox', { name: 'Time zone' })).toHaveValue(
+      'America/New_York',
+    );
+    await main(page).getByRole('button', { name: 'Next month' }).click();
+    await expect(main(page).getByRole('heading', { level: 2, name: later.month })).toBeVisible();
+    const chip = main(page)
+      .getByRole('list', { name: `Posts on ${later.dayName}` })
+      .getByRole('button');
+    await expect(chip).toHaveText(new RegExp(`^${newYork}${name}, scheduled, free$`));
+    // Its picture: the post's first one, loaded.
+    const picture = chip.locator('img');
+    await expect(picture).toHaveAttribute('src', post.items[0]!.thumbnailUrl!);
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(picture).toBeVisible();
+    // The whole name shows, over two lines if it must, never cut short.
+    const shownName = chip.getByText(name, { exact: true });
+    await expect(shownName).toBeVisible();
+    expect(
+      await shownName.evaluate(
+        (element) =>
+          element.scrollHeight <= element.clientHeight + 1 &&
+          element.scrollWidth <= element.clientWidth + 1,
+      ),
+    ).toBe(true);
+  });
+});
+
 test('on a phone the public page and a locked post fit the screen and pass axe', async ({
   page,
   request,

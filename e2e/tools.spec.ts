@@ -159,7 +159,9 @@ test.describe('a FREE account', () => {
     }
     // Offline, edits in words need the hosted engine: the page says so, and offers no setting
     // (safety tolerance, instruction) the creator could not use.
-    await expect(main(page).getByText(/need the hosted engine \(fal\)/)).toBeVisible();
+    await expect(
+      main(page).getByText(/^Edits described in words are not available yet/),
+    ).toBeVisible();
     await expect(main(page).getByRole('slider', { name: 'Safety tolerance' })).toHaveCount(0);
     await expect(main(page).getByLabel(/Describe the change/)).toHaveCount(0);
 
@@ -363,7 +365,9 @@ test.describe('a Launch account', () => {
     const { generativeEdits } = (await engines.json()) as { generativeEdits: boolean };
     const button = main(page).getByRole('button', { name: TEXTS.editButton });
     if (!generativeEdits) {
-      await expect(main(page).getByText(/need the hosted engine \(fal\)/)).toBeVisible();
+      await expect(
+        main(page).getByText(/^Edits described in words are not available yet/),
+      ).toBeVisible();
       await expect(main(page).getByLabel(/Describe the change/)).toHaveCount(0);
     }
     await button.click();

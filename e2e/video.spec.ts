@@ -106,7 +106,9 @@ test.describe('Video and product shots', () => {
       form.getByRole('group', { name: 'Influencer' }).getByRole('radio', { name: /Mara Lind/ }),
     ).toBeChecked();
     // Offline, the words choose a camera move, and the hint says no more than that.
-    await expect(form.getByText(/^Offline, your words choose the camera move/)).toBeVisible();
+    await expect(
+      form.getByText(/^In an Offline preview, your words choose the camera move/),
+    ).toBeVisible();
     await form.getByLabel('Describe the motion').fill('slow push-in, hair moving in the wind');
     await form.getByText('5 seconds', { exact: true }).click();
     await form.getByText('9:16', { exact: true }).click();

@@ -131,7 +131,10 @@ export async function publishPage(
 export async function createPost(
   request: APIRequestContext,
   headers: THeaders,
-  post: Omit<TCreatePostRequest, 'timeZone' | 'publishAt'> & { publishAt?: string | null },
+  post: Omit<TCreatePostRequest, 'timeZone' | 'publishAt'> & {
+    publishAt?: string | null;
+    timeZone?: string;
+  },
 ): Promise<TPost> {
   const answer = await request.post('/api/posts', {
     headers,

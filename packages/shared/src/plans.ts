@@ -156,6 +156,8 @@ export const ACTION_ENTITLEMENTS = {
 export const WELCOME_CREDITS = 75;
 /** The pay-per-view price of a post. */
 export const PPV_PRICE_CENTS = 5000;
+/** Muse's share of every sale, in per cent; the rest is the creator's. */
+export const MUSE_FEE_PERCENT = 20;
 /** Licences per marketplace model. */
 export const LICENCES_PER_MODEL = 5;
 /** 50% off the first month (the onboarding offer). */
@@ -207,7 +209,20 @@ export function planFeatures(plan: TPlan): string[] {
   ];
 }
 
-/** How many pay-per-view sales pay for a month of the plan (the landing's breakeven panel). */
+/** Muse's fee on a sale of `grossCents`: 20%, rounded to the nearest cent (half up). */
+export function museFeeCents(grossCents: number): number {
+  return Math.floor((grossCents * MUSE_FEE_PERCENT + 50) / 100);
+}
+
+/** What the creator keeps of one pay-per-view sale at the default price, after Muse's fee. */
+export function ppvNetCents(): number {
+  return PPV_PRICE_CENTS - museFeeCents(PPV_PRICE_CENTS);
+}
+
+/**
+ * How many pay-per-view sales pay for a month of the plan (the landing's breakeven panel),
+ * counting what the creator keeps of each sale after Muse's fee, as Earnings does.
+ */
 export function ppvSalesToBreakEven(plan: TPlan, period: TBillingPeriod = 'monthly'): number {
-  return Math.ceil(priceCents(plan, period) / PPV_PRICE_CENTS);
+  return Math.ceil(priceCents(plan, period) / ppvNetCents());
 }

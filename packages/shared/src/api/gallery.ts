@@ -138,7 +138,7 @@ export const GENERATE_TEXTS = {
   goToDashboard: 'Go to Dashboard',
   offlinePreview: 'Offline preview',
   offlineEngineNote:
-    'Generation runs offline on this installation: Muse cuts the persona out of a reference photo and places it in a scene drawn from your words. These previews are free. A connected hosted engine (fal) paints new photos of the persona with its trained model.',
+    'What you get here are free Offline previews: Muse cuts the persona out of one of its photos and places it in a scene drawn from your words. Newly painted photos of the persona, in new poses and light, are not available yet.',
   withoutPersona: 'No influencer (image only)',
   notReady: 'This persona is not ready yet: upload its photos and train it first.',
   generateButton: 'Generate',

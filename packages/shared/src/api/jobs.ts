@@ -26,6 +26,8 @@ export const TOOL_TEXTS = {
   chooseImageToAnalyse: 'Choose an image to analyse',
   generatePrompt: 'Generate prompt',
   // Muse's own.
+  /** Beside the buttons that name their cost in gems: the same thing as credits. */
+  gemsAreCredits: '1 gem = 1 credit',
   imageRequired: 'Choose an image first',
   notAllowed: 'Your plan does not include this tool. Upgrade to use it.',
   creditsShortTitle: 'Not Enough Credits',
@@ -38,13 +40,13 @@ export const TOOL_TEXTS = {
   scaleDownFailed:
     'This image could not be scaled down in the browser. Make it smaller on your device and choose it again.',
   generativeEngineNeeded:
-    'Edits described in words need a generative engine (fal). This installation runs the local engine, which changes framing and format only: leave the prompt empty.',
+    'Edits described in words are not available yet: leave the prompt empty, and Edit Image reframes your image and converts its format.',
   wordsNeedHostedEngine:
-    'Edits described in words need the hosted engine (fal). This installation runs the offline engine: it reframes your image and converts its format.',
+    'Edits described in words are not available yet: Edit Image reframes your image and converts its format.',
   jobNotFound: 'Job not found',
   tooManyStreams:
     'Too many pages are following jobs for this account at once: close some and try again.',
-  workerStopped: 'The worker running this job stopped. Your credits were refunded.',
+  workerStopped: 'This job stopped before it finished. Your credits were refunded.',
   engineFailed: 'The AI engine could not finish this job. Your credits were refunded.',
 } as const;
 

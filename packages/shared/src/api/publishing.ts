@@ -57,18 +57,11 @@ export const RESERVED_HANDLES = [
 
 /** Pay-per-view prices, in cents: the default is the spec's $50. */
 export const PPV_PRICE = { min: 100, max: 50_000, default: PPV_PRICE_CENTS } as const;
-/** Muse's share of every sale, in per cent; the rest is the creator's. */
-export const MUSE_FEE_PERCENT = 20;
 /** The smallest payout a creator may request, in cents. */
 export const PAYOUT_MIN_CENTS = 1000;
 export const POST_MAX_ITEMS = 10;
 export const CAPTION_MAX = 2200;
 export const BIO_MAX = 500;
-
-/** Muse's fee on a sale of `grossCents`: 20%, rounded to the nearest cent (half up). */
-export function museFeeCents(grossCents: number): number {
-  return Math.floor((grossCents * MUSE_FEE_PERCENT + 50) / 100);
-}
 
 export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;

@@ -37,11 +37,11 @@ export const VIDEO_TEXTS = {
   videoEmpty: 'No videos yet',
   swapEmpty: 'No face swaps yet',
   offlineVideoNote:
-    'Video runs offline on this installation: Muse moves the camera through your still (a slow push-in or pan chosen from your words), with the persona on a layer of its own. These previews are free. A connected hosted engine (fal) animates the scene itself: the persona moves, breathes and turns.',
+    'What you get here are free Offline previews: Muse moves the camera through your still (a slow push-in or pan chosen from your words), with the persona on a layer of its own. Videos in which the persona itself moves, breathes and turns are not available yet.',
   offlineSwapNote:
-    "Face swap runs offline on this installation: Muse maps the persona's face onto the face in every frame from its landmarks and blends the colours. These previews are free. A connected hosted engine (fal) re-renders the face with its expressions and lighting.",
+    "What you get here are free Offline previews: Muse places the persona's face onto the face in every frame and blends the colours. Swaps that take on the video's expressions and lighting are not available yet.",
   offlineProductNote:
-    'Product shots run offline on this installation: Muse cuts out the persona and the product and places both in a scene drawn from your words. These previews are free. A connected hosted engine (fal) paints the persona holding the product.',
+    'What you get here are free Offline previews: Muse cuts out the persona and the product and places both in a scene drawn from your words. Shots of the persona holding the product are not available yet.',
   stillRequired: 'Choose a still to animate first',
   videoRequired: 'Choose a video first',
   videoTooLarge: 'Videos must be 50 MB or smaller: export a shorter or smaller clip.',

@@ -43,7 +43,7 @@ describe('JobProgress', () => {
 
   it('says a queued job waits for a worker until the worker names a stage', () => {
     render(<JobProgress job={job({ status: 'queued' })} label="Edit progress" />);
-    expect(screen.getByText('Waiting for a free worker')).toBeVisible();
+    expect(screen.getByText('Waiting for its turn')).toBeVisible();
     expect(screen.getByText('0%')).toBeVisible();
   });
 

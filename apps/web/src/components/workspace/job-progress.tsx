@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 function stageOf(job: TJob): string {
   if (job.status === 'succeeded') return 'Done';
   if (job.stage) return job.stage;
-  return job.status === 'queued' ? 'Waiting for a free worker' : 'Working';
+  return job.status === 'queued' ? 'Waiting for its turn' : 'Working';
 }
 
 /** How far a job is: its stage text, the percentage and a bar screen readers can read. */

@@ -13,7 +13,7 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
-/** A ledger movement as a person reads it: "+2,000 credits", "−10 credits", "+2 trainings". */
+/** A ledger movement as a person reads it: "+2,000 credits", "−10 credits", "+2 influencer slots". */
 export function formatMovement(entry: Pick<TLedgerEntry, 'amount' | 'currency'>): string {
   const size = Math.abs(entry.amount);
   const unit =
@@ -22,7 +22,7 @@ export function formatMovement(entry: Pick<TLedgerEntry, 'amount' | 'currency'>)
         ? 'credit'
         : 'credits'
       : size === 1
-        ? 'training'
-        : 'trainings';
+        ? 'influencer slot'
+        : 'influencer slots';
   return `${entry.amount < 0 ? '−' : '+'}${formatCount(size)} ${unit}`;
 }

@@ -80,7 +80,7 @@ export function CreditsPage() {
   return (
     <>
       <PageHeading title="Get Credits">
-        Choose a plan for monthly credits and influencer trainings. Switch or cancel anytime.
+        Choose a plan for monthly credits and influencer slots. Switch or cancel anytime.
       </PageHeading>
 
       <BalanceOverview summary={subscription.data} />
@@ -92,7 +92,9 @@ export function CreditsPage() {
               Plans
             </h2>
             <p className="text-sm text-zinc-400">
-              Credits and trainings arrive every month, on top of what you already have.
+              Credits and influencer slots arrive every month, on top of what you already have. Each
+              influencer slot (also called an influencer training) is one influencer, trained from
+              your photos or claimed from the marketplace.
             </p>
           </div>
           <BillingPeriodToggle value={billing} onChange={setBilling} />

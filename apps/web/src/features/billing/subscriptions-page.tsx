@@ -64,8 +64,7 @@ function NoSubscription() {
       </span>
       <h2 className="mt-5 text-xl font-semibold text-white">No Subscriptions Found</h2>
       <p className="mx-auto mt-2 max-w-md text-sm text-zinc-400">
-        You are on the FREE plan. Choose a plan to receive credits and influencer trainings every
-        month.
+        You are on the FREE plan. Choose a plan to receive credits and influencer slots every month.
       </p>
       <Button asChild className="mt-7">
         <Link to="/credits">
@@ -311,11 +310,11 @@ function BalanceCard({ summary }: { summary: TSubscriptionSummary }) {
           </dd>
         </div>
         <div className="flex items-baseline justify-between gap-4">
-          <dt className="text-sm text-zinc-400">Influencer trainings</dt>
+          <dt className="text-sm text-zinc-400">Influencer slots unused</dt>
           <dd className="text-lg font-semibold text-white">{formatCount(summary.modelTokens)}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-4">
-          <dt className="text-sm text-zinc-400">Influencer slots</dt>
+          <dt className="text-sm text-zinc-400">Influencer slots in total</dt>
           <dd className="text-lg font-semibold text-white">
             {formatCount(summary.influencerSlots)}
           </dd>

@@ -1,4 +1,5 @@
 import {
+  museFeeCents,
   PLAN_LIST,
   PPV_PRICE_CENTS,
   ppvSalesToBreakEven,
@@ -12,9 +13,13 @@ export type TBreakEven = {
   plan: TPlan;
   priceCents: number;
   sales: number;
-  /** What those sales bring in. */
+  /** What those sales bring in, before Muse's fee. */
   revenueCents: number;
-  /** What is left of them once the month is paid for. */
+  /** Muse's fee on those sales, as Earnings deducts it (per sale). */
+  feeCents: number;
+  /** What the creator keeps of those sales. */
+  netCents: number;
+  /** What is left of them once the fee and the month are paid for. */
   leftOverCents: number;
 };
 
@@ -23,7 +28,17 @@ export function breakEvenRows(period: TBillingPeriod = 'monthly'): TBreakEven[] 
     const sales = ppvSalesToBreakEven(plan, period);
     const priceCents = planPriceCents(plan, period);
     const revenueCents = sales * PPV_PRICE_CENTS;
-    return { plan, priceCents, sales, revenueCents, leftOverCents: revenueCents - priceCents };
+    const feeCents = sales * museFeeCents(PPV_PRICE_CENTS);
+    const netCents = revenueCents - feeCents;
+    return {
+      plan,
+      priceCents,
+      sales,
+      revenueCents,
+      feeCents,
+      netCents,
+      leftOverCents: netCents - priceCents,
+    };
   });
 }
 

@@ -1,8 +1,11 @@
-import { PPV_PRICE_CENTS, formatUsd } from '@muse/shared';
+import { MUSE_FEE_PERCENT, PPV_PRICE_CENTS, formatUsd } from '@muse/shared';
 import { breakEvenRows, countSales } from './figures';
 import { Section, SectionHeading } from './section';
 
-/** The 'numbers' panel: every figure comes from the shared plans and the PPV price. */
+/**
+ * The 'numbers' panel: every figure comes from the shared plans, the PPV price and Muse's fee
+ * (docs/product/public-site.md), so it reads what Earnings will show.
+ */
 export function NumbersSection() {
   const rows = breakEvenRows('monthly');
   const mostSales = Math.max(...rows.map((row) => row.sales));
@@ -17,13 +20,14 @@ export function NumbersSection() {
           title={`Every plan pays for itself in ${countSales(mostSales)} or fewer`}
           align="left"
         >
-          A pay-per-view post sells for {ppvPrice}. Here is how many sales cover a month of each
-          plan, and what you keep from them.
+          A pay-per-view post sells for {ppvPrice}, and you keep {100 - MUSE_FEE_PERCENT}% of every
+          sale. Here is how many sales cover a month of each plan, and what is left for you.
         </SectionHeading>
         <div className="rounded-3xl border border-white/[0.07] bg-ink-900/70 p-2 shadow-2xl shadow-black/40">
           <ul className="divide-y divide-white/[0.06]">
             {rows.map((row) => {
-              const paidShare = Math.round((row.priceCents / row.revenueCents) * 100);
+              const feeShare = (row.feeCents / row.revenueCents) * 100;
+              const planShare = (row.priceCents / row.revenueCents) * 100;
               return (
                 <li key={row.plan.key} className="p-5 sm:p-6">
                   <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
@@ -40,12 +44,14 @@ export function NumbersSection() {
                     aria-hidden="true"
                     className="mt-4 flex h-2.5 overflow-hidden rounded-full bg-white/[0.06]"
                   >
-                    <div className="bg-zinc-500" style={{ width: `${paidShare}%` }} />
+                    <div className="bg-zinc-700" style={{ width: `${feeShare}%` }} />
+                    <div className="bg-zinc-500" style={{ width: `${planShare}%` }} />
                     <div className="flex-1 bg-gradient-to-r from-brand-500 to-accent-500" />
                   </div>
-                  <p className="mt-3 flex justify-between text-xs text-zinc-400">
+                  <p className="mt-3 flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-zinc-400">
                     <span>
-                      {countSales(row.sales)} × {ppvPrice} = {formatUsd(row.revenueCents)}
+                      {countSales(row.sales)} × {ppvPrice} = {formatUsd(row.revenueCents)}, less
+                      Muse&apos;s fee of {formatUsd(row.feeCents)}
                     </span>
                     <span className="font-medium text-brand-300">
                       {formatUsd(row.leftOverCents)} left over
@@ -56,7 +62,8 @@ export function NumbersSection() {
             })}
           </ul>
           <p className="px-5 pt-1 pb-4 text-xs text-zinc-400 sm:px-6">
-            Monthly billing, before payment fees. Yearly billing lowers every price further.
+            Monthly billing, after Muse&apos;s {MUSE_FEE_PERCENT}% fee on every sale. Yearly billing
+            lowers every price further.
           </p>
         </div>
       </div>

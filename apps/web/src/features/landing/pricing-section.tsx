@@ -35,8 +35,9 @@ export function PricingSection() {
   return (
     <Section id="pricing">
       <SectionHeading id="pricing" eyebrow="Pricing" title="Plans that grow with you">
-        Credits and influencer trainings arrive every month. Benefits accumulate on every renewal
-        and upgrade and never reset.
+        Credits and influencer slots arrive every month: each influencer training on a plan is one
+        slot, an influencer trained from your photos or claimed from the marketplace. Benefits
+        accumulate on every renewal and upgrade and never reset.
       </SectionHeading>
 
       <div className="mt-10 flex justify-center">
@@ -90,7 +91,7 @@ export function PricingSection() {
         </p>
         <p className="flex items-center gap-2">
           <RefreshCw aria-hidden="true" className="size-4 text-zinc-300" />
-          Credits and trainings add up on every renewal and upgrade
+          Credits and influencer slots add up on every renewal and upgrade
         </p>
       </div>
     </Section>

@@ -7,7 +7,7 @@ import {
   type TInfluencer,
   type TPersona,
 } from '@muse/shared';
-import { ArrowLeft, Cloud, HardDrive, Upload } from 'lucide-react';
+import { ArrowLeft, Sparkles, Upload, Zap } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -216,14 +216,14 @@ function PersonaView({ influencer, persona }: { influencer: TInfluencer; persona
 }
 
 function EngineNote({ engine }: { engine: TPersona['engine'] }) {
-  const Icon = engine === 'local' ? HardDrive : Cloud;
+  const Icon = engine === 'local' ? Zap : Sparkles;
   return (
     <p className="flex gap-3 rounded-xl border border-ink-800 bg-ink-900/50 p-4 text-sm text-zinc-300">
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-400" />
       <span>
         {engine === 'local'
-          ? 'Offline engine: nothing is trained. The photos that pass the checks become this persona’s reference set, ready at once; tools compare every result with them. A connected generation service (fal) would train a FLUX LoRA from the same photos for closer likeness.'
-          : 'Hosted engine: Muse trains a FLUX LoRA on fal from the photos that pass (about 2 to 5 minutes) and keeps it with this persona.'}
+          ? 'Ready at once, no waiting: the photos that pass the checks become this persona’s reference set, and every result is compared with them for likeness.'
+          : 'Muse learns this persona’s face from the photos that pass (about 2 to 5 minutes) and keeps what it learned with the persona, for closer likeness in every result.'}
       </span>
     </p>
   );

@@ -109,6 +109,6 @@ describe('training panel', () => {
   it('enables it at 10 and says what it costs', () => {
     renderWithQueries(<TrainingPanel persona={persona(10)} />);
     expect(screen.getByRole('button', { name: 'Start training' })).toBeEnabled();
-    expect(screen.getByText('Uses 1 model token (you have 2)')).toBeVisible();
+    expect(screen.getByText('Uses 1 influencer slot (2 unused)')).toBeVisible();
   });
 });

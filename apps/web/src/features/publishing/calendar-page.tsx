@@ -1,22 +1,26 @@
 import type { TPost, TScheduleQuota } from '@muse/shared';
 import { CalendarDays, ChevronLeft, ChevronRight, List, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
 import { QueryError } from '../../components/ui/query-error';
+import { Select } from '../../components/ui/form/select';
 import { Spinner } from '../../components/ui/spinner';
 import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
 import { usePosts, type TPostsParams } from './api/get-posts';
 import {
   addDays,
   addMonths,
-  browserTimeZone,
+  creatorTimeZone,
   dayKey,
+  describeTimeZone,
   formatMonth,
   isoInZone,
   monthKey,
   monthOf,
   monthWeeks,
+  rememberTimeZone,
+  timeZoneChoices,
   zonedInstant,
   type TDayKey,
   type TMonth,
@@ -67,11 +71,12 @@ function listParams(now: number, timeZone: string): TPostsParams {
 
 /**
  * The content calendar (docs/product/publishing.md): the month, or the list of upcoming and
- * recent posts, in the browser's time zone, named on the page; the month's scheduled-post quota;
- * New post, and a day's '+', open the composer; a post opens to edit, cancel or delete it.
+ * recent posts, in the creator's time zone (the browser's unless they chose another here), named
+ * on the page; the month's scheduled-post quota; New post, and a day's '+', open the composer; a
+ * post opens to edit, cancel or delete it.
  */
 export function CalendarPage() {
-  const [timeZone] = useState(browserTimeZone);
+  const [timeZone, setTimeZone] = useState(creatorTimeZone);
   // Read once: the queries' instants stay put while the page is open.
   const [now] = useState(() => Date.now());
   const today = dayKey(now, timeZone);
@@ -91,18 +96,29 @@ export function CalendarPage() {
       <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <PageHeading title="Content calendar" documentTitle="Calendar">
           Plan your influencers’ posts: free or pay-per-view, now or at a time you choose.{' '}
-          <span className="text-zinc-300">Times in {timeZone}</span>
+          <span className="text-zinc-300">Times in {describeTimeZone(timeZone, now)}</span>
         </PageHeading>
-        <Button onClick={() => setComposer({ day: null })} className="max-sm:w-full">
+        <Button onClick={() => setComposer({ day: null })} className="shrink-0 max-sm:w-full">
           <Plus aria-hidden="true" className="size-4" />
           New post
         </Button>
       </div>
 
-      <QuotaLine
-        quota={(view === 'month' ? monthPosts : listPosts).data?.quota}
-        label={view === 'month' && !isThisMonth ? `in ${formatMonth(month)}` : 'this month'}
-      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <QuotaLine
+          quota={(view === 'month' ? monthPosts : listPosts).data?.quota}
+          label={view === 'month' && !isThisMonth ? `in ${formatMonth(month)}` : 'this month'}
+        />
+        <ZonePicker
+          timeZone={timeZone}
+          onChange={(zone) => {
+            rememberTimeZone(zone);
+            setTimeZone(zone);
+            // The month shown is the one the new zone's clock is in now.
+            setMonth(monthOf(now, zone));
+          }}
+        />
+      </div>
 
       <Tabs label="Calendar view" tabs={VIEWS} value={view} onChange={setView}>
         {view === 'month' ? (
@@ -185,6 +201,39 @@ export function CalendarPage() {
       />
       <UpgradeModal type={upgrade} onClose={() => setUpgrade(null)} />
     </>
+  );
+}
+
+/** The creator's zone, for a browser that does not know it (or a creator away from home). */
+function ZonePicker({
+  timeZone,
+  onChange,
+}: {
+  timeZone: string;
+  onChange: (timeZone: string) => void;
+}) {
+  const id = useId();
+  const [zones] = useState(() => timeZoneChoices(timeZone));
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="shrink-0 text-zinc-400">
+        Time zone
+      </label>
+      <div className="min-w-0 flex-1 sm:w-60 sm:flex-none">
+        <Select
+          id={id}
+          value={timeZone}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-9 py-1 text-sm"
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
   );
 }
 

@@ -18,6 +18,72 @@ export function browserTimeZone(): string {
   }
 }
 
+/** Whether the runtime knows `timeZone` ('Europe/Berlin': yes; 'Mars/Olympus': no). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the creator's chosen zone is remembered, in this browser. */
+export const CALENDAR_ZONE_STORAGE_KEY = 'muse.calendar.timeZone';
+
+/**
+ * The creator's zone: the one they chose on the calendar, else the browser's. A browser that
+ * reports UTC (many privacy settings and virtual machines do) is the reason a choice exists.
+ */
+export function creatorTimeZone(): string {
+  try {
+    const chosen = window.localStorage.getItem(CALENDAR_ZONE_STORAGE_KEY);
+    if (chosen && isTimeZone(chosen)) return chosen;
+  } catch {
+    // Storage switched off: the browser's zone.
+  }
+  return browserTimeZone();
+}
+
+/** Remembers the creator's zone; the browser's own zone clears the choice. */
+export function rememberTimeZone(timeZone: string): void {
+  try {
+    if (timeZone === browserTimeZone()) window.localStorage.removeItem(CALENDAR_ZONE_STORAGE_KEY);
+    else window.localStorage.setItem(CALENDAR_ZONE_STORAGE_KEY, timeZone);
+  } catch {
+    // Not remembered across visits then; the choice holds while the page is open.
+  }
+}
+
+/** The zones a creator may choose from, `current` among them. */
+export function timeZoneChoices(current: string): string[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  const all = new Set([...zones, 'UTC', current]);
+  return [...all].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * A zone as a person reads it: where it is and its name ('Europe/Berlin (Central European
+ * Time)'), from the runtime's own names; the place alone when the runtime has no other name.
+ */
+export function describeTimeZone(timeZone: string, at: number = Date.now()): string {
+  let name: string;
+  try {
+    name =
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    name = '';
+  }
+  return name && name !== timeZone ? `${timeZone} (${name})` : timeZone;
+}
+
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {

@@ -13,7 +13,12 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarPage } from './calendar-page';
-import { defaultSchedule, isoInZone, zonedInstant } from './calendar-time';
+import {
+  CALENDAR_ZONE_STORAGE_KEY,
+  defaultSchedule,
+  isoInZone,
+  zonedInstant,
+} from './calendar-time';
 import { MonthView } from './components/month-view';
 import { PageSettingsCard } from './components/page-settings-card';
 import { PostDetailsDialog } from './components/post-details-dialog';
@@ -237,6 +242,7 @@ function browserZoneIs(zone: string) {
 }
 
 afterEach(() => {
+  window.localStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -329,7 +335,8 @@ describe('the post composer', () => {
   it('names the zone, shows the month’s quota, and sends a free post to publish now', async () => {
     const calls = stubApi();
     renderWithApp(<CalendarPage />);
-    expect(screen.getByText('Times in Asia/Tokyo')).toBeVisible();
+    expect(screen.getByText('Times in Asia/Tokyo (Japan Standard Time)')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Asia/Tokyo');
     expect(await screen.findByText('3 of 20')).toBeVisible();
     expect(screen.getByText(/scheduled posts this month/)).toBeVisible();
     const monthQuery = calls.find((call) => call.path === '/api/posts')?.search;
@@ -409,7 +416,7 @@ describe('the post composer', () => {
     expect(within(dialog).getByRole('radio', { name: 'Schedule' })).toBeChecked();
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-07-14');
     expect(within(dialog).getByLabelText('Time')).toHaveValue('09:00');
-    expect(within(dialog).getByText('Times in Asia/Tokyo')).toBeVisible();
+    expect(within(dialog).getByText('Times in Asia/Tokyo (Japan Standard Time)')).toBeVisible();
 
     await userEvent.click(await within(dialog).findByRole('radio', { name: /Mara Lind/ }));
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: /on a rooftop/ }));
@@ -478,6 +485,35 @@ describe('the post composer', () => {
       '/credits',
     );
     expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull();
+  });
+});
+
+describe("the creator's zone", () => {
+  beforeEach(() => {
+    // A browser that reports UTC, as many privacy settings and virtual machines do.
+    browserZoneIs('UTC');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-10T03:00:00Z'));
+  });
+
+  it('takes the zone the creator chooses, asks for the month in it and remembers it', async () => {
+    const calls = stubApi();
+    const first = renderWithApp(<CalendarPage />);
+    expect(screen.getByText(/^Times in UTC/)).toBeVisible();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Time zone' }),
+      'America/New_York',
+    );
+    expect(screen.getByText('Times in America/New_York (Eastern Time)')).toBeVisible();
+    await waitFor(() => expect(calls.at(-1)?.search.get('from')).toBe('2026-06-29T00:00:00-04:00'));
+    expect(calls.at(-1)?.search.get('timeZone')).toBe('America/New_York');
+    first.unmount();
+
+    // The next visit starts in the chosen zone; choosing the browser's own forgets it.
+    renderWithApp(<CalendarPage />);
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/New_York');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'UTC');
+    expect(window.localStorage.getItem(CALENDAR_ZONE_STORAGE_KEY)).toBeNull();
   });
 });
 
@@ -652,6 +688,46 @@ describe('the month view', () => {
 
     const today = table.querySelector('[aria-current="date"]');
     expect(today).toHaveTextContent('Friday, July 10, today');
+  });
+
+  it("shows each post with its first picture and its influencer's whole name", () => {
+    const named = post({
+      id: 'named',
+      influencerName: 'Valentina Montgomery-Castellanos',
+      items: [
+        {
+          id: 'item-1',
+          kind: 'image',
+          width: 768,
+          height: 1024,
+          durationSeconds: null,
+          contentType: 'image/webp',
+          preview: false,
+          blurredUrl: '/files/blurred.webp',
+          thumbnailUrl: '/files/thumb.webp',
+          url: '/files/full.webp',
+        },
+      ],
+    });
+    render(
+      <MonthView
+        month={{ year: 2026, month: 7 }}
+        posts={[named]}
+        timeZone="Asia/Tokyo"
+        today="2026-07-10"
+        onOpen={vi.fn()}
+        onAdd={vi.fn()}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Posts in July 2026' });
+    const chip = within(
+      within(table).getByRole('list', { name: 'Posts on Tuesday, July 14' }),
+    ).getByRole('button');
+    expect(chip.querySelector('img')).toHaveAttribute('src', '/files/thumb.webp');
+    expect(within(chip).getByText('Valentina Montgomery-Castellanos')).not.toHaveClass(
+      /truncate|line-clamp/,
+    );
+    expect(chip).toHaveTextContent(/^9:00 AMValentina Montgomery-Castellanos, scheduled, free$/);
   });
 
   it('moves the same post to the day before in New York', () => {

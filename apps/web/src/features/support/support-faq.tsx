@@ -85,8 +85,8 @@ const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
       <p>
         Go to <Link to="/subscriptions">Manage Subscriptions</Link> and cancel your plan. It stays
         active until the end of the period you have paid for and is not charged again; the credits
-        and influencer trainings you have received stay in your account. Refunds are explained in
-        the <Link to="/terms#credits-and-subscriptions">Terms of Service</Link>.
+        and influencer slots you have received stay in your account. Refunds are explained in the{' '}
+        <Link to="/terms#credits-and-subscriptions">Terms of Service</Link>.
       </p>
     ),
   },
@@ -95,8 +95,8 @@ const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
     answer: (
       <p>
         Each model in the <Link to="/marketplace">marketplace</Link> has {LICENCES_PER_MODEL}{' '}
-        licences. Claiming one uses an influencer training from your plan and lets you generate and
-        sell content with that persona; other creators may hold the remaining licences, so it is not
+        licences. Claiming one uses an influencer slot from your plan and lets you generate and sell
+        content with that persona; other creators may hold the remaining licences, so it is not
         exclusive. When all {LICENCES_PER_MODEL} are taken, the model shows as fully claimed.
       </p>
     ),

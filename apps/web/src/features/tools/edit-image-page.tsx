@@ -164,10 +164,10 @@ export function EditImagePage() {
             ) : null}
 
             <ToolSubmit
-              tool="edit-image"
               icon={Wand2}
               label={TOOL_TEXTS.editButton}
               access={access}
+              gems
               // Without the plan the button still opens the limit modal.
               disabled={!access.ready || tool.busy}
               error={tool.submitError}

@@ -117,7 +117,6 @@ export function FaceSwapPage() {
             {access.preview ? <OfflineNote>{VIDEO_TEXTS.offlineSwapNote}</OfflineNote> : null}
 
             <ToolSubmit
-              tool="face-swap"
               icon={VenetianMask}
               label={
                 access.preview

@@ -22,7 +22,6 @@ import { useDashboard } from '../../lib/workspace';
 import { ImageViewer } from '../gallery/components/image-viewer';
 import { useInfluencers } from '../influencers/api/get-influencers';
 import { useEngines } from './api/get-engines';
-import { EngineNote } from './components/engine-note';
 import { GenerationCard } from './components/generate/generation-card';
 import { PersonaPicker } from './components/generate/persona-picker';
 import { PromptField } from './components/prompt-field';
@@ -38,7 +37,7 @@ const COUNTS = Array.from({ length: GENERATE_COUNT.max }, (_, index) => {
 /**
  * Generate (docs/product/generate.md): new photos of a persona, one job per image. Without the
  * plan the button opens the 'image' limit modal and nothing is sent; with the offline engine the
- * images are free 'Offline preview's and the page says what a hosted engine adds.
+ * images are free 'Offline preview's and the page says what they are and do not do yet.
  */
 export function GeneratePage() {
   const access = useToolAccess('generate-image');
@@ -205,7 +204,6 @@ export function GeneratePage() {
                 {GENERATE_TEXTS.offlineEngineNote}
               </p>
             ) : null}
-            <EngineNote tool="generate-image" />
 
             <div className="space-y-3">
               <Button

@@ -25,6 +25,7 @@ import { useToolJob } from './use-tool-job';
 const PROMPT_NOTES = [
   'Prompts are generated from real influencer images.',
   'Generated prompts only apply to Flux generations.',
+  'Flux is the family of AI image models these prompts are written for: paste one into Generate, or into any Flux-based image tool.',
   'Results are not guaranteed to match the original image.',
   'For best results, try each prompt in batches of 4.',
 ] as const;
@@ -113,7 +114,6 @@ export function GeneratePromptPage() {
             </aside>
 
             <ToolSubmit
-              tool="generate-prompt"
               icon={ScanText}
               label={TOOL_TEXTS.generatePrompt}
               access={access}

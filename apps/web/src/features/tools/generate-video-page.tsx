@@ -48,7 +48,7 @@ const STILL_SOURCES = [
  * Generate Video (docs/product/tools.md): a still (a gallery image, the persona's own reference
  * photo or an upload) made into a 5 or 10 second clip moving as described. Launch and Growth
  * only: other plans see 'Upgrade Required'. With the offline engine the clips are free 'Offline
- * preview's and the page says what a hosted engine adds. `?galleryId=<id>` starts from that
+ * preview's and the page says what they are and do not do yet. `?galleryId=<id>` starts from that
  * gallery image (the gallery's 'Animate').
  */
 export function GenerateVideoPage() {
@@ -190,7 +190,7 @@ function GenerateVideoTool() {
               hint={
                 access.preview
                   ? // The offline engine moves the camera only: the hint says what the words do.
-                    'Offline, your words choose the camera move: a push-in, a pull-out, a pan or a tilt.'
+                    'In an Offline preview, your words choose the camera move: a push-in, a pull-out, a pan or a tilt.'
                   : 'The camera and the scene: a push-in, a pan, wind, light.'
               }
             />
@@ -214,7 +214,6 @@ function GenerateVideoTool() {
             {access.preview ? <OfflineNote>{VIDEO_TEXTS.offlineVideoNote}</OfflineNote> : null}
 
             <ToolSubmit
-              tool="generate-video"
               icon={Clapperboard}
               label={
                 access.preview

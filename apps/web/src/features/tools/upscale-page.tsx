@@ -114,10 +114,10 @@ export function UpscalePage() {
             />
 
             <ToolSubmit
-              tool="upscale"
               icon={ImageUp}
               label={TOOL_TEXTS.upscaleButton}
               access={access}
+              gems
               disabled={!access.ready || tool.busy}
               error={tool.submitError}
             />

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format-date';
 
-/** What the account holds now: credits, influencer trainings and the plan in force. */
+/** What the account holds now: credits, unused influencer slots and the plan in force. */
 export function BalanceOverview({ summary }: { summary: TSubscriptionSummary | undefined }) {
   const subscription = summary?.subscription;
   const live = summary?.plan ? subscription : null;
@@ -33,14 +33,14 @@ export function BalanceOverview({ summary }: { summary: TSubscriptionSummary | u
           icon={Sparkles}
           label={
             <>
-              <span className="sm:hidden">Tokens</span>
-              <span className="hidden sm:inline">Model tokens</span>
+              <span className="sm:hidden">Slots</span>
+              <span className="hidden sm:inline">Influencer slots</span>
             </>
           }
           value={summary ? formatCount(summary.modelTokens) : null}
           note={
             summary
-              ? `One per persona, trained or claimed; ${formatCount(summary.influencerSlots)} influencer slot${summary.influencerSlots === 1 ? '' : 's'} in total`
+              ? `Unused, of ${formatCount(summary.influencerSlots)} in total: each is one influencer, trained or claimed`
               : null
           }
         />

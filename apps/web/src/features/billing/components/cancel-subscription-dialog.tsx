@@ -40,7 +40,7 @@ export function CancelSubscriptionDialog({
     <Dialog open={open} onOpenChange={(next) => !cancel.isPending && onOpenChange(next)}>
       <DialogContent
         title="Cancel your subscription?"
-        description={`Your ${planName} plan will not renew. You keep its benefits, and every credit and training you hold, until the end of the paid period on ${endDate}.`}
+        description={`Your ${planName} plan will not renew. You keep its benefits, and every credit and influencer slot you hold, until the end of the paid period on ${endDate}.`}
       >
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <DialogClose asChild>

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useCreditHistory } from '../api/get-credit-history';
 import { formatDateTime, formatMovement } from '../billing-format';
 
-/** Every movement of credits and influencer trainings, newest first, a page at a time. */
+/** Every movement of credits and influencer slots, newest first, a page at a time. */
 export function CreditHistory() {
   const history = useCreditHistory();
 

@@ -109,9 +109,9 @@ export function PlanCard({
           <div className="rounded-xl border border-ink-700/80 bg-ink-800/50 px-3 py-2.5">
             <dt
               className="text-xs text-zinc-400"
-              title="One per persona: train your own or claim a marketplace model"
+              title="One influencer each (an influencer training), trained from your photos or claimed from the marketplace"
             >
-              Model tokens / month
+              Influencer slots / month
             </dt>
             <dd className="mt-0.5 text-lg font-semibold text-white">
               {formatCount(plan.trainingsPerMonth)}

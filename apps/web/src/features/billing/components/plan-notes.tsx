@@ -19,8 +19,8 @@ export function PlanNotes() {
             Benefits accumulate on every renewal and upgrade and do not reset
           </p>
           <p className="mt-1 text-sm text-zinc-400">
-            Unused credits and trainings stay yours. Each renewal adds the plan&apos;s monthly grant
-            on top, and an upgrade adds the new plan&apos;s grant at once.
+            Unused credits and influencer slots stay yours. Each renewal adds the plan&apos;s
+            monthly grant on top, and an upgrade adds the new plan&apos;s grant at once.
           </p>
         </div>
       </div>

@@ -79,8 +79,6 @@ export function ImageViewer({
                     <dd className="text-zinc-200">{formatDuration(item.durationSeconds)}</dd>
                   </>
                 ) : null}
-                <dt>Engine</dt>
-                <dd className="text-zinc-200">{item.engine}</dd>
                 <dt>Made</dt>
                 <dd className="text-zinc-200">{formatWhen(item.createdAt)}</dd>
               </dl>

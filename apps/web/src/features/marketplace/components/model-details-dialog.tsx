@@ -78,8 +78,7 @@ function ModelDetails({ model }: { model: TMarketplaceModel }) {
 
       {model.imageKind === 'illustration' ? (
         <p className="rounded-lg border border-ink-700 bg-ink-800/50 px-3 py-2 text-xs leading-5 text-zinc-400">
-          Illustrations of the persona. With a connected generation service, Muse renders each
-          model&apos;s five portraits as photographs of one consistent person.
+          Illustrations of the persona, drawn by Muse: they show no real person.
         </p>
       ) : null}
 

@@ -78,7 +78,7 @@ export function TrainingPanel({ persona }: { persona: TPersona }) {
                 Start training
               </Button>
               <p className="text-xs text-zinc-400">
-                Uses 1 model token (you have {persona.modelTokens})
+                Uses 1 influencer slot ({persona.modelTokens} unused)
               </p>
             </div>
           )}

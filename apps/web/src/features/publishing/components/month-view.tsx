@@ -193,7 +193,8 @@ function MonthList({
                     post={post}
                     timeZone={timeZone}
                     onOpen={onOpen}
-                    className="py-2 text-sm"
+                    wide
+                    className="p-1.5 text-sm"
                   />
                 </li>
               ))}

@@ -4,36 +4,68 @@ import { cn } from '../../../lib/cn';
 import { formatTime } from '../calendar-time';
 import { formatMoney } from '../publishing-format';
 
-/** A post on a day of the calendar: its time, a lock when pay-per-view; opens the post. */
+/**
+ * A post on a day of the calendar: a thumbnail of its first picture, its time (a lock when
+ * pay-per-view) and its influencer's whole name, wrapped rather than cut short; opens the post.
+ * In a narrow day of the month table the name runs under the picture and the time; in a wide
+ * list (`wide`) beside them.
+ */
 export function PostChip({
   post,
   timeZone,
   onOpen,
+  wide = false,
   className,
 }: {
   post: TPost;
   timeZone: string;
   onOpen: (post: TPost) => void;
+  wide?: boolean;
   className?: string;
 }) {
   const locked = post.priceCents > 0;
+  const first = post.items[0];
   return (
     <button
       type="button"
       onClick={() => onOpen(post)}
       className={cn(
-        'flex w-full min-w-0 items-center gap-1 rounded-md px-1.5 py-1 text-left text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-400',
+        'grid w-full min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1.5 gap-y-1 rounded-md p-1 text-left text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-400',
         post.status === 'scheduled'
           ? 'bg-brand-500/15 text-white ring-1 ring-brand-400/30 ring-inset hover:bg-brand-500/25'
           : 'bg-ink-800 text-zinc-200 hover:bg-ink-700',
         className,
       )}
     >
-      <time dateTime={post.publishAt} className="shrink-0 tabular-nums">
-        {formatTime(post.publishAt, timeZone)}
-      </time>
-      {locked ? <Lock aria-hidden="true" className="size-3 shrink-0 text-brand-300" /> : null}
-      <span className="min-w-0 truncate text-zinc-400">{post.influencerName}</span>
+      <span
+        className={cn(
+          'shrink-0 overflow-hidden rounded bg-ink-950',
+          wide ? 'row-span-2 size-11' : 'size-7',
+        )}
+      >
+        {first ? (
+          <img
+            src={first.thumbnailUrl ?? first.blurredUrl}
+            alt=""
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : null}
+      </span>
+      <span className="flex min-w-0 items-center gap-1">
+        <time dateTime={post.publishAt} className="tabular-nums">
+          {formatTime(post.publishAt, timeZone)}
+        </time>
+        {locked ? <Lock aria-hidden="true" className="size-3 shrink-0 text-brand-300" /> : null}
+      </span>
+      <span
+        className={cn(
+          'min-w-0 font-normal break-words text-zinc-300',
+          wide ? 'col-start-2' : 'col-span-2',
+        )}
+      >
+        {post.influencerName}
+      </span>
       <span className="sr-only">
         , {post.status === 'scheduled' ? 'scheduled' : 'published'}
         {locked ? `, pay-per-view ${formatMoney(post.priceCents)}` : ', free'}

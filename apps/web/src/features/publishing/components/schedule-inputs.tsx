@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Field, Input } from '../../../components/ui/form';
-import type { TDayKey } from '../calendar-time';
+import { describeTimeZone, type TDayKey } from '../calendar-time';
 
 export type TScheduleDraft = { day: TDayKey; time: string };
 
@@ -63,7 +63,7 @@ export function ScheduleInputs({
         </Field>
       </div>
       <p id={zoneId} className="text-xs text-zinc-400">
-        Times in {timeZone}
+        Times in {describeTimeZone(timeZone)}
       </p>
       {error ? (
         <p id={errorId} className="text-sm text-red-400">

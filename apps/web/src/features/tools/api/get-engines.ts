@@ -18,10 +18,3 @@ export function useEngines() {
     staleTime: Infinity,
   });
 }
-
-/** How the engine line names an engine ('local (runs on Muse's servers)'). */
-export function describeEngine(name: string): string {
-  if (name === 'local') return "local (runs on Muse's servers)";
-  if (name === 'fal') return 'fal (hosted AI models)';
-  return name;
-}

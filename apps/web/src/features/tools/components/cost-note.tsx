@@ -2,8 +2,12 @@ import { formatCount, TOOL_TEXTS, VIDEO_TEXTS } from '@muse/shared';
 import { Gem } from 'lucide-react';
 import type { TToolAccess } from '../use-tool-access';
 
-/** The price of one run beside the account's balance, and why the tool is locked if it is. */
-export function CostNote({ access }: { access: TToolAccess }) {
+/**
+ * The price of one run beside the account's balance, and why the tool is locked if it is. Where
+ * the button names its cost in gems (the spec's 'Upscale Image (10 gems)'), `gems` says that
+ * gems are credits.
+ */
+export function CostNote({ access, gems = false }: { access: TToolAccess; gems?: boolean }) {
   return (
     <div className="space-y-1 text-xs">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-zinc-400">
@@ -11,6 +15,7 @@ export function CostNote({ access }: { access: TToolAccess }) {
           <Gem aria-hidden="true" className="size-3.5 text-brand-300" />
           {access.preview ? VIDEO_TEXTS.previewButtonSuffix : `Costs ${access.cost} credits`}
         </span>
+        {gems && !access.preview ? <span>{TOOL_TEXTS.gemsAreCredits}</span> : null}
         {access.balance !== null ? (
           <span>Balance: {formatCount(access.balance)} credits</span>
         ) : null}

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** What the offline engine of a tool does and what a connected hosted engine adds. */
+/** What a tool's free Offline previews are, and what they do not do yet. */
 export function OfflineNote({ children }: { children: ReactNode }) {
   return (
     <p className="flex gap-2 rounded-lg border border-sky-400/25 bg-sky-400/5 p-3 text-xs text-sky-100/90">

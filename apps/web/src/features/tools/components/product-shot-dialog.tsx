@@ -171,7 +171,6 @@ function ProductShotForm({
         {access.preview ? <OfflineNote>{VIDEO_TEXTS.offlineProductNote}</OfflineNote> : null}
 
         <ToolSubmit
-          tool="product-shot"
           icon={Package}
           label={
             access.preview

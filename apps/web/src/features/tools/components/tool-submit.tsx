@@ -1,23 +1,22 @@
-import type { TJobTool } from '@muse/shared';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { TToolAccess } from '../use-tool-access';
 import { CostNote } from './cost-note';
-import { EngineNote } from './engine-note';
 
-/** A tool's submit button with what it costs, why it failed to queue, and the engine in use. */
+/** A tool's submit button with what it costs and why it failed to queue. */
 export function ToolSubmit({
-  tool,
   icon: Icon,
   label,
   access,
+  gems,
   disabled,
   error,
 }: {
-  tool: TJobTool;
   icon: LucideIcon;
   label: string;
   access: TToolAccess;
+  /** The label names its cost in gems: say they are credits. */
+  gems?: boolean;
   disabled: boolean;
   error: string | null | undefined;
 }) {
@@ -33,13 +32,12 @@ export function ToolSubmit({
         <Icon aria-hidden="true" className="size-5" />
         {label}
       </Button>
-      <CostNote access={access} />
+      <CostNote access={access} gems={gems} />
       {error ? (
         <p role="alert" className="text-sm text-red-400">
           {error}
         </p>
       ) : null}
-      <EngineNote tool={tool} />
     </div>
   );
 }
