@@ -40,7 +40,7 @@ import { productRoutes } from './modules/products/routes';
 import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { userRoutes } from './modules/users/routes';
-import { LOG_SERIALIZERS } from './lib/log-serializers';
+import { LOG_SERIALIZERS, safeUrl } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -87,26 +87,33 @@ function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-function loggerOptions(config: TConfig, stream: TBuildAppOptions['logStream']) {
-  if (stream) return { level: config.LOG_LEVEL, stream, serializers: LOG_SERIALIZERS };
+const PRETTY_OPTIONS = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true };
+
+async function loggerOptions(config: TConfig, stream: TBuildAppOptions['logStream']) {
+  if (stream) {
+    // A listening test gets the lines in the configured format: readable ones are made by the
+    // same pino-pretty (a development dependency, as the transport below), in this thread.
+    const pretty =
+      config.LOG_FORMAT === 'pretty'
+        ? (await import('pino-pretty')).prettyFactory(PRETTY_OPTIONS)
+        : null;
+    const target = pretty ? { write: (line: string) => stream.write(pretty(line)) } : stream;
+    return { level: config.LOG_LEVEL, stream: target, serializers: LOG_SERIALIZERS };
+  }
   return {
     level: config.LOG_LEVEL,
     serializers: LOG_SERIALIZERS,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     ...(config.LOG_FORMAT === 'pretty'
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
-          },
-        }
+      ? { transport: { target: 'pino-pretty', options: PRETTY_OPTIONS } }
       : {}),
   };
 }
 
 /**
  * One log line per request, when it ends, instead of Fastify's two (one on arrival, one on
- * completion): the request id, method, URL, status and time in milliseconds
+ * completion): the request id, method, URL (without secret query values, see `safeUrl`),
+ * status and time in milliseconds
  * (docs/decisions/0031-session-cache-and-hot-reads.md).
  */
 class OneLinePerRequest extends LogController {
@@ -122,7 +129,8 @@ class OneLinePerRequest extends LogController {
     // and the logger writes each field as it is instead of encoding an object per request.
     const line = {
       method: request.method,
-      url: request.url,
+      // The path and harmless query values only: a link's token or signature is a secret.
+      url: safeUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };
@@ -134,7 +142,7 @@ class OneLinePerRequest extends LogController {
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    logger: await loggerOptions(config, options.logStream),
     genReqId: requestId,
     requestIdHeader: false,
     logController: new OneLinePerRequest({

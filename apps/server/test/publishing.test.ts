@@ -15,7 +15,7 @@ import {
   type TPublicPageResponse,
   type TPublicPost,
 } from '@muse/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -348,7 +348,7 @@ describe('page settings', () => {
     expect(holders).toHaveLength(1);
   });
 
-  it('is the owner’s only; hiding keeps the handle and answers 404; a new handle frees the old', async () => {
+  it('is the owner’s only; hiding keeps the handle and answers 404; a new handle keeps the old 30 days', async () => {
     const { owner, influencerId, handle } = await publishedCreator();
     const stranger = await creator();
     for (const method of ['GET', 'PUT'] as const) {
@@ -391,9 +391,17 @@ describe('page settings', () => {
     const renamed = freshHandle();
     await savePage(owner, influencerId, { handle: renamed, published: true });
     expect((await publicPage(renamed)).statusCode).toBe(200);
-    expect((await publicPage(handle)).statusCode).toBe(404);
+    // The old handle leads to the new one and is kept from others for 30 days (handles.test.ts).
+    expect((await publicPage(handle)).headers.location).toBe(`/api/public/pages/${renamed}`);
     const other = await creator();
-    const takesOld = await savePage(other, await influencer(other), { handle, published: true });
+    const otherInfluencer = await influencer(other);
+    const refused = await savePage(other, otherInfluencer, { handle, published: true });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, PUBLISHING_TEXTS.handleKept]);
+    await db().execute(
+      sql`update released_handles set kept_until = now() - interval '1 second' where handle = ${handle}`,
+    );
+    expect((await publicPage(handle)).statusCode).toBe(404);
+    const takesOld = await savePage(other, otherInfluencer, { handle, published: true });
     expect(takesOld.statusCode, takesOld.body).toBe(200);
   });
 });

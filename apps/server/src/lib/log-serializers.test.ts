@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { safeError } from './log-serializers';
+import { safeError, safeUrl } from './log-serializers';
 
 describe('errors in the logs', () => {
   it("keep a failed query's SQL and the database's error, never its values", () => {
@@ -21,5 +21,27 @@ describe('errors in the logs', () => {
 
   it('write other errors as pino does', () => {
     expect(safeError(new Error('boom'))).toMatchObject({ type: 'Error', message: 'boom' });
+  });
+});
+
+describe('addresses in the logs', () => {
+  it('keep the path and the values of harmless keys only', () => {
+    expect(safeUrl('/api/gallery?limit=24&cursor=abc&kind=image')).toBe(
+      '/api/gallery?limit=24&cursor=abc&kind=image',
+    );
+    expect(safeUrl('/reset-password?token=s3cret')).toBe('/reset-password?token=[redacted]');
+    expect(safeUrl('/api/files/a/b.png?expires=1&signature=s3cret')).toBe(
+      '/api/files/a/b.png?expires=1&signature=[redacted]',
+    );
+    expect(safeUrl('/x?s3cret')).toBe('/x?[redacted]');
+    expect(safeUrl('/x?%E0%A4%A=1')).toBe('/x?[redacted]=[redacted]');
+    expect(safeUrl('/plain')).toBe('/plain');
+  });
+
+  it("leave query values out of an error's message and stack", () => {
+    const error = new Error('Redirect to http://localhost:3000/verify-email?token=s3cret failed');
+    const logged = JSON.stringify(safeError(error));
+    expect(logged).toContain('/verify-email?token=[redacted]');
+    expect(logged).not.toContain('s3cret');
   });
 });

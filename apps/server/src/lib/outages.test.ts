@@ -57,6 +57,7 @@ describe('classifyOutage', () => {
       systemError('EROFS'),
       systemError('EDQUOT'),
       systemError('EIO'),
+      Object.assign(systemError('EACCES'), { syscall: 'mkdir' }),
       Object.assign(systemError('ECONNREFUSED'), { $metadata: { attempts: 3 } }),
       Object.assign(new Error('SlowDown'), {
         $fault: 'server',

@@ -42,6 +42,13 @@ const NETWORK_CODES = new Set([
 const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
 
 /**
+ * A folder the server may not write (its permissions changed, a read-only mount as a non-root
+ * user sees it): an outage too, when a file system call says so.
+ */
+const DENIED_CODES = new Set(['EACCES', 'EPERM']);
+const FILE_SYSCALLS = new Set(['mkdir', 'open', 'write', 'rename', 'unlink', 'rmdir', 'copyfile']);
+
+/**
  * PostgreSQL's own codes for "not now": connection exceptions (class 08), insufficient resources
  * (class 53: disk full, out of memory, too many connections), and a server shutting down or
  * starting up (57P01–57P03).
@@ -85,6 +92,12 @@ function chainOf(error: unknown): TErrorLike[] {
 }
 
 const codeOf = (item: TErrorLike) => (typeof item.code === 'string' ? item.code : '');
+
+const isDiskFailure = (item: TErrorLike) =>
+  DISK_CODES.has(codeOf(item)) ||
+  (DENIED_CODES.has(codeOf(item)) &&
+    typeof item.syscall === 'string' &&
+    FILE_SYSCALLS.has(item.syscall));
 
 /**
  * A connection Muse made failed: the system call that failed is named (`connect`, `read`,
@@ -130,7 +143,7 @@ export function classifyOutage(error: unknown): TOutage | null {
   const outage = (kind: TOutageKind): TOutage => ({ kind, ...OUTAGES[kind] });
   if (chain.some(isPaymentsOutage)) return outage('payments');
   if (chain.some(isObjectStorageOutage)) return outage('storage');
-  if (chain.some((item) => DISK_CODES.has(codeOf(item)))) return outage('storage');
+  if (chain.some(isDiskFailure)) return outage('storage');
   if (chain.some(isDatabaseOutage)) return outage('database');
   if (chain.some(isConnectionFailure)) {
     // A refused connection under a query (Drizzle's wrapper names the query) is the database's.

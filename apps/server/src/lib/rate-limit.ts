@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TDatabase } from '../db/client';
 import { tooManyRequests } from './errors';
 
@@ -13,15 +13,23 @@ export async function consumeRateLimit(
   key: string,
   limit: TRateLimit,
 ): Promise<void> {
-  const { rows } = await db.execute<{ hits: number }>(sql`
+  const { rows } = await db.execute<{ hits: number }>(rateLimitHit(key, limit.windowSeconds));
+  if ((rows[0]?.hits ?? 0) > limit.max) throw tooManyRequests();
+}
+
+/**
+ * The statement that counts one hit against `key` in its window and returns `hits`, the count
+ * including this one; also usable as a `with` part of a larger statement.
+ */
+export function rateLimitHit(key: string, windowSeconds: number): SQL {
+  return sql`
     insert into rate_limit_hits (key, window_started_at, hits) values (${key}, now(), 1)
     on conflict (key) do update set
-      hits = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
+      hits = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
         then 1 else rate_limit_hits.hits + 1 end,
-      window_started_at = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
+      window_started_at = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
         then now() else rate_limit_hits.window_started_at end
-    returning hits`);
-  if ((rows[0]?.hits ?? 0) > limit.max) throw tooManyRequests();
+    returning hits`;
 }
 
 /**

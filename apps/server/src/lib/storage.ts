@@ -61,6 +61,31 @@ export type TLocalStorageOptions = {
   writeFile?: (file: string, data: Buffer) => Promise<void>;
 };
 
+/**
+ * Makes a folder and the folders above it that are missing. Node's recursive `mkdir` reports a
+ * read-only disk as ENOENT, which says nothing of the disk; then the missing folders are made one
+ * at a time, top down, so the error that goes up is the disk's own (EROFS, EACCES), an outage
+ * (docs/decisions/0026-outages.md).
+ */
+async function makeFolder(folder: string): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const missing: string[] = [];
+  for (let at = folder; !(await stat(at).catch(() => null)); at = path.dirname(at)) {
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const one of missing) {
+    await mkdir(one).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  }
+}
+
 export function createLocalStorage(root: string, options: TLocalStorageOptions = {}): TStorage {
   const write = options.writeFile ?? ((file: string, data: Buffer) => writeFile(file, data));
   const full = (key: string) => {
@@ -70,7 +95,7 @@ export function createLocalStorage(root: string, options: TLocalStorageOptions =
   return {
     async put(key, data) {
       const target = full(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await makeFolder(path.dirname(target));
       // Write then rename, so a reader never sees half a file. Each write has a file of its own,
       // so two writes of one key never write into each other's.
       const partial = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;

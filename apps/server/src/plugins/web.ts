@@ -9,6 +9,7 @@ import {
   TEST_CHECKOUT_ROUTE,
   isClientRoute,
   prerenderedFile,
+  publicPagePath,
 } from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
@@ -25,6 +26,7 @@ import {
   publicPageAddress,
   withLinkPreview,
 } from '../modules/publishing/link-preview';
+import { movedPageHandle } from '../modules/publishing/public';
 
 /** Where the build keeps the public pages rendered to HTML (apps/web/scripts/prerender.mjs). */
 const PRERENDERED_DIR = 'prerendered';
@@ -100,6 +102,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       const address = publicPageAddress(pathname);
       if (!address) return reply.sendFile('index.html');
       const preview = await linkPreview(app.database.db, app.config.PUBLIC_URL, address);
+      if (!preview) {
+        // A handle the page let go of less than 30 days ago leads to its new one (302: after
+        // that it may be someone else's), with the rest of the address.
+        const moved = await movedPageHandle(app.database.db, address.handle);
+        if (moved) {
+          const query = request.url.slice(pathname.length);
+          return reply.redirect(`${publicPagePath(moved, address.postId)}${query}`, 302);
+        }
+      }
       // An unknown or hidden page is still the app (it says the page does not exist), as a 404.
       const html = withLinkPreview(await readIndex(), preview);
       reply.status(preview ? 200 : 404).type('text/html; charset=utf-8');

@@ -74,6 +74,9 @@ export const PUBLISHING_TEXTS = {
   handleInvalid: `A handle is ${HANDLE_MIN} to ${HANDLE_MAX} lower-case letters, digits, dots or underscores, and starts and ends with a letter or digit`,
   handleReserved: 'This handle is reserved. Choose another one.',
   handleTaken: 'This handle is taken. Choose another one.',
+  /** 409 `HANDLE_KEPT`: another account released it less than 30 days ago. */
+  handleKept:
+    'This handle was in use until recently and is kept for its owner for 30 days. Choose another one.',
   bioTooLong: `Keep the bio under ${BIO_MAX} characters`,
   pageNotFound: 'This page does not exist',
   pagePublished: 'Your page is live',

@@ -42,6 +42,22 @@ export const influencerPages = pgTable(
 );
 
 /**
+ * A handle a page let go of (renamed, or the page, its influencer or its account deleted), kept
+ * for the account that held it until `keptUntil`, 30 days on: meanwhile nobody else can take it,
+ * and `/i/<handle>` leads to the page's new handle (docs/product/publishing.md). Written only by
+ * the trigger on `influencer_pages` (migration 0014), which also refuses another account the
+ * handle and removes the row when its owner takes the handle back. No foreign keys: the row
+ * outlives the page, the influencer and the account.
+ */
+export const releasedHandles = pgTable('released_handles', {
+  /** Lower-case, as on the page. */
+  handle: text('handle').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  influencerId: uuid('influencer_id').notNull(),
+  keptUntil: timestamp('kept_until', { withTimezone: true }).notNull(),
+});
+
+/**
  * A post: a caption and one or more pictures or videos, free (`priceCents` 0) or pay-per-view.
  * A post outlives its influencer (fans keep what they bought), so it keeps the influencer's name.
  */

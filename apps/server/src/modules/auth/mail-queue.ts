@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TQueryable } from '../../db/client';
+import { rateLimitHit } from '../../lib/rate-limit';
 
 /**
  * The queue task that sends account mail. Requests only enqueue a message, so none waits on
@@ -22,9 +23,26 @@ export type TAccountMailPayload = z.infer<typeof ZAccountMailPayload>;
 /** SMTP can fail for a moment: the queue retries with growing delays (about 1.5 minutes in all). */
 const MAX_ATTEMPTS = 5;
 
+const addJob = (payload: TAccountMailPayload) =>
+  sql`graphile_worker.add_job(${ACCOUNT_MAIL_TASK}, ${JSON.stringify(payload)}::json, max_attempts := ${MAX_ATTEMPTS})`;
+
 /** Queues one account mail; inside a transaction, it is sent only if the transaction commits. */
 export async function queueAccountMail(db: TQueryable, payload: TAccountMailPayload) {
+  await db.execute(sql`select ${addJob(payload)}`);
+}
+
+/**
+ * Queues the mail only if none was queued under `key` in the last `windowSeconds`, in one
+ * statement: the hit is counted and the message added together, so two requests at once queue
+ * one. Says nothing of whether it queued: the caller's answer is the same either way.
+ */
+export async function queueAccountMailOncePer(
+  db: TQueryable,
+  key: string,
+  windowSeconds: number,
+  payload: TAccountMailPayload,
+) {
   await db.execute(
-    sql`select graphile_worker.add_job(${ACCOUNT_MAIL_TASK}, ${JSON.stringify(payload)}::json, max_attempts := ${MAX_ATTEMPTS})`,
+    sql`with hit as (${rateLimitHit(key, windowSeconds)}) select ${addJob(payload)} from hit where hit.hits = 1`,
   );
 }

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { consumeRateLimit, type TRateLimit } from '../../lib/rate-limit';
 import { verifyEmail } from './email-verification';
 import { clearedFlowCookie, FLOW_COOKIE, flowCookie, GoogleSignIn, readCookie } from './google';
-import { queueAccountMail } from './mail-queue';
+import { queueAccountMail, queueAccountMailOncePer } from './mail-queue';
 import {
   exchangeOAuthLoginCode,
   findOrCreateGoogleUser,
@@ -34,10 +34,17 @@ const WINDOW = 15 * 60;
  * Per e-mail address, whatever the caller's address. Sign-in counts only failures, per address
  * and IP, in `login()` (docs/decisions/0024-sign-in-limits.md), so strangers cannot lock it.
  */
-const PER_EMAIL: Record<'register' | 'forgot', TRateLimit> = {
+const PER_EMAIL: Record<'register', TRateLimit> = {
   register: { max: 10, windowSeconds: WINDOW },
-  forgot: { max: 5, windowSeconds: 60 * 60 },
 };
+
+/**
+ * Reset requests (docs/decisions/0024-sign-in-limits.md): 5 an hour per address and IP, so one
+ * client's flood refuses that client only, and at most one mail per address every 5 minutes,
+ * whoever asks; a request inside those minutes gets the same answer and sends nothing.
+ */
+export const RESET_REQUESTS_PER_CLIENT: TRateLimit = { max: 5, windowSeconds: 60 * 60 };
+export const RESET_MAIL_EVERY_SECONDS = 5 * 60;
 
 /** Confirmation links asked for again, per account, like reset links per address. */
 const RESENDS_PER_ACCOUNT: TRateLimit = { max: 5, windowSeconds: 60 * 60 };
@@ -55,7 +62,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const perIp: TRateLimit = { max: config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: WINDOW };
 
   const limit = async (
-    action: keyof typeof PER_EMAIL | 'login' | 'reset' | 'oauth' | 'verify',
+    action: keyof typeof PER_EMAIL | 'login' | 'forgot' | 'reset' | 'oauth' | 'verify',
     request: FastifyRequest,
     email?: string,
   ) => {
@@ -97,12 +104,19 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     { schema: { body: ZForgotPasswordRequest, response: { 200: ZSuccessResponse } } },
     async (request) => {
-      await limit('forgot', request, request.body.email);
-      // One queue message whether or not the address has an account: the answer and its timing
-      // say nothing; the worker looks the account up and mails the link.
-      await queueAccountMail(db, {
+      const email = normaliseEmail(request.body.email);
+      await limit('forgot', request);
+      await consumeRateLimit(
+        db,
+        `forgot:email-ip:${email}:${request.ip}`,
+        RESET_REQUESTS_PER_CLIENT,
+      );
+      // At most one queue message per address every few minutes, whether or not the address has
+      // an account: the answer and its timing say nothing; the worker looks the account up and
+      // mails the link.
+      await queueAccountMailOncePer(db, `forgot:mail:${email}`, RESET_MAIL_EVERY_SECONDS, {
         kind: 'password-reset',
-        email: normaliseEmail(request.body.email),
+        email,
       });
       return { success: true as const, message: AUTH_TEXTS.forgotPasswordAnswer };
     },

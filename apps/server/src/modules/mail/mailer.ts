@@ -15,7 +15,8 @@ type TLog = { info: (message: string) => void };
 
 /**
  * Sends mail over SMTP_URL. Without it (never in production, see config), nodemailer renders
- * the message as usual and Muse keeps it in the local mailbox (GET /api/dev/mailbox) and logs it.
+ * the message as usual and Muse keeps it in the local mailbox (GET /api/dev/mailbox) and logs
+ * that it did, without its text.
  */
 export function createMailer(config: TConfig, db: TDatabase, log: TLog): TMailer {
   if (config.SMTP_URL) {
@@ -45,7 +46,10 @@ export function createMailer(config: TConfig, db: TDatabase, log: TLog): TMailer
         text: mail.text,
         html: mail.html,
       });
-      log.info(`Mail kept in the local mailbox for ${mail.to}: "${mail.subject}"\n${mail.text}`);
+      // Not its text: a mail's link (a reset or confirmation token) is a secret, even here.
+      log.info(
+        `Mail kept in the local mailbox for ${mail.to}: "${mail.subject}" (GET /api/dev/mailbox)`,
+      );
     },
   };
 }

@@ -12,7 +12,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { influencerPages } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import { findInfluencer } from '../influencers/service';
 
 type TPageRow = typeof influencerPages.$inferSelect;
@@ -61,8 +61,10 @@ export async function listPages(db: TQueryable, userId: string): Promise<TPageSe
 
 /**
  * Creates or changes the page. The unique index decides who gets a handle, also when two ask at
- * once: the loser hears 409. A changed handle frees the old one. Publishing keeps the first
- * publication time of a page that was already shown.
+ * once: the loser hears 409. A changed handle is kept for this account for 30 days, and a handle
+ * another account let go of less than 30 days ago is refused (409 `HANDLE_KEPT`); both are the
+ * trigger's on `influencer_pages` (migration 0014). Publishing keeps the first publication time
+ * of a page that was already shown.
  */
 export async function savePageSettings(
   db: TDatabase,
@@ -92,7 +94,17 @@ export async function savePageSettings(
     if (!row) throw new Error('The page was not written');
     return toPageSettings(row);
   } catch (error) {
+    if (isKeptHandle(error)) throw new AppError(409, PUBLISHING_TEXTS.handleKept, 'HANDLE_KEPT');
     if (isUniqueViolation(error)) throw conflict(PUBLISHING_TEXTS.handleTaken);
     throw error;
   }
+}
+
+/**
+ * Whether a write was refused because another account released the handle less than 30 days
+ * ago: the trigger on `influencer_pages` (migration 0014) names `released_handles_kept`.
+ */
+function isKeptHandle(error: unknown): boolean {
+  const cause = (error as { cause?: { constraint?: string } }).cause ?? error;
+  return (cause as { constraint?: string }).constraint === 'released_handles_kept';
 }

@@ -11,9 +11,15 @@ import {
   type TPublicPost,
   type TPurchase,
 } from '@muse/shared';
-import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
-import { influencerPages, influencers, postPurchases, posts } from '../../db/schema';
+import {
+  influencerPages,
+  influencers,
+  postPurchases,
+  posts,
+  releasedHandles,
+} from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TStorage } from '../../lib/storage';
@@ -50,6 +56,27 @@ export async function findPublishedPage(
     .innerJoin(influencers, eq(influencers.id, influencerPages.influencerId))
     .where(and(eq(influencerPages.handle, handle), isNotNull(influencerPages.publishedAt)));
   return row ?? null;
+}
+
+/**
+ * The handle a page now has, when `rawHandle` is one it let go of less than 30 days ago and the
+ * page is published: its old address leads there (docs/product/publishing.md). Null otherwise.
+ */
+export async function movedPageHandle(db: TQueryable, rawHandle: string): Promise<string | null> {
+  const handle = normaliseHandle(rawHandle);
+  if (!handle) return null;
+  const [row] = await db
+    .select({ handle: influencerPages.handle })
+    .from(releasedHandles)
+    .innerJoin(influencerPages, eq(influencerPages.influencerId, releasedHandles.influencerId))
+    .where(
+      and(
+        eq(releasedHandles.handle, handle),
+        gt(releasedHandles.keptUntil, sql`now()`),
+        isNotNull(influencerPages.publishedAt),
+      ),
+    );
+  return row?.handle ?? null;
 }
 
 async function requirePublishedPage(db: TQueryable, handle: string): Promise<TPublishedPage> {

@@ -11,11 +11,13 @@ import {
   ZPurchasesResponse,
   ZUpdatePostRequest,
 } from '@muse/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
 import { z } from 'zod';
 import { getPageSettings, listPages, savePageSettings } from './pages';
 import { createPost, deletePost, listPosts, updatePost } from './posts';
-import { listPurchases, publicPage, publicPost, readPagePicture } from './public';
+import { listPurchases, movedPageHandle, publicPage, publicPost, readPagePicture } from './public';
 import { viewerOf } from './viewer';
 
 const ZParams = z.object({ id: z.string() });
@@ -33,15 +35,37 @@ export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const { files, storage } = app.services;
 
+  /**
+   * A page not found under a handle it let go of less than 30 days ago is sent to its new handle
+   * (302: after 30 days the old one may be someone else's); anything else stays not found.
+   */
+  async function orMoved<T>(
+    reply: FastifyReply,
+    handle: string,
+    rest: string,
+    answer: () => Promise<T>,
+  ): Promise<T | FastifyReply> {
+    try {
+      return await answer();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+      const current = await movedPageHandle(db, handle);
+      if (!current) throw error;
+      reply.header('cache-control', PER_VIEWER);
+      return reply.redirect(`/api/public/pages/${current}${rest}`, 302);
+    }
+  }
+
   app.get(
     '/public/pages/:handle',
     { schema: { params: ZHandleParams, response: { 200: ZPublicPageResponse } } },
-    async (request, reply) => {
-      const viewerId = await viewerOf(request);
-      const answer = await publicPage(db, files, request.params.handle, viewerId);
-      reply.header('cache-control', PER_VIEWER);
-      return { success: true as const, ...answer };
-    },
+    async (request, reply) =>
+      orMoved(reply, request.params.handle, '', async () => {
+        const viewerId = await viewerOf(request);
+        const answer = await publicPage(db, files, request.params.handle, viewerId);
+        reply.header('cache-control', PER_VIEWER);
+        return { success: true as const, ...answer };
+      }),
   );
 
   app.get(
@@ -53,11 +77,13 @@ export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewerId = await viewerOf(request);
       const { handle, id } = request.params;
-      const answer = await publicPost(db, files, handle, id, viewerId);
-      reply.header('cache-control', PER_VIEWER);
-      return { success: true as const, ...answer };
+      return orMoved(reply, handle, `/posts/${encodeURIComponent(id)}`, async () => {
+        const viewerId = await viewerOf(request);
+        const answer = await publicPost(db, files, handle, id, viewerId);
+        reply.header('cache-control', PER_VIEWER);
+        return { success: true as const, ...answer };
+      });
     },
   );
 
@@ -66,14 +92,15 @@ export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/pages/:handle/picture',
     { schema: { params: ZHandleParams } },
-    async (request, reply) => {
-      const picture = await readPagePicture(db, storage, request.params.handle);
-      return reply
-        .type(picture.contentType)
-        .header('cache-control', 'public, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(picture.data);
-    },
+    async (request, reply) =>
+      orMoved(reply, request.params.handle, '/picture', async () => {
+        const picture = await readPagePicture(db, storage, request.params.handle);
+        return reply
+          .type(picture.contentType)
+          .header('cache-control', 'public, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(picture.data);
+      }),
   );
 };
 

@@ -245,6 +245,16 @@ export async function payPostTestCheckout(
   session: TTestSessionRow,
 ): Promise<string> {
   const status = await db.transaction(async (tx) => {
+    // The post's row first, as its deletion takes it (deletePost): the deletion removes this
+    // session with the post, so claiming the session first and then the post would deadlock
+    // against it. In one order, one waits for the other (docs/product/publishing.md, "Buying").
+    if (session.postId) {
+      await tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(eq(posts.id, session.postId))
+        .for('key share');
+    }
     const [claimed] = await tx
       .update(testCheckoutSessions)
       .set({ status: 'complete' })

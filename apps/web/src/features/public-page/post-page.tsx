@@ -16,6 +16,7 @@ import { PostStatus } from './components/post-status';
 import { PurchaseNotes } from './components/purchase-notes';
 import { UnlockButton } from './components/unlock-button';
 import { isNotFound, publicPageTitle } from './public-page';
+import { useMovedHandle } from './use-moved-handle';
 import { usePurchaseReturn } from './use-purchase-return';
 
 /**
@@ -28,6 +29,7 @@ export function PublicPostPage() {
   const postId = params.postId ?? '';
   const query = usePublicPost(handle, postId);
   const purchase = usePurchaseReturn(query.data ? !query.data.post.locked : false, query.refetch);
+  useMovedHandle(handle, query.data?.page.handle, postId);
   const notFound = query.isError && isNotFound(query.error);
   // A hidden or unknown page says so, as the page itself does; a missing post leads to the page.
   const pageMissing =

@@ -12,6 +12,7 @@ import { PageHeader } from './components/page-header';
 import { PageNotFound } from './components/page-not-found';
 import { PostCard } from './components/post-card';
 import { PurchaseNotes } from './components/purchase-notes';
+import { useMovedHandle } from './use-moved-handle';
 import { usePurchaseReturn } from './use-purchase-return';
 
 /** "Ava Rose (@ava.rose)": the page's title, as the server writes it for link previews. */
@@ -33,6 +34,7 @@ export function PublicInfluencerPage() {
   const handle = normaliseHandle(useParams().handle ?? '');
   const page = usePublicPage(handle);
   const purchase = usePurchaseReturn(null);
+  useMovedHandle(handle, page.data?.page.handle);
   const notFound = page.isError && isNotFound(page.error);
   usePageTitle(
     page.data ? publicPageTitle(page.data.page) : notFound ? PUBLISHING_TEXTS.pageNotFound : 'Muse',

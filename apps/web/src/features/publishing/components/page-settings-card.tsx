@@ -33,6 +33,7 @@ const HANDLE_TEXTS: readonly string[] = [
   PUBLISHING_TEXTS.handleInvalid,
   PUBLISHING_TEXTS.handleReserved,
   PUBLISHING_TEXTS.handleTaken,
+  PUBLISHING_TEXTS.handleKept,
 ];
 
 /** The site's own address, before `/i/<handle>`. */
