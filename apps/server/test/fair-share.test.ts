@@ -221,6 +221,9 @@ describe('a fair share of the workers', () => {
     expect(TOOL_TEXTS.jobLimit(2, 4)).toBe(
       'You have 2 jobs queued or running, and one account can have 4 at once: choose at most 2 images, or wait for one to finish.',
     );
+    expect(TOOL_TEXTS.jobLimit(3, 2)).toBe(
+      'You have 3 jobs queued or running, and one account can have 4 at once: choose at most 1 image, or wait for one to finish.',
+    );
     const rows = await ctx.database.db.select().from(jobs).where(eq(jobs.userId, account.userId));
     expect(rows).toHaveLength(2);
     expect((await generate(account, 2)).statusCode).toBe(201);

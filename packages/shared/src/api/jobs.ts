@@ -21,6 +21,9 @@ export const MAX_UNFINISHED_JOBS = 4;
 function jobsCount(count: number): string {
   return count === 1 ? '1 job' : `${count} jobs`;
 }
+function imagesCount(count: number): string {
+  return count === 1 ? '1 image' : `${count} images`;
+}
 
 export const TOOL_TEXTS = {
   // Word for word as docs/product/tools.md gives them.
@@ -60,7 +63,7 @@ export const TOOL_TEXTS = {
   jobLimit: (unfinished: number, asked = 1) =>
     unfinished >= MAX_UNFINISHED_JOBS || asked === 1
       ? `You have ${jobsCount(unfinished)} queued or running, the most one account can have at once (${MAX_UNFINISHED_JOBS}). Wait for one to finish, then try again.`
-      : `You have ${jobsCount(unfinished)} queued or running, and one account can have ${MAX_UNFINISHED_JOBS} at once: choose at most ${MAX_UNFINISHED_JOBS - unfinished} images, or wait for one to finish.`,
+      : `You have ${jobsCount(unfinished)} queued or running, and one account can have ${MAX_UNFINISHED_JOBS} at once: choose at most ${imagesCount(MAX_UNFINISHED_JOBS - unfinished)}, or wait for one to finish.`,
   workerStopped: 'The worker running this job stopped. Your credits were refunded.',
   engineFailed: 'The AI engine could not finish this job. Your credits were refunded.',
 } as const;
