@@ -101,8 +101,6 @@ export async function enqueueJob(
   if (!allowed.allowed && allowed.reason === 'plan') throw new ToolNotAllowedError();
   const engine = deps.engines[key];
   const cost = 'preview' in engine && engine.preview ? 0 : allowed.cost;
-  // An account at its most unfinished jobs is told so before its input is read and stored.
-  await checkJobRoom(db, userId, 1);
 
   let options: TJobOptions = parsedOptions;
   let input: TJobInput;
@@ -127,6 +125,9 @@ export async function enqueueJob(
     input = await pictureInput(image, tool.maxInputSide, tool.tooLarge);
   }
 
+  // Bad input is named first; an account at its most unfinished jobs is told so before anything
+  // is stored (the count under the account's lock below decides).
+  await checkJobRoom(db, userId, 1);
   const id = randomUUID();
   const inputFile: TJobFileRow = {
     key: `users/${userId}/jobs/${id}/input.${input.extension}`,
