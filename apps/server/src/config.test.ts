@@ -51,6 +51,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['PUBLIC_URL', 'muse.example.com'],
     ['WORKER_CONCURRENCY', '0'],
+    ['WORKER_PREVIEW_CONCURRENCY', '33'],
     ['UPSCALE_THREADS', '17'],
     ['UPSCALE_THREADS', 'many'],
     ['ENGINE_UPSCALE', 'fal'],

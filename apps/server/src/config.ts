@@ -98,6 +98,16 @@ export const ZEnv = z.object({
     .max(32, 'must be a whole number between 1 and 32')
     .default(1),
   /**
+   * Free offline previews one worker process runs at once, beside WORKER_CONCURRENCY paid jobs,
+   * so a paid job never waits behind a free one (docs/decisions/0039-fair-share-of-workers.md).
+   */
+  WORKER_PREVIEW_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number between 1 and 32' })
+    .int('must be a whole number between 1 and 32')
+    .min(1, 'must be a whole number between 1 and 32')
+    .max(32, 'must be a whole number between 1 and 32')
+    .default(1),
+  /**
    * Threads one upscale spreads its tiles over (the local engine). Unset: the machine's cores
    * shared among the jobs a process runs at once (WORKER_CONCURRENCY), at most 4.
    */

@@ -104,6 +104,7 @@ async function main(): Promise<void> {
       pool: database.pool,
       deps: services,
       concurrency: config.WORKER_CONCURRENCY,
+      previewConcurrency: config.WORKER_PREVIEW_CONCURRENCY,
       log: app.log,
       mail: { mailer: app.mailer, publicUrl: config.PUBLIC_URL },
       warmUp: true,

@@ -41,10 +41,10 @@ async function main() {
     base: { role: 'worker' },
     serializers: LOG_SERIALIZERS,
   });
-  // One connection per running job, one LISTEN for each of the two runners and one for the
+  // One connection per running job, one LISTEN for each of the three runners and one for the
   // providers' webhooks, and room for heartbeats, progress and the scheduled tasks.
   const database = connectDatabase(config.DATABASE_URL, {
-    poolSize: config.WORKER_CONCURRENCY + 6,
+    poolSize: config.WORKER_CONCURRENCY + config.WORKER_PREVIEW_CONCURRENCY + 6,
   });
   const services = await createServices(config);
   const worker = await startWorker({
@@ -52,6 +52,7 @@ async function main() {
     pool: database.pool,
     deps: services,
     concurrency: config.WORKER_CONCURRENCY,
+    previewConcurrency: config.WORKER_PREVIEW_CONCURRENCY,
     log: {
       info: (message) => log.info(message),
       error: (object, message) => log.error(object, message),

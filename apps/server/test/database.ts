@@ -33,7 +33,8 @@ export async function createTestDatabase(): Promise<TTestDatabase> {
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = connectDatabase(url.toString(), { poolSize: 5 });
+  // A worker's three runners and the app's two listeners each keep a connection: room for the rest.
+  const handle = connectDatabase(url.toString(), { poolSize: 7 });
 
   afterAll(async () => {
     await handle.close();

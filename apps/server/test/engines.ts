@@ -78,14 +78,17 @@ export type TTestEngineControl = {
   failWith: Error | null;
   /** Makes the next runs wait until released (a run that hangs, as in a dying worker). */
   hold: Promise<void> | null;
+  /** Makes the next runs of the offline-preview engines wait until released; the others run. */
+  holdPreviews: Promise<void> | null;
   runs: number;
 };
 
 export function createTestEngines(): { engines: TEngines; control: TTestEngineControl } {
-  const control: TTestEngineControl = { failWith: null, hold: null, runs: 0 };
-  const gate = async () => {
+  const control: TTestEngineControl = { failWith: null, hold: null, holdPreviews: null, runs: 0 };
+  const gate = async (preview = false) => {
     control.runs += 1;
     if (control.hold) await control.hold;
+    if (preview && control.holdPreviews) await control.holdPreviews;
     if (control.failWith) throw control.failWith;
   };
   const engines: TEngines = {
@@ -116,7 +119,7 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
       // Like the offline engine: a free preview made from the persona's reference photo.
       preview: true,
       async run(input, { aspectRatio, seed }, context) {
-        await gate();
+        await gate(true);
         context.onProgress(50, 'Placing the persona');
         const [w, h] = aspectRatio.split(':').map(Number) as [number, number];
         const width = Math.round((256 * w) / Math.max(w, h));
@@ -134,7 +137,7 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
       name: 'test',
       preview: true,
       async run(input, { duration, aspectRatio }, context) {
-        await gate();
+        await gate(true);
         context.onProgress(50, 'Moving the camera');
         const [w, h] =
           aspectRatio === '16:9' ? [256, 144] : aspectRatio === '1:1' ? [192, 192] : [144, 256];
@@ -145,7 +148,7 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
       name: 'test',
       preview: true,
       async run(input, { personaPhoto }, context) {
-        await gate();
+        await gate(true);
         context.onProgress(50, 'Swapping frame 1 of 1');
         // The persona's photo for the clip's length: a face swap that shows only the persona.
         const length = (await probeVideo(input))?.durationSeconds ?? 1;
@@ -158,7 +161,7 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
       name: 'test',
       preview: true,
       async run(input, { personaPhoto, seed }, context) {
-        await gate();
+        await gate(true);
         context.onProgress(50, 'Placing the product');
         const product = await sharp(input).resize(96, 96, { fit: 'inside' }).png().toBuffer();
         const data = await sharp(Buffer.from(personaPhoto))

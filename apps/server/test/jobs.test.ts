@@ -253,25 +253,26 @@ describe('jobs', () => {
     expect((await getBalances(ctx.database.db, account.userId)).credits).toBe(before);
   });
 
-  it('20 jobs queued at once with credits for 10: 10 queue, 10 are refused', async () => {
+  it('20 jobs queued at once with credits for 2: 2 queue, 18 are refused', async () => {
     await stopWorker();
     const account = await launchAccount();
     const { credits } = await getBalances(ctx.database.db, account.userId);
+    // Fewer than the jobs one account may have unfinished (fair-share.test.ts), so the balance decides.
     await debit(ctx.database.db, {
       userId: account.userId,
       currency: 'credits',
-      amount: credits - 100,
+      amount: credits - 20,
       description: 'Spent elsewhere',
       reference: 'spent-elsewhere',
     });
     const answers = await Promise.all(Array.from({ length: 20 }, () => queue(account, 'upscale')));
     const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
-    expect(statuses.filter((status) => status === 402)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(18);
     expect((await getBalances(ctx.database.db, account.userId)).credits).toBe(0);
     const rows = await ctx.database.db.select().from(jobs).where(eq(jobs.userId, account.userId));
-    expect(rows).toHaveLength(10);
-    // The queue drains: every one of the 10 runs once.
+    expect(rows).toHaveLength(2);
+    // The queue drains: each of the 2 runs once.
     await runWorker();
     await waitFor(async () => {
       const states = await ctx.database.db

@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLAIM_TEXTS, LICENCES_PER_MODEL, PERSONA_TEXTS, type TPersona } from '@muse/shared';
-import { and, eq, like } from 'drizzle-orm';
+import {
+  CLAIM_TEXTS,
+  LICENCES_PER_MODEL,
+  MAX_UNFINISHED_JOBS,
+  PERSONA_TEXTS,
+  TOOL_TEXTS,
+  type TPersona,
+} from '@muse/shared';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { influencers, ledgerEntries, personaPhotos } from '../src/db/schema';
+import { influencers, jobs, ledgerEntries, personaPhotos } from '../src/db/schema';
 import type { TTrainingEngine } from '../src/engines/training';
 import { getBalances } from '../src/modules/billing/ledger';
 import { failJob } from '../src/modules/jobs/service';
@@ -202,6 +209,43 @@ describe('custom personas from the creator’s photos', () => {
     const huge = await upload(owner, id, 'huge.jpg', Buffer.alloc(10 * 1024 * 1024 + 1, 1));
     expect(huge.statusCode).toBe(413);
     expect((await getPersona(owner, id)).photos).toHaveLength(12);
+  });
+
+  it('an account with its most jobs queued or running is refused a training, keeping its token', async () => {
+    // Jobs of other tools running for the account meanwhile (the rows are what counts).
+    const running = await ctx.database.db
+      .insert(jobs)
+      .values(
+        Array.from({ length: MAX_UNFINISHED_JOBS }, () => ({
+          userId: owner.userId,
+          tool: 'upscale' as const,
+          status: 'running' as const,
+          options: {},
+          cost: 0,
+          engine: 'test',
+        })),
+      )
+      .returning({ id: jobs.id });
+    const refused = await train(owner, id);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      429,
+      {
+        success: false,
+        error: TOOL_TEXTS.jobLimit(MAX_UNFINISHED_JOBS),
+        code: 'JOB_LIMIT_REACHED',
+      },
+    ]);
+    expect(await tokens(owner)).toBe(2);
+    expect((await getPersona(owner, id)).training).toBeNull();
+    await ctx.database.db
+      .update(jobs)
+      .set({ status: 'succeeded' })
+      .where(
+        inArray(
+          jobs.id,
+          running.map((row) => row.id),
+        ),
+      );
   });
 
   it(

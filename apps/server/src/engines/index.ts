@@ -30,6 +30,7 @@ export type TEngineConfig = Pick<TConfig, TEngineVariable> &
     Pick<
       TConfig,
       | 'WORKER_CONCURRENCY'
+      | 'WORKER_PREVIEW_CONCURRENCY'
       | 'UPSCALE_THREADS'
       | 'FAL_KEY'
       | 'FAL_API_URL'
@@ -59,10 +60,27 @@ export function createEngines(
   config: TEngineConfig,
   deps: { storage: TStorage },
 ): TEngines & { stop: () => Promise<void> } {
-  const local = createThreadedEngines(
-    { engines: toolRecord(() => 'local'), upscaleThreads: upscaleThreads(config) },
-    config.WORKER_CONCURRENCY ?? 1,
-  );
+  const choice = {
+    engines: toolRecord(() => 'local' as const),
+    upscaleThreads: upscaleThreads(config),
+  };
+  // The local tools that cost credits and the offline previews run in pools of their own, each
+  // of as many threads as a worker runs such jobs at once, so a paid job never waits for a
+  // thread a free video holds (docs/decisions/0039-fair-share-of-workers.md).
+  const paid = createThreadedEngines(choice, config.WORKER_CONCURRENCY ?? 1);
+  const previews = createThreadedEngines(choice, config.WORKER_PREVIEW_CONCURRENCY ?? 1);
+  const local: TEngines & { stop: () => Promise<void> } = {
+    upscale: paid.upscale,
+    'edit-image': paid['edit-image'],
+    'generate-prompt': paid['generate-prompt'],
+    'generate-image': previews['generate-image'],
+    'generate-video': previews['generate-video'],
+    'face-swap': previews['face-swap'],
+    'product-shot': previews['product-shot'],
+    stop: async () => {
+      await Promise.all([paid.stop(), previews.stop()]);
+    },
+  };
   let connection: TFalConnection | null = null;
   const fal = () => {
     // loadConfig refuses a fal engine without FAL_KEY.

@@ -5,6 +5,9 @@ import { GENERIC_ERRORS } from '@muse/shared';
  * catalogued error texts (docs/product/api.md). Anything else is logged and answered as a bare 500.
  */
 export class AppError extends Error {
+  /** Whether the answer carries `code` beside `error`, for callers that act on it. */
+  readonly codeInBody: boolean = false;
+
   constructor(
     readonly statusCode: number,
     message: string,

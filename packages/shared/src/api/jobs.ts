@@ -12,6 +12,18 @@ export const UPSCALE_FACTOR = 4;
 export const UPSCALE_MAX_INPUT_SIDE = 1024;
 /** The largest input the other tools take (longer side, pixels). */
 export const TOOL_MAX_INPUT_SIDE = 4096;
+/**
+ * Jobs one account may have queued or running at once, of every tool and the persona training
+ * together (docs/product/tools.md): a full Generate batch (GENERATE_COUNT.max) fits.
+ */
+export const MAX_UNFINISHED_JOBS = 4;
+
+function jobsCount(count: number): string {
+  return count === 1 ? '1 job' : `${count} jobs`;
+}
+function imagesCount(count: number): string {
+  return count === 1 ? '1 image' : `${count} images`;
+}
 
 export const TOOL_TEXTS = {
   // Word for word as docs/product/tools.md gives them.
@@ -46,6 +58,14 @@ export const TOOL_TEXTS = {
   jobNotFound: 'Job not found',
   tooManyStreams:
     'Too many pages are following jobs for this account at once: close some and try again.',
+  /**
+   * 429 JOB_LIMIT_REACHED: the account has `unfinished` jobs queued or running and asked for
+   * `asked` more (a Generate batch asks for several), past MAX_UNFINISHED_JOBS.
+   */
+  jobLimit: (unfinished: number, asked = 1) =>
+    unfinished >= MAX_UNFINISHED_JOBS || asked === 1
+      ? `You have ${jobsCount(unfinished)} queued or running, the most one account can have at once (${MAX_UNFINISHED_JOBS}). Wait for one to finish, then try again.`
+      : `You have ${jobsCount(unfinished)} queued or running, and one account can have ${MAX_UNFINISHED_JOBS} at once: choose at most ${imagesCount(MAX_UNFINISHED_JOBS - unfinished)}, or wait for one to finish.`,
   workerStopped: 'This job stopped before it finished. Your credits were refunded.',
   engineFailed: 'The AI engine could not finish this job. Your credits were refunded.',
 } as const;

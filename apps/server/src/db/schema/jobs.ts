@@ -53,6 +53,11 @@ export const jobs = pgTable(
     /** The hosted provider's id of the request this job waits on, so a retry follows it. */
     providerRequestId: text('provider_request_id'),
     engine: text('engine').notNull(),
+    /**
+     * Its turn in its lane's round-robin between accounts, the queue message's priority
+     * (modules/jobs/fair-share.ts, docs/decisions/0039-fair-share-of-workers.md).
+     */
+    turn: integer('turn').notNull().default(0),
     /** How many times a worker has started it. */
     attempts: integer('attempts').notNull().default(0),
     /** Written by the running worker every few seconds; a stale one means the worker died. */

@@ -21,6 +21,7 @@ import { checkAction, getAccountState } from '../billing/entitlements';
 import { debit, jobSpendDescription } from '../billing/ledger';
 import { findInfluencer, personaState, type TInfluencerView } from '../influencers/service';
 import { ToolNotAllowedError } from '../jobs/errors';
+import { checkJobRoom, laneOf, takeTurns } from '../jobs/fair-share';
 import { queueAttempt } from '../jobs/queue';
 import { centralIndex } from '../personas/checks';
 import { judge, listPhotos } from '../personas/photo-set';
@@ -77,6 +78,7 @@ export async function enqueueGenerations(
   if (!allowed.allowed && allowed.reason === 'plan') throw new ToolNotAllowedError();
   // An offline preview is free; a hosted image costs its credits (the ledger refuses a short balance).
   const cost = engine.preview ? 0 : CREDIT_COSTS.imageGeneration;
+  await checkJobRoom(db, userId, request.count);
 
   let input: TJobFileRow | null = null;
   if (request.influencerId) {
@@ -88,7 +90,9 @@ export async function enqueueGenerations(
 
   return db.transaction(async (tx) => {
     const rows: TJobRow[] = [];
-    for (const seed of batchSeeds(request.seed, request.count)) {
+    const lane = laneOf({ tool: 'generate-image', cost });
+    const turns = await takeTurns(tx, userId, lane, request.count);
+    for (const [index, seed] of batchSeeds(request.seed, request.count).entries()) {
       const id = randomUUID();
       if (cost > 0)
         await debit(tx, {
@@ -107,9 +111,18 @@ export async function enqueueGenerations(
       };
       const [row] = await tx
         .insert(jobs)
-        .values({ id, userId, tool: 'generate-image', options, input, cost, engine: engine.name })
+        .values({
+          id,
+          userId,
+          tool: 'generate-image',
+          options,
+          input,
+          cost,
+          engine: engine.name,
+          turn: turns[index]!,
+        })
         .returning();
-      await queueAttempt(tx, id, 1);
+      await queueAttempt(tx, row!, 1);
       rows.push(row!);
     }
     return rows;

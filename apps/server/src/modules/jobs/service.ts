@@ -38,13 +38,14 @@ import { runMediaTool } from '../media/run';
 import { pictureInput, type TJobInput, type TJobUpload } from './inputs';
 import { runTraining } from '../personas/training';
 import { ToolNotAllowedError } from './errors';
+import { checkJobRoom, laneOf, takeTurns } from './fair-share';
 import { storeOutputs, withholdUnsafe, type TExecution } from './outputs';
 import { sleepUntilPoll, type TProviderWakeups } from './provider-wakeups';
 import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
 import { checkOptions, runTool, TOOLS } from './tools';
 
 export { toPublicJob } from './public';
-export { RUN_JOB_TASK, ZRunJobPayload, type TRunJobPayload } from './queue';
+export { RUN_JOB_TASK, RUN_PREVIEW_TASK, ZRunJobPayload, type TRunJobPayload } from './queue';
 
 type TJobRow = typeof jobs.$inferSelect;
 export type TJobDeps = {
@@ -124,6 +125,9 @@ export async function enqueueJob(
     input = await pictureInput(image, tool.maxInputSide, tool.tooLarge);
   }
 
+  // Bad input is named first; an account at its most unfinished jobs is told so before anything
+  // is stored (the count under the account's lock below decides).
+  await checkJobRoom(db, userId, 1);
   const id = randomUUID();
   const inputFile: TJobFileRow = {
     key: `users/${userId}/jobs/${id}/input.${input.extension}`,
@@ -135,6 +139,7 @@ export async function enqueueJob(
   await deps.storage.put(inputFile.key, input.data);
   try {
     return await db.transaction(async (tx) => {
+      const [turn] = await takeTurns(tx, userId, laneOf({ tool: key, cost }), 1);
       if (cost > 0)
         await debit(tx, {
           userId,
@@ -145,9 +150,18 @@ export async function enqueueJob(
         });
       const [row] = await tx
         .insert(jobs)
-        .values({ id, userId, tool: key, options, input: inputFile, cost, engine: engine.name })
+        .values({
+          id,
+          userId,
+          tool: key,
+          options,
+          input: inputFile,
+          cost,
+          engine: engine.name,
+          turn: turn!,
+        })
         .returning();
-      await queueAttempt(tx, id, 1);
+      await queueAttempt(tx, row!, 1);
       return row!;
     });
   } catch (error) {
@@ -390,13 +404,19 @@ export async function recoverStaleJobs(db: TDatabase, now = new Date()): Promise
           and(eq(jobs.id, row.id), eq(jobs.status, 'running'), eq(jobs.attempts, row.attempts)),
         )
         .returning({ id: jobs.id });
-      if (requeued) await queueAttempt(tx, row.id, row.attempts + 1);
+      if (requeued) await queueAttempt(tx, row, row.attempts + 1);
     });
   }
 
   const waitingBefore = new Date(now.getTime() - QUEUED_RECHECK_SECONDS * 1000);
   const waiting = await db
-    .select({ id: jobs.id, attempts: jobs.attempts })
+    .select({
+      id: jobs.id,
+      attempts: jobs.attempts,
+      tool: jobs.tool,
+      cost: jobs.cost,
+      turn: jobs.turn,
+    })
     .from(jobs)
     .where(and(eq(jobs.status, 'queued'), lt(jobs.updatedAt, waitingBefore)));
   for (const row of waiting) {
@@ -406,7 +426,7 @@ export async function recoverStaleJobs(db: TDatabase, now = new Date()): Promise
         .set({ updatedAt: now })
         .where(and(eq(jobs.id, row.id), eq(jobs.status, 'queued'), eq(jobs.attempts, row.attempts)))
         .returning({ id: jobs.id });
-      if (checked) await queueAttempt(tx, row.id, row.attempts + 1);
+      if (checked) await queueAttempt(tx, row, row.attempts + 1);
     });
   }
   return stale.length + waiting.length;

@@ -11,7 +11,13 @@ import { PUBLISH_POST_TASK, publishDuePost, ZPublishPostPayload } from '../publi
 import type { TServices } from '../../services';
 import { keepRunning } from './keep-running';
 import { createProviderWakeups, type TProviderWakeups } from './provider-wakeups';
-import { recoverStaleJobs, runJob, RUN_JOB_TASK, ZRunJobPayload } from './service';
+import {
+  recoverStaleJobs,
+  runJob,
+  RUN_JOB_TASK,
+  RUN_PREVIEW_TASK,
+  ZRunJobPayload,
+} from './service';
 
 type TLog = {
   info: (message: string) => void;
@@ -45,6 +51,10 @@ const ZScheduledPayload = z.object({});
 /** Every task of the queue: its name, the payload it accepts and what runs it. */
 const TASKS = {
   [RUN_JOB_TASK]: task(ZRunJobPayload, ({ db, deps, log, signal }, payload) =>
+    runJob(db, deps, payload, log, signal),
+  ),
+  // Free offline previews: the same run, taken by the previews' own runner.
+  [RUN_PREVIEW_TASK]: task(ZRunJobPayload, ({ db, deps, log, signal }, payload) =>
     runJob(db, deps, payload, log, signal),
   ),
   'recover-stale-jobs': task(ZScheduledPayload, async ({ db }) => {
@@ -139,14 +149,18 @@ export async function warmUpModels(
  * one is added) and runs them, and runs the scheduled tasks of SCHEDULE. Any number of these
  * run side by side, in the server process or on their own (`npm run worker`).
  *
- * Two runners share the queue: one runs tool jobs (`concurrency` at a time), the other the
- * scheduled tasks and account mail, one at a time, so neither waits behind a long upscale.
+ * Three runners share the queue: one runs paid tool jobs (`concurrency` at a time), one free
+ * offline previews (`previewConcurrency` at a time), so a paid job never waits behind a free
+ * video (docs/decisions/0039-fair-share-of-workers.md), and one the scheduled tasks and account
+ * mail, one at a time, so none of them waits behind a long upscale.
  */
 export async function startWorker(options: {
   db: TDatabase;
   pool: pg.Pool;
   deps: TServices;
   concurrency: number;
+  /** Free offline previews run at once, beside the paid jobs (WORKER_PREVIEW_CONCURRENCY). */
+  previewConcurrency?: number;
   log: TLog;
   /** Sends account mail (reset and confirmation links); without it, other workers send it. */
   mail?: TAccountMailContext;
@@ -157,6 +171,7 @@ export async function startWorker(options: {
   warmUp?: boolean;
 }): Promise<{ stop: () => Promise<void> }> {
   const { log } = options;
+  const previewConcurrency = options.previewConcurrency ?? 1;
   const shutdown = new AbortController();
   // Hosted engines wait on their provider; its webhooks wake them through the database.
   const wakeups = createProviderWakeups(options.pool, log);
@@ -190,6 +205,21 @@ export async function startWorker(options: {
       }),
     supervision,
   );
+  const previews = await keepRunning(
+    'offline previews',
+    () =>
+      run({
+        ...shared,
+        concurrency: previewConcurrency,
+        taskList: taskList([RUN_PREVIEW_TASK], context),
+      }),
+    supervision,
+  ).catch(async (error: unknown) => {
+    shutdown.abort();
+    await tools.stop();
+    await wakeups.close();
+    throw error;
+  });
   const clock = await keepRunning(
     'scheduled tasks',
     () =>
@@ -209,17 +239,19 @@ export async function startWorker(options: {
     supervision,
   ).catch(async (error: unknown) => {
     shutdown.abort();
-    await tools.stop();
+    await Promise.all([tools.stop(), previews.stop()]);
     await wakeups.close();
     throw error;
   });
-  log.info(`Job worker started (${options.concurrency} at a time)`);
+  log.info(
+    `Job worker started (${options.concurrency} at a time, and ${previewConcurrency} offline preview${previewConcurrency === 1 ? '' : 's'})`,
+  );
   // In the background: the worker takes jobs and the server answers meanwhile.
   if (options.warmUp) void warmUpModels(options.deps, log, shutdown.signal).catch(() => {});
   return {
     async stop() {
       shutdown.abort();
-      await Promise.all([tools.stop(), clock.stop()]);
+      await Promise.all([tools.stop(), previews.stop(), clock.stop()]);
       await wakeups.close();
     },
   };

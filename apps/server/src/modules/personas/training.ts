@@ -18,6 +18,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { TStorage } from '../../lib/storage';
 import { debit, InsufficientBalanceError } from '../billing/ledger';
 import { findInfluencer, personaState } from '../influencers/service';
+import { checkJobRoom, laneOf, takeTurns } from '../jobs/fair-share';
 import { JobFailure, queueAttempt } from '../jobs/queue';
 import { judge, listPhotos } from './photo-set';
 
@@ -63,6 +64,8 @@ export async function startTraining(
   if (state.made) throw conflict(PERSONA_TEXTS.alreadyTrained);
   const photos = await passingPhotos(db, influencer.id);
   if (photos.length < PERSONA_PHOTOS.minToTrain) throw badRequest(PERSONA_TEXTS.notEnoughPhotos);
+  // A training is one of the account's jobs (docs/product/tools.md): refused at its most.
+  await checkJobRoom(db, userId, 1);
 
   const files: Record<string, Uint8Array> = {};
   for (const [index, photo] of photos.entries()) {
@@ -84,6 +87,9 @@ export async function startTraining(
   await deps.storage.put(input.key, zip);
   try {
     return await db.transaction(async (tx) => {
+      // The account's lock on its jobs comes first, as in every path that queues one.
+      const lane = laneOf({ tool: 'train-persona', cost: 0 });
+      const [turn] = await takeTurns(tx, userId, lane, 1);
       // The set and the persona are checked again under the influencer's lock: a photo removed
       // or a training started since the zip was made means starting over.
       const [locked] = await tx
@@ -118,13 +124,14 @@ export async function startTraining(
           input,
           cost: 0,
           engine: deps.training.name,
+          turn: turn!,
         })
         .returning();
       await tx
         .update(influencers)
         .set({ trainingJobId: id, triggerWord, updatedAt: new Date() })
         .where(eq(influencers.id, influencer.id));
-      await queueAttempt(tx, id, 1);
+      await queueAttempt(tx, row!, 1);
       return row!;
     });
   } catch (error) {
