@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ZErrorResponse = z.object({
   success: z.literal(false),
   error: z.string(),
+  /** A stable code for programs, where the failure has one (e.g. 'WRONG_PASSWORD'). */
+  code: z.string().optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
