@@ -167,9 +167,12 @@ test('Sign out logs out and goes to /login', async ({ page, request }) => {
     await footer.click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
   } else {
-    // The menu works from the keyboard: Enter opens it on its first item, Enter picks it.
+    // The menu works from the keyboard: Enter opens it on its first item (Settings), the arrow
+    // moves to Sign out, Enter picks it.
     await footer.focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
     await page.keyboard.press('Enter');
   }

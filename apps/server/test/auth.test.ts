@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { AUTH_TEXTS } from '@muse/shared';
+import { ACCOUNT_TEXTS, AUTH_TEXTS } from '@muse/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHECKS } from '../src/modules/users/service';
@@ -202,7 +202,7 @@ describe('sessions', () => {
       url: '/api/users/profile',
       headers: bearer(json.token),
     });
-    expect(profile.json()).toEqual({ success: true, data: json.user });
+    expect(profile.json()).toEqual({ success: true, data: { ...json.user, pendingEmail: null } });
   });
 
   it.each([
@@ -390,9 +390,14 @@ describe('profile', () => {
     const conflict = await put({ email: taken, currentPassword: body.password });
     expect(conflict.statusCode).toBe(409);
 
+    // The new address changes nothing until its link is opened.
     const fresh = newEmail();
     const moved = await put({ email: fresh, currentPassword: body.password });
-    expect(moved.json()).toMatchObject({ success: true, data: { email: fresh } });
+    expect(moved.json()).toMatchObject({
+      success: true,
+      data: { email: body.email, pendingEmail: fresh },
+      message: ACCOUNT_TEXTS.emailChangeSent,
+    });
   });
 
   it('limits guesses of the current password, and a right one is not let through past it', async () => {
@@ -410,7 +415,7 @@ describe('profile', () => {
     expect((await put(body.password)).statusCode).toBe(429);
   });
 
-  it('a new address voids the reset links mailed to the old one and signs other sessions out', async () => {
+  it('a confirmed new address voids the reset links mailed to the old one and signs other sessions out', async () => {
     const { body, json } = await registerUser();
     const other = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: body });
     const otherToken: string = other.json().token;
@@ -422,13 +427,25 @@ describe('profile', () => {
     const [mail] = await waitForMail(ctx, body.email, 'Reset your Muse password');
     const link = mail?.links[0] ?? '';
 
+    const fresh = newEmail();
     const moved = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/profile',
       headers: bearer(json.token),
-      payload: { email: newEmail(), currentPassword: body.password },
+      payload: { email: fresh, currentPassword: body.password },
     });
     expect(moved.statusCode).toBe(200);
+    const [confirmation] = await waitForMail(
+      ctx,
+      fresh,
+      'Confirm your new e-mail address for Muse',
+    );
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-email-change',
+      payload: { token: new URL(confirmation?.links[0] ?? 'http://x').searchParams.get('token') },
+    });
+    expect(confirmed.statusCode).toBe(200);
 
     const reset = await ctx.app.inject({
       method: 'POST',

@@ -17,7 +17,8 @@ import { apiRoutes } from './routes';
  * route: a new one fails the first test until it says how to make an object for it.
  */
 
-type TKind = 'influencer' | 'photo' | 'product' | 'job' | 'galleryItem' | 'checkout' | 'post';
+type TKind =
+  'influencer' | 'photo' | 'product' | 'job' | 'galleryItem' | 'checkout' | 'post' | 'session';
 type TIds = Record<TKind, string>;
 type TBody = Pick<InjectOptions, 'payload' | 'headers'>;
 
@@ -84,6 +85,8 @@ const OWNED: Record<string, TOwnedRoute> = {
   'GET /api/payments/test-checkout/:id': { params: { id: 'checkout' } },
   'POST /api/payments/test-checkout/:id/pay': { params: { id: 'checkout' } },
   'POST /api/payments/test-checkout/:id/cancel': { params: { id: 'checkout' } },
+  // The owner keeps using this session throughout: refusing the stranger changed nothing.
+  'DELETE /api/users/sessions/:id': { params: { id: 'session' } },
 };
 
 /** Parameterised routes whose ids name nothing an account owns, and why. */
@@ -109,6 +112,7 @@ const UNKNOWN: Record<TKind, () => string> = {
   galleryItem: randomUUID,
   checkout: () => `cs_test_${randomBytes(24).toString('base64url')}`,
   post: randomUUID,
+  session: randomUUID,
 };
 
 /** Each parameter's value: the object of that kind among `values`. */
@@ -291,6 +295,7 @@ beforeAll(async () => {
     galleryItem,
     checkout: new URL(checkout.url, 'http://muse.test').pathname.split('/').pop()!,
     post: post.post.id,
+    session: (await json(owner, '/api/users/sessions')).sessions[0].id,
   };
   strangersInfluencer = theirs.influencer.id;
   const item = (await json(owner, `/api/gallery/${galleryItem}`)).item;

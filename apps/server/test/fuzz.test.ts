@@ -31,6 +31,8 @@ import {
   ZResetPasswordRequest,
   ZUpdateOnboardingRequest,
   ZUpdateProfileRequest,
+  ZChangePasswordRequest,
+  ZConfirmEmailChangeRequest,
   ZVerifyEmailRequest,
 } from '@muse/shared';
 import fc from 'fast-check';
@@ -107,6 +109,10 @@ const ROUTES: Record<string, TFuzzRoute> = {
   },
   'POST /api/auth/verify-email': { body: ZVerifyEmailRequest, valid: { token: TOKEN } },
   'POST /api/auth/verify-email/resend': {},
+  'POST /api/auth/confirm-email-change': {
+    body: ZConfirmEmailChangeRequest,
+    valid: { token: TOKEN },
+  },
   'GET /api/auth/google': {},
   'GET /api/auth/google/callback': { query: z.object({ error: z.string().optional() }) },
   'POST /api/auth/google-callback': {
@@ -130,6 +136,14 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'GET /api/users/profile': {},
   // A current password is checked with a password hash: a few runs only.
   'PUT /api/users/profile': { body: ZUpdateProfileRequest, valid: { fullName: 'Anna' }, runs: 10 },
+  'PUT /api/users/password': {
+    body: ZChangePasswordRequest,
+    valid: { currentPassword: 'not-the-password', newPassword: 'secret123' },
+    runs: 10,
+  },
+  'GET /api/users/sessions': {},
+  'DELETE /api/users/sessions/:id': {},
+  'POST /api/users/sessions/revoke-others': {},
   'POST /api/marketplace/models/:id/claim': { params: MODEL, runs: 10 },
   'POST /api/payments/create-checkout-session': {
     body: ZCreateCheckoutRequest,

@@ -32,8 +32,13 @@ afterAll(() => google.stop());
 const FLOW_COOKIE = 'muse_google_flow';
 
 /** Muse's answer to the start of a flow: the consent screen's address and the browser's cookie. */
-async function startFlow(): Promise<{ consent: URL; cookie: string }> {
-  const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/google' });
+async function startFlow(returnTo?: string): Promise<{ consent: URL; cookie: string }> {
+  const start = await ctx.app.inject({
+    method: 'GET',
+    url: returnTo
+      ? `/api/auth/google?${new URLSearchParams({ returnTo }).toString()}`
+      : '/api/auth/google',
+  });
   expect(start.statusCode).toBe(302);
   const setCookie = String(start.headers['set-cookie']);
   expect(setCookie.startsWith(`${FLOW_COOKIE}=`)).toBe(true);
@@ -126,6 +131,26 @@ describe('Google sign-in', () => {
       isNewUser: false,
       user: { id: firstBody.user.id },
     });
+  });
+
+  it('a first sign-in on the way to a post makes a fan-only account; any other, a creator', async () => {
+    const flow = await startFlow('/i/ava.rose/posts/3f2a9c1b-0000-4000-8000-000000000000');
+    const fan = { sub: 'google-fan', email: 'gia.fan@example.com', name: 'Gia Fan' };
+    const fanSignIn = await exchange(
+      (await callbackWith(await consentAt(flow.consent, fan), flow.cookie)).get('access_token') ??
+        '',
+    );
+    expect(fanSignIn.json()).toMatchObject({ isNewUser: true, user: { isCreator: false } });
+
+    // A return path elsewhere is no fan's: the account is a creator.
+    const other = await startFlow('/dashboard');
+    const creator = { sub: 'google-creator', email: 'gia.creator@example.com', name: 'Gia' };
+    const creatorSignIn = await exchange(
+      (await callbackWith(await consentAt(other.consent, creator), other.cookie)).get(
+        'access_token',
+      ) ?? '',
+    );
+    expect(creatorSignIn.json()).toMatchObject({ isNewUser: true, user: { isCreator: true } });
   });
 
   it('refuses an identity whose e-mail Google has not verified', async () => {

@@ -12,6 +12,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/auth/verify-email',
+  'POST /api/auth/confirm-email-change',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
   'POST /api/auth/google-callback',

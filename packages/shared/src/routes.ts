@@ -11,6 +11,7 @@ export const PUBLIC_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/confirm-email',
   '/support',
   '/terms',
   '/privacy',
@@ -36,6 +37,7 @@ export const PROTECTED_ROUTES = [
   '/calendar',
   '/earnings',
   '/purchases',
+  '/settings',
 ] as const;
 
 export type TPublicRoute = (typeof PUBLIC_ROUTES)[number];

@@ -5,18 +5,24 @@ import { GENERIC_ERRORS } from '@muse/shared';
  * catalogued error texts (docs/product/api.md). Anything else is logged and answered as a bare 500.
  */
 export class AppError extends Error {
-  /** Whether the answer carries `code` beside `error`, for callers that act on it. */
-  readonly codeInBody: boolean = false;
+  /** Whether the answer carries `code` beside `error` (docs/product/api.md, 'Conventions'). */
+  readonly exposeCode: boolean;
 
   constructor(
     readonly statusCode: number,
     message: string,
     readonly code = 'APP_ERROR',
+    options: { exposeCode?: boolean } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.exposeCode = options.exposeCode ?? false;
   }
 }
+
+/** A failure whose answer names its stable `code` for programs (the account settings' calls). */
+export const codedError = (statusCode: number, message: string, code: string) =>
+  new AppError(statusCode, message, code, { exposeCode: true });
 
 export const notFound = (message: string = GENERIC_ERRORS.notFound) =>
   new AppError(404, message, 'NOT_FOUND');

@@ -11,11 +11,7 @@ import { classifyOutage } from '../lib/outages';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const send = (status: number, message: string, code?: string) =>
-      reply.status(status).send({
-        success: false,
-        error: message,
-        ...(code ? { code } : {}),
-      } satisfies TErrorResponse);
+      reply.status(status).send({ success: false, error: message, code } satisfies TErrorResponse);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
@@ -23,7 +19,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return send(error.statusCode, error.message, error.codeInBody ? error.code : undefined);
+      return send(error.statusCode, error.message, error.exposeCode ? error.code : undefined);
     }
     // The database, file storage or payments cannot be reached: 503, and the caller may retry
     // (docs/decisions/0026-outages.md). Logged here, once, with the request id.

@@ -30,6 +30,10 @@ const publicPages: Record<Exclude<TPublicRoute, '/'>, RouteObject['lazy']> = {
     'ResetPasswordPage',
   ),
   '/verify-email': page(() => import('../features/auth/verify-email-page'), 'VerifyEmailPage'),
+  '/confirm-email': page(
+    () => import('../features/account/confirm-email-page'),
+    'ConfirmEmailPage',
+  ),
   '/oauth-callback': page(
     () => import('../features/auth/oauth-callback-page'),
     'OAuthCallbackPage',
@@ -60,6 +64,7 @@ const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObjec
   '/calendar': page(() => import('../features/publishing/calendar-page'), 'CalendarPage'),
   '/earnings': page(() => import('../features/publishing/earnings-page'), 'EarningsPage'),
   '/purchases': page(() => import('../features/purchases/purchases-page'), 'PurchasesPage'),
+  '/settings': page(() => import('../features/account/settings-page'), 'SettingsPage'),
 };
 
 const publicPage = () => import('../features/public-page/public-page-routes');

@@ -48,6 +48,18 @@ function isIgnoredPath(pathname: string): boolean {
   return (UNAUTHORISED_IGNORED_PATHS as readonly string[]).includes(pathname);
 }
 
+/**
+ * Told of every 401 answered to a call that carried the stored token (not /auth/me itself): the
+ * session may have ended elsewhere (a password reset, a sign-out from the settings), and the auth
+ * state checks it again (lib/auth.tsx).
+ */
+const unauthorisedListeners = new Set<() => void>();
+
+export function onUnauthorised(listener: () => void): () => void {
+  unauthorisedListeners.add(listener);
+  return () => unauthorisedListeners.delete(listener);
+}
+
 type TRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -86,6 +98,9 @@ export async function api<T = unknown>(path: string, options: TRequestOptions<T>
     // A 401 away from the public entry pages is worth a warning; the route guard redirects.
     if (response.status === 401 && !isIgnoredPath(globalThis.location?.pathname ?? '/')) {
       console.warn(`Muse API answered 401 for ${path}`);
+    }
+    if (response.status === 401 && token && path !== '/auth/me' && token === getStoredToken()) {
+      for (const listener of unauthorisedListeners) listener();
     }
     throw new ApiError(
       response.status,

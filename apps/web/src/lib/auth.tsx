@@ -6,8 +6,23 @@ import type {
   TUser,
 } from '@muse/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, api, getStoredToken, setStoredToken } from './api';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import {
+  ApiError,
+  TOKEN_STORAGE_KEY,
+  api,
+  getStoredToken,
+  onUnauthorised,
+  setStoredToken,
+} from './api';
 
 /**
  * The outcome of a sign-in or sign-up: data with a success flag plus error. `error` is the
@@ -27,6 +42,15 @@ type TAuthState = {
   /** Stores a token the server issued and loads its user. */
   acceptToken: (token: string) => Promise<TUser | null>;
   signOut: () => Promise<void>;
+  /**
+   * Drops this browser's session without asking the server: for a session the server already
+   * ended (a password reset signs every session out).
+   */
+  forgetSession: () => void;
+  /** Asks the server for the user again (after a change it made on its own, e.g. becoming a creator). */
+  refreshUser: () => Promise<TUser | null>;
+  /** Shows a user the server answered after a change (the settings). */
+  setUser: (user: TUser) => void;
 };
 
 const AuthContext = createContext<TAuthState | null>(null);
@@ -116,6 +140,50 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
+  const forgetSession = useCallback(() => {
+    setStoredToken(null);
+    setToken(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const refreshUser = useCallback(async () => {
+    if (!token) return null;
+    return queryClient.fetchQuery({ queryKey: meQueryKey(token), queryFn: fetchMe, staleTime: 0 });
+  }, [queryClient, fetchMe, token]);
+
+  const setUser = useCallback(
+    (user: TUser) => {
+      if (token) queryClient.setQueryData(meQueryKey(token), user);
+    },
+    [queryClient, token],
+  );
+
+  // Every tab follows the stored token: signing in, out or a reset in one tab reaches the others
+  // (docs/product/accounts.md, 'The session token').
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
+      const stored = getStoredToken();
+      setToken((current) => {
+        if (current === stored) return current;
+        if (!stored) queryClient.clear();
+        return stored;
+      });
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, [queryClient]);
+
+  // A call refused with 401 while the session was thought live: ask /auth/me again, which
+  // clears an ended session, and the route guard sends the user to /login.
+  useEffect(
+    () =>
+      onUnauthorised(() => {
+        if (token) void queryClient.invalidateQueries({ queryKey: meQueryKey(token) });
+      }),
+    [queryClient, token],
+  );
+
   const value = useMemo<TAuthState>(
     () => ({
       user: token ? (me.data ?? null) : null,
@@ -125,8 +193,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       exchangeGoogleCode,
       acceptToken,
       signOut,
+      forgetSession,
+      refreshUser,
+      setUser,
     }),
-    [token, me.data, me.isPending, signIn, signUp, exchangeGoogleCode, acceptToken, signOut],
+    [
+      token,
+      me.data,
+      me.isPending,
+      signIn,
+      signUp,
+      exchangeGoogleCode,
+      acceptToken,
+      signOut,
+      forgetSession,
+      refreshUser,
+      setUser,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -33,6 +33,24 @@ export const AUTH_TEXTS = {
   verifyBannerResend: 'Resend the link',
 } as const;
 
+/** The account settings' texts, word for word (docs/product/accounts.md, 'Account settings'). */
+export const ACCOUNT_TEXTS = {
+  currentPasswordRequired: 'Enter your current password',
+  currentPasswordWrong: 'Your current password is not correct',
+  googleManagedEmail: 'This account signs in with Google; its email follows your Google account.',
+  sameEmail: 'This is already your email address',
+  emailChangeSent:
+    'We have sent a confirmation link to your new address. Your email changes when you open it.',
+  emailChangeLinkInvalid:
+    'This confirmation link is invalid or has expired. Ask for the change again in your settings.',
+  emailChanged: 'Your email address is changed. Use it to sign in from now on.',
+  nameSaved: 'Your name is saved.',
+  passwordChanged: 'Your password is changed. Your other sessions are signed out.',
+  passwordSet: 'Your password is set. You can now also sign in with your email and password.',
+  sessionNotFound: 'This session is not one of yours or has already ended.',
+  sessionsRevoked: 'Your other sessions are signed out.',
+} as const;
+
 export const PASSWORD_MIN_LENGTH = 6;
 /** argon2id hashes any length, but a cap keeps a sign-in from becoming a denial of service. */
 export const PASSWORD_MAX_LENGTH = 128;

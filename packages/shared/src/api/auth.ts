@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './input';
-import { AUTH_TEXTS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-texts';
+import { ACCOUNT_TEXTS, AUTH_TEXTS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-texts';
 
 const email = safeText({ error: AUTH_TEXTS.emailRequired })
   .trim()
@@ -34,11 +34,22 @@ export const ZUser = z.object({
   hasPassword: z.boolean(),
   /** Whether the owner proved they receive mail at `email` (a mailed link or Google). */
   emailVerified: z.boolean(),
+  /**
+   * False for a fan-only account: it signed up to buy a post and has not started the onboarding
+   * since (docs/product/accounts.md, 'Fans and creators').
+   */
+  isCreator: z.boolean(),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZRegisterRequest = z.object({ email, password: newPassword, fullName });
+export const ZRegisterRequest = z.object({
+  email,
+  password: newPassword,
+  fullName,
+  /** True when a fan signs up to buy a post: the account starts fan-only. */
+  fan: z.boolean().optional(),
+});
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 /** The register form: the request plus the confirmation and the terms checkbox. */
@@ -114,7 +125,15 @@ export const ZPublicConfig = z.object({
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 
-export const ZProfileResponse = z.object({ success: z.literal(true), data: ZUser });
+/** The account as its settings show it: the user, and a new address waiting to be confirmed. */
+export const ZProfile = ZUser.extend({ pendingEmail: z.string().nullable() });
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const ZProfileResponse = z.object({
+  success: z.literal(true),
+  data: ZProfile,
+  message: z.string().optional(),
+});
 export type TProfileResponse = z.infer<typeof ZProfileResponse>;
 
 export const ZUpdateProfileRequest = z.object({
@@ -123,3 +142,55 @@ export const ZUpdateProfileRequest = z.object({
   currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+
+/** PUT /api/users/password: `currentPassword` is needed unless the account has no password yet. */
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, ACCOUNT_TEXTS.currentPasswordWrong)
+    .optional(),
+  newPassword,
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/** The settings' password form: the request plus the confirmation. */
+export const ZChangePasswordForm = ZChangePasswordRequest.extend({
+  confirmPassword: z.string(),
+}).refine((form) => form.newPassword === form.confirmPassword, {
+  error: AUTH_TEXTS.passwordsDoNotMatch,
+  path: ['confirmPassword'],
+});
+
+/** POST /api/auth/confirm-email-change: the token of the link mailed to the new address. */
+export const ZConfirmEmailChangeRequest = z.object({
+  token: z
+    .string()
+    .min(1, ACCOUNT_TEXTS.emailChangeLinkInvalid)
+    .max(200, ACCOUNT_TEXTS.emailChangeLinkInvalid),
+});
+
+/** A signed-in browser of the account, as the settings list it. */
+export const ZSession = z.object({
+  id: z.string(),
+  /** 'Chrome on Windows', from the browser's user agent; 'Unknown device' without one. */
+  device: z.string(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  /** When it was last used, to within a few minutes. */
+  lastUsedAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZSessionsResponse = z.object({
+  success: z.literal(true),
+  sessions: z.array(ZSession),
+});
+export type TSessionsResponse = z.infer<typeof ZSessionsResponse>;
+
+export const ZRevokeSessionsResponse = z.object({
+  success: z.literal(true),
+  /** How many sessions were signed out. */
+  revoked: z.number(),
+});

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ZErrorResponse = z.object({
   success: z.literal(false),
   error: z.string(),
-  /** A stable code for refusals a caller may act on (docs/product/api.md), e.g. JOB_LIMIT_REACHED. */
+  /** A stable code for programs, where the failure has one (e.g. 'WRONG_PASSWORD'). */
   code: z.string().optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;

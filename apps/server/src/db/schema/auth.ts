@@ -15,6 +15,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Refreshed at most every few minutes, when a server reads the session from the database. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
@@ -53,6 +55,28 @@ export const emailVerificationTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * A requested change of an account's address: a single-use link mailed to the new address
+ * (24 hours); the address changes only when it is opened. Only the hash of its token is kept.
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that asked: it stays signed in when the change is made. */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_change_tokens_user_id_idx').on(table.userId)],
 );
 
 /** A Google sign-in in progress: what the callback must check (state, nonce, PKCE verifier). */

@@ -18,6 +18,12 @@ export const users = pgTable(
      * address is unverified until proven (docs/decisions/0022-email-verification-and-google-linking.md).
      */
     verifiedEmail: text('verified_email'),
+    /**
+     * When the account became a creator: at sign-up, unless it signed up to buy a post, or when
+     * it first started the onboarding or got an influencer (a trigger, see the migration). Null
+     * for a fan-only account (docs/product/accounts.md, 'Fans and creators').
+     */
+    creatorSince: timestamp('creator_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

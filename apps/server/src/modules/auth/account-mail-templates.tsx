@@ -65,3 +65,48 @@ export async function googleTakeoverMail(props: { fullName: string }): Promise<T
   );
   return { subject: 'Your Muse account is now secured by Google sign-in', ...rendered };
 }
+
+/** The link that confirms a new address for the account, valid for 24 hours. */
+export async function emailChangeMail(props: {
+  fullName: string;
+  newEmail: string;
+  link: string;
+}): Promise<TAccountMail> {
+  const rendered = await renderMail(
+    <MailLayout preview="Confirm the new e-mail address of your Muse account.">
+      <MailParagraph>Hi {props.fullName},</MailParagraph>
+      <MailParagraph>
+        You asked to use {props.newEmail} for your Muse account. To make the change, open this link
+        within the next 24 hours:
+      </MailParagraph>
+      <MailAction href={props.link} label="Use this address" />
+      <MailParagraph>
+        Until then your account keeps its current address. If you did not ask for this, ignore this
+        e-mail.
+      </MailParagraph>
+    </MailLayout>,
+  );
+  return { subject: 'Confirm your new e-mail address for Muse', ...rendered };
+}
+
+/** Tells the old address that the account now uses another one. */
+export async function emailChangedMail(props: {
+  fullName: string;
+  newEmail: string;
+  supportLink: string;
+}): Promise<TAccountMail> {
+  const rendered = await renderMail(
+    <MailLayout preview="Your Muse account uses a new e-mail address.">
+      <MailParagraph>Hi {props.fullName},</MailParagraph>
+      <MailParagraph>
+        The e-mail address of your Muse account was changed to {props.newEmail}. Sign in with it
+        from now on; this address no longer receives the account&apos;s mail.
+      </MailParagraph>
+      <MailParagraph>
+        If you did not make this change, contact Muse support at once so we can secure your account.
+      </MailParagraph>
+      <MailAction href={props.supportLink} label="Contact support" />
+    </MailLayout>,
+  );
+  return { subject: 'The e-mail address of your Muse account was changed', ...rendered };
+}

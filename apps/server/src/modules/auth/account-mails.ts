@@ -1,11 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema';
+import { emailChangeTokens, passwordResetTokens, sessions, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { TMailer } from '../mail/mailer';
-import { googleTakeoverMail, passwordResetMail, verifyEmailMail } from './account-mail-templates';
+import {
+  emailChangedMail,
+  emailChangeMail,
+  googleTakeoverMail,
+  passwordResetMail,
+  verifyEmailMail,
+} from './account-mail-templates';
 import { issueVerificationToken } from './email-verification';
 import type { TAccountMailPayload } from './mail-queue';
+import { EMAIL_CHANGE_LINK_TTL_MS } from '../users/service';
 import { findUserByEmail, isEmailVerified, RESET_LINK_TTL_MS } from './service';
 
 /** What a worker needs to send account mail: the mailer and the address links point to. */
@@ -27,6 +34,10 @@ export async function sendAccountMail(
       return sendVerification(db, mail, payload.userId);
     case 'google-takeover':
       return sendTakeoverNotice(db, mail, payload.userId);
+    case 'email-change':
+      return sendEmailChangeLink(db, mail, payload);
+    case 'email-changed':
+      return sendEmailChangedNotice(db, mail, payload);
   }
 }
 
@@ -77,4 +88,58 @@ async function sendTakeoverNotice(db: TDatabase, { mailer }: TAccountMailContext
   const user = await findUser(db, userId);
   if (!user) return;
   await mailer.send({ to: user.email, ...(await googleTakeoverMail({ fullName: user.fullName })) });
+}
+
+/**
+ * A link to the new address an account asked for, voiding any link asked for before (one change
+ * waits at a time). Only its hash is kept, with the address and the session that asked.
+ */
+async function sendEmailChangeLink(
+  db: TDatabase,
+  { mailer, publicUrl }: TAccountMailContext,
+  payload: { userId: string; newEmail: string; sessionId: string },
+) {
+  const user = await findUser(db, payload.userId);
+  if (!user) return;
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(emailChangeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailChangeTokens.userId, user.id), isNull(emailChangeTokens.usedAt)));
+    const [asking] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.id, payload.sessionId));
+    await tx.insert(emailChangeTokens).values({
+      userId: user.id,
+      sessionId: asking?.id ?? null,
+      newEmail: payload.newEmail,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_MS),
+    });
+  });
+  const link = `${publicUrl}/confirm-email?token=${token}`;
+  await mailer.send({
+    to: payload.newEmail,
+    ...(await emailChangeMail({ fullName: user.fullName, newEmail: payload.newEmail, link })),
+  });
+}
+
+/** Tells the old address that the account moved to its current one. */
+async function sendEmailChangedNotice(
+  db: TDatabase,
+  { mailer, publicUrl }: TAccountMailContext,
+  payload: { userId: string; oldEmail: string },
+) {
+  const user = await findUser(db, payload.userId);
+  if (!user) return;
+  await mailer.send({
+    to: payload.oldEmail,
+    ...(await emailChangedMail({
+      fullName: user.fullName,
+      newEmail: user.email,
+      supportLink: `${publicUrl}/support`,
+    })),
+  });
 }

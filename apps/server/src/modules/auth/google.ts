@@ -55,7 +55,16 @@ function sameBrowser(state: string, binding: string | undefined): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export type TGoogleIdentity = { subject: string; email: string; fullName: string };
+/**
+ * A verified Google identity; `fan` when the flow started from a post a fan is buying (its
+ * return path is a public page's), so a new account starts fan-only (docs/product/accounts.md).
+ */
+export type TGoogleIdentity = { subject: string; email: string; fullName: string; fan: boolean };
+
+/** A return path that leads to an influencer's public page or post: the sign-in of a fan. */
+export function isFanReturnPath(path: string | null | undefined): boolean {
+  return !!path && /^\/i\/[a-z0-9._]{1,30}(\/posts\/[0-9a-f-]{36})?$/i.test(path);
+}
 
 /**
  * Google sign-in with the OpenID Connect authorisation code flow (PKCE, state, nonce), run by
@@ -99,7 +108,7 @@ export class GoogleSignIn {
   }
 
   /** The address of Google's consent screen for a new flow, and its state (see FLOW_COOKIE). */
-  async start(): Promise<{ url: URL; state: string }> {
+  async start(returnTo?: string): Promise<{ url: URL; state: string }> {
     const issuer = await this.issuerConfig();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -109,6 +118,7 @@ export class GoogleSignIn {
       state,
       nonce,
       codeVerifier,
+      returnTo: isFanReturnPath(returnTo) ? returnTo : null,
       expiresAt: new Date(Date.now() + FLOW_TTL_MS),
     });
     const url = oidc.buildAuthorizationUrl(issuer, {
@@ -153,6 +163,6 @@ export class GoogleSignIn {
       throw new AppError(400, 'Your Google account has no verified e-mail address', 'OAUTH_EMAIL');
     }
     const name = typeof claims.name === 'string' ? claims.name : '';
-    return { subject: claims.sub, email, fullName: name };
+    return { subject: claims.sub, email, fullName: name, fan: isFanReturnPath(flow.returnTo) };
   }
 }

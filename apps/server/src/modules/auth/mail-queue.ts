@@ -17,6 +17,15 @@ export const ZAccountMailPayload = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('verify-email'), userId: z.string() }),
   /** The notice that a Google sign-in took over an account with an unconfirmed address. */
   z.object({ kind: z.literal('google-takeover'), userId: z.string() }),
+  /** A link to the new address an account asked to move to, from the session that asked. */
+  z.object({
+    kind: z.literal('email-change'),
+    userId: z.string(),
+    newEmail: z.string(),
+    sessionId: z.string(),
+  }),
+  /** The notice to the old address once the account moved to a new one. */
+  z.object({ kind: z.literal('email-changed'), userId: z.string(), oldEmail: z.string() }),
 ]);
 export type TAccountMailPayload = z.infer<typeof ZAccountMailPayload>;
 

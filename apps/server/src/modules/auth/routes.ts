@@ -1,5 +1,7 @@
 import {
+  ACCOUNT_TEXTS,
   AUTH_TEXTS,
+  ZConfirmEmailChangeRequest,
   ZAuthResponse,
   ZForgotPasswordRequest,
   ZGoogleCallbackRequest,
@@ -14,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type TRateLimit } from '../../lib/rate-limit';
+import { confirmEmailChange, limitAccountAction } from '../users/service';
 import { verifyEmail } from './email-verification';
 import { clearedFlowCookie, FLOW_COOKIE, flowCookie, GoogleSignIn, readCookie } from './google';
 import { queueAccountMail, queueAccountMailOncePer } from './mail-queue';
@@ -143,18 +146,33 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Makes the e-mail change whose link was mailed to the new address (/confirm-email sends it). */
+  app.post(
+    '/auth/confirm-email-change',
+    { schema: { body: ZConfirmEmailChangeRequest, response: { 200: ZSuccessResponse } } },
+    async (request) => {
+      await limitAccountAction(db, `email-change-confirm:ip:${request.ip}`, perIp);
+      await confirmEmailChange(db, request.body.token);
+      return { success: true as const, message: ACCOUNT_TEXTS.emailChanged };
+    },
+  );
+
   /** Starts Google sign-in: a full-page navigation to Google's consent screen. */
-  app.get('/auth/google', async (request, reply) => {
-    if (!google.configured) return toCallbackPage(reply, { error: 'google_unavailable' });
-    try {
-      const { url, state } = await google.start();
-      reply.header('set-cookie', flowCookie(state, secureCookies));
-      return reply.redirect(url.href);
-    } catch (error) {
-      request.log.warn({ err: error }, 'Google sign-in could not start');
-      return toCallbackPage(reply, { error: 'provider_unreachable' });
-    }
-  });
+  app.get(
+    '/auth/google',
+    { schema: { querystring: z.object({ returnTo: z.string().max(200).optional() }).loose() } },
+    async (request, reply) => {
+      if (!google.configured) return toCallbackPage(reply, { error: 'google_unavailable' });
+      try {
+        const { url, state } = await google.start(request.query.returnTo);
+        reply.header('set-cookie', flowCookie(state, secureCookies));
+        return reply.redirect(url.href);
+      } catch (error) {
+        request.log.warn({ err: error }, 'Google sign-in could not start');
+        return toCallbackPage(reply, { error: 'provider_unreachable' });
+      }
+    },
+  );
 
   /** Google sends the browser back here; on success /oauth-callback receives a one-time code. */
   app.get(

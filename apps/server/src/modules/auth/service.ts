@@ -42,6 +42,7 @@ export function toPublicUser(row: TUserRow | TSessionUser): TUser {
     fullName: row.fullName,
     hasPassword: 'hasPassword' in row ? row.hasPassword : row.passwordHash !== null,
     emailVerified: isEmailVerified(row),
+    isCreator: row.creatorSince !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -63,7 +64,7 @@ export type TSignedIn = { token: string; user: TUser; isNewUser: boolean };
 
 export async function register(
   db: TDatabase,
-  input: { email: string; password: string; fullName: string },
+  input: { email: string; password: string; fullName: string; fan?: boolean },
   context: TSessionContext,
 ): Promise<TSignedIn> {
   const passwordHash = await hashPassword(input.password);
@@ -75,6 +76,8 @@ export async function register(
           email: normaliseEmail(input.email),
           fullName: input.fullName.trim(),
           passwordHash,
+          // A fan signing up to buy a post starts fan-only (docs/product/accounts.md).
+          creatorSince: input.fan ? null : new Date(),
         })
         .returning();
       if (!user) throw new Error('insert returned no row');
@@ -235,7 +238,7 @@ export async function exchangeOAuthLoginCode(
  */
 export async function findOrCreateGoogleUser(
   db: TDatabase,
-  identity: { subject: string; email: string; fullName: string },
+  identity: { subject: string; email: string; fullName: string; fan?: boolean },
 ): Promise<{ user: TUserRow; isNewUser: boolean }> {
   return db.transaction(async (tx) => {
     const [bySubject] = await tx
@@ -266,6 +269,7 @@ export async function findOrCreateGoogleUser(
         fullName: identity.fullName.trim() || identity.email.split('@')[0] || 'Muse creator',
         googleSubject: identity.subject,
         verifiedEmail: email,
+        creatorSince: identity.fan ? null : new Date(),
       })
       .returning();
     if (!created) throw new Error('insert returned no row');

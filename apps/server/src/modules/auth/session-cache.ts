@@ -3,7 +3,13 @@ import { createAccountCache } from '../../lib/account-cache';
 import type { TCacheEvents } from '../../lib/cache-events';
 import { hashToken } from '../../lib/tokens';
 import { toPublicUser } from './service';
-import { lookUpSession, onAccountChanged, type TAuthenticated } from './sessions';
+import {
+  LAST_USED_PRECISION_MS,
+  lookUpSession,
+  onAccountChanged,
+  touchSession,
+  type TAuthenticated,
+} from './sessions';
 
 /** How long a live session is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 30_000;
@@ -39,6 +45,10 @@ export function createSessionCache(db: TDatabase, cacheEvents: TCacheEvents) {
         cache.load(tokenHash, async () => {
           const found = await lookUpSession(db, tokenHash);
           if (!found) return null;
+          if (Date.now() - found.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+            // The settings' 'last used': best effort, never in the way of the request.
+            touchSession(db, found.sessionId).catch(() => {});
+          }
           return {
             account: found.user.id,
             value: {

@@ -36,20 +36,25 @@ export type TSessionUser = Omit<TUserRow, 'passwordHash'> & { hasPassword: boole
 /** A live session: its account, and the account as the API shows it, worked out once per read. */
 export type TAuthenticated = { user: TSessionUser; sessionId: string; publicUser: TUser };
 
-/** A live session as read from the database, with the moment it ends. */
-export type TSessionLookup = Omit<TAuthenticated, 'publicUser'> & { expiresAt: Date };
+/** A live session as read from the database, with the moment it ends and its last use. */
+export type TSessionLookup = Omit<TAuthenticated, 'publicUser'> & {
+  expiresAt: Date;
+  lastUsedAt: Date;
+};
 
 function prepareLookup(db: TDatabase) {
   return db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
       id: users.id,
       email: users.email,
       fullName: users.fullName,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
       googleSubject: users.googleSubject,
       verifiedEmail: users.verifiedEmail,
+      creatorSince: users.creatorSince,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })
@@ -84,8 +89,28 @@ export async function lookUpSession(
   }
   const [row] = await lookup.execute({ tokenHash });
   if (!row) return null;
-  const { sessionId, expiresAt, ...user } = row;
-  return { user, sessionId, expiresAt };
+  const { sessionId, expiresAt, lastUsedAt, ...user } = row;
+  return { user, sessionId, expiresAt, lastUsedAt };
+}
+
+/** How stale a session's `last_used_at` may get before a read from the database refreshes it. */
+export const LAST_USED_PRECISION_MS = 5 * 60 * 1000;
+
+/**
+ * Notes that a session was used, when its record is older than the precision above. Only the
+ * reads that reach the database call it (a session kept in memory costs nothing), and a change
+ * of `last_used_at` alone announces nothing to the caches (migration 0014).
+ */
+export async function touchSession(db: TQueryable, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        sql`${sessions.lastUsedAt} < now() - make_interval(secs => ${LAST_USED_PRECISION_MS / 1000})`,
+      ),
+    );
 }
 
 /**

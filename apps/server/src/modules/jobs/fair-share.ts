@@ -23,10 +23,8 @@ export function laneOf(job: { tool: TJobKind; cost: number }): TJobLane {
 
 /** 429: the account already has as many jobs queued or running as it may. */
 export class JobLimitError extends AppError {
-  override readonly codeInBody = true;
-
   constructor(unfinished: number, asked: number) {
-    super(429, TOOL_TEXTS.jobLimit(unfinished, asked), 'JOB_LIMIT_REACHED');
+    super(429, TOOL_TEXTS.jobLimit(unfinished, asked), 'JOB_LIMIT_REACHED', { exposeCode: true });
   }
 }
 

@@ -1,24 +1,88 @@
-import { ZProfileResponse, ZUpdateProfileRequest } from '@muse/shared';
+import {
+  ACCOUNT_TEXTS,
+  ZChangePasswordRequest,
+  ZProfileResponse,
+  ZRevokeSessionsResponse,
+  ZSessionsResponse,
+  ZSuccessResponse,
+  ZUpdateProfileRequest,
+} from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toPublicUser } from '../auth/service';
-import { updateProfile } from './service';
+import { z } from 'zod';
+import { codedError } from '../../lib/errors';
+import { listSessions, revokeOtherSessions, revokeOwnSession } from './account-sessions';
+import { changePassword, getProfile, limitAccountAction, updateProfile } from './service';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The signed-in account's settings (docs/product/accounts.md, 'Account settings'). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const perIp = { max: app.config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: 15 * 60 };
+
   app.get(
     '/users/profile',
     { schema: { response: { 200: ZProfileResponse } } },
     async (request) => ({
       success: true as const,
-      data: toPublicUser(request.auth.user),
+      data: await getProfile(db, request.auth.user),
     }),
   );
 
   app.put(
     '/users/profile',
     { schema: { body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
+    async (request) => {
+      if (request.body.email !== undefined) {
+        await limitAccountAction(db, `email-change:ip:${request.ip}`, perIp);
+      }
+      const { profile, message } = await updateProfile(db, request.auth, request.body);
+      return { success: true as const, data: profile, message };
+    },
+  );
+
+  app.put(
+    '/users/password',
+    { schema: { body: ZChangePasswordRequest, response: { 200: ZProfileResponse } } },
+    async (request) => {
+      await limitAccountAction(db, `password-change:ip:${request.ip}`, perIp);
+      const { profile, message } = await changePassword(db, request.auth, request.body);
+      return { success: true as const, data: profile, message };
+    },
+  );
+
+  app.get(
+    '/users/sessions',
+    { schema: { response: { 200: ZSessionsResponse } } },
     async (request) => ({
       success: true as const,
-      data: toPublicUser(await updateProfile(app.database.db, request.auth, request.body)),
+      sessions: await listSessions(db, request.auth.user.id, request.auth.sessionId),
+    }),
+  );
+
+  app.delete(
+    '/users/sessions/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: ZSuccessResponse },
+      },
+    },
+    async (request) => {
+      if (!UUID.test(request.params.id)) {
+        throw codedError(404, ACCOUNT_TEXTS.sessionNotFound, 'SESSION_NOT_FOUND');
+      }
+      await revokeOwnSession(db, request.auth.user.id, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/users/sessions/revoke-others',
+    { schema: { response: { 200: ZRevokeSessionsResponse } } },
+    async (request) => ({
+      success: true as const,
+      revoked: await revokeOtherSessions(db, request.auth.user.id, request.auth.sessionId),
     }),
   );
 };

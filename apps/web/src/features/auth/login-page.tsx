@@ -1,3 +1,4 @@
+import type { TUser } from '@muse/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -15,14 +16,13 @@ import { AuthForm } from './components/auth-form';
 import { ContinueWithGoogle } from './components/continue-with-google';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-import { leadsToPost, rememberReturnPath, returnPathFrom, withReturnPath } from './return-path';
-
-/**
- * Where to go once signed in: the return path the page was opened with (`?next=`, e.g. a post to
- * unlock, or the page the route guard sent the visitor away from), else /onboarding
- * (docs/product/accounts.md).
- */
-const DEFAULT_DESTINATION = '/onboarding';
+import {
+  homeOf,
+  leadsToPost,
+  rememberReturnPath,
+  returnPathFrom,
+  withReturnPath,
+} from './return-path';
 
 /** The form's schema, loaded when it is first used (docs/decisions/0036-schemas-on-first-use.md). */
 const loadSchema = async () => (await import('../../lib/lazy-schemas')).ZLoginRequest;
@@ -35,13 +35,15 @@ export function LoginPage() {
   const [error, setError] = useState<TFormError | null>(null);
   const [busy, setBusy] = useState(false);
   const returnPath = returnPathFrom(searchParams, location.state);
-  const destination = returnPath ?? DEFAULT_DESTINATION;
+  // Where to go once signed in: the return path the page was opened with (`?next=`, e.g. a post
+  // to unlock, or the page the route guard sent the visitor away from), else the user's home.
+  const destination = (signedIn: TUser) => returnPath ?? homeOf(signedIn);
   // Registering instead keeps only an explicit return path (a fan's post): a new account sent
   // here by the route guard still starts with the onboarding (docs/product/accounts.md).
   const registerPath = withReturnPath('/register', returnPathFrom(searchParams, null));
 
   // Already signed in (and not in the middle of this page's own sign-in, which navigates itself).
-  if (user && !busy) return <Navigate to={destination} replace />;
+  if (user && !busy) return <Navigate to={destination(user)} replace />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +68,7 @@ export function LoginPage() {
     try {
       const result = await signIn(parsed);
       if (result.success) {
-        navigate(destination, { replace: true });
+        navigate(destination(result.user), { replace: true });
         return;
       }
       setError({ message: result.error ?? 'Login failed' });
@@ -142,6 +144,7 @@ export function LoginPage() {
       </AuthForm>
 
       <ContinueWithGoogle
+        returnTo={returnPath}
         disabled={busy}
         onStart={() => {
           setError(null);

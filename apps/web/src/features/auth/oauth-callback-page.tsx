@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../../lib/auth';
 import { AuthCard } from './components/auth-card';
-import { peekReturnPath, takeReturnPath, withReturnPath } from './return-path';
+import { homeOf, peekReturnPath, takeReturnPath, withReturnPath } from './return-path';
 
 type TStatus = keyof typeof OAUTH_STATUS_TEXTS;
 
@@ -39,6 +39,8 @@ export function OAuthCallbackPage() {
   );
   // The code is single-use: exchange it once, also when StrictMode runs effects twice.
   const exchangeStarted = useRef(false);
+  /** Where the signed-in user goes without a return path (login-page.tsx, `homeOf`). */
+  const home = useRef('/onboarding');
 
   useEffect(() => {
     // The one-time code must not stay in the address bar or in history.
@@ -54,7 +56,10 @@ export function OAuthCallbackPage() {
       try {
         const result = await exchangeGoogleCode(oneTimeCode);
         if (!result.success) setStatus('failed');
-        else setStatus(result.isNewUser ? 'created' : 'success');
+        else {
+          home.current = homeOf(result.user);
+          setStatus(result.isNewUser ? 'created' : 'success');
+        }
       } catch {
         setStatus('error');
       }
@@ -66,7 +71,7 @@ export function OAuthCallbackPage() {
     if (SUCCESSES.includes(status)) {
       // Long enough to read 'Account created!' or 'Authentication successful!'.
       const timer = window.setTimeout(
-        () => navigate(takeReturnPath() ?? '/onboarding', { replace: true }),
+        () => navigate(takeReturnPath() ?? home.current, { replace: true }),
         SUCCESS_REDIRECT_MS,
       );
       return () => window.clearTimeout(timer);

@@ -15,7 +15,13 @@ import { AuthForm } from './components/auth-form';
 import { ContinueWithGoogle } from './components/continue-with-google';
 import { PasswordField } from './components/password-field';
 import { SubmitButton } from './components/submit-button';
-import { leadsToPost, rememberReturnPath, returnPathFrom, withReturnPath } from './return-path';
+import {
+  leadsToPost,
+  leadsToPublicPage,
+  rememberReturnPath,
+  returnPathFrom,
+  withReturnPath,
+} from './return-path';
 
 const legalLinkClass = 'font-medium text-brand-300 hover:text-brand-400 hover:underline';
 
@@ -62,7 +68,9 @@ export function RegisterPage() {
     }
     try {
       const { email, password, fullName } = parsed;
-      const result = await signUp({ email, password, fullName });
+      // Signing up on the way to a post makes a fan-only account.
+      const fan = leadsToPublicPage(returnPath) || undefined;
+      const result = await signUp({ email, password, fullName, fan });
       if (result.success) {
         // Success navigates to /onboarding (or the return path) after 100 ms.
         navigationTimer.current = window.setTimeout(
@@ -160,6 +168,7 @@ export function RegisterPage() {
       </AuthForm>
 
       <ContinueWithGoogle
+        returnTo={returnPath}
         disabled={busy}
         onStart={() => {
           setError(null);

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBanner, errorText, parseForm, type TFormError } from '../../components/ui/form';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { useResetPassword } from './api/reset-password';
 import { AuthCard, AuthLink } from './components/auth-card';
 import { PasswordField } from './components/password-field';
@@ -21,6 +22,7 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
+  const { forgetSession } = useAuth();
   const [error, setError] = useState<TFormError | null>(null);
   // The server refused the token: used, expired or never issued.
   const [linkRefused, setLinkRefused] = useState<string | null>(null);
@@ -46,6 +48,9 @@ export function ResetPasswordPage() {
     if (!parsed) return;
     try {
       await resetPassword.mutateAsync({ token, password: parsed.password });
+      // The reset signed every session out, this browser's too: it forgets its token, and so
+      // does every other tab of it (lib/auth.tsx), before the sign-in page asks for the new one.
+      forgetSession();
       navigate('/login?reset=success', { replace: true });
     } catch (exception) {
       if (

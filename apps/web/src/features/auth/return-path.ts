@@ -5,7 +5,7 @@
  * keeps it; Google's round-trip leaves the app, so it is also kept in `sessionStorage` (this tab
  * only) while that runs, and the callback takes it from there.
  */
-import { PUBLIC_PAGE_PREFIX } from '@muse/shared';
+import { PUBLIC_PAGE_PREFIX, type TUser } from '@muse/shared';
 
 export const RETURN_PATH_PARAM = 'next';
 export const RETURN_PATH_STORAGE_KEY = 'muse.returnPath';
@@ -87,4 +87,22 @@ export function leadsToPost(path: string | null): boolean {
   if (!path) return false;
   const pathname = path.split(/[?#]/)[0] ?? '';
   return new RegExp(`^${PUBLIC_PAGE_PREFIX}/[^/]+/posts/[^/]+$`).test(pathname);
+}
+
+/**
+ * Whether the path is an influencer's public page or one of its posts: a visitor signing up on
+ * the way there is a fan, and the account starts fan-only (docs/product/accounts.md).
+ */
+export function leadsToPublicPage(path: string | null): boolean {
+  if (!path) return false;
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return pathname.startsWith(`${PUBLIC_PAGE_PREFIX}/`);
+}
+
+/**
+ * Where a signed-in user goes without a return path (docs/product/accounts.md): a creator to
+ * /onboarding (which forwards a finished one to /dashboard), a fan-only account to its purchases.
+ */
+export function homeOf(user: Pick<TUser, 'isCreator'>): '/onboarding' | '/purchases' {
+  return user.isCreator ? '/onboarding' : '/purchases';
 }

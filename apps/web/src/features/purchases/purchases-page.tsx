@@ -58,18 +58,21 @@ export function PurchasesPage() {
     );
   } else {
     body = (
-      <section aria-labelledby="purchases-list-heading">
-        <h2 id="purchases-list-heading" className="sr-only">
-          Posts you bought
-        </h2>
-        <ul className="grid gap-5 lg:grid-cols-2">
-          {purchases.data.map((bought) => (
-            <li key={bought.id} className="min-w-0">
-              <PurchaseCard purchase={bought} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <>
+        <PagesBoughtFrom purchases={purchases.data} />
+        <section aria-labelledby="purchases-list-heading">
+          <h2 id="purchases-list-heading" className="sr-only">
+            Posts you bought
+          </h2>
+          <ul className="grid gap-5 lg:grid-cols-2">
+            {purchases.data.map((bought) => (
+              <li key={bought.id} className="min-w-0">
+                <PurchaseCard purchase={bought} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      </>
     );
   }
 
@@ -81,6 +84,51 @@ export function PurchasesPage() {
       <PurchaseNotes purchase={purchase} />
       {body}
     </>
+  );
+}
+
+/** The pages the fan bought from, each once, newest purchase first: the way back to them. */
+function PagesBoughtFrom({ purchases }: { purchases: TPurchase[] }) {
+  const pages = new Map<string, TPurchase['page']>();
+  for (const { page } of purchases)
+    if (page.handle && !pages.has(page.handle)) pages.set(page.handle, page);
+  if (pages.size === 0) return null;
+  return (
+    <section aria-labelledby="purchases-pages-heading" className="space-y-3">
+      <h2 id="purchases-pages-heading" className="text-lg font-semibold text-white">
+        Pages you bought from
+      </h2>
+      <ul className="flex flex-wrap gap-3">
+        {[...pages.values()].map((page) => (
+          <li key={page.handle} className="min-w-0">
+            <Link
+              to={publicPagePath(page.handle)}
+              className="flex items-center gap-3 rounded-2xl border border-ink-800 bg-ink-900/70 py-2 pr-4 pl-2 transition-colors hover:border-brand-400/50"
+            >
+              {page.pictureUrl ? (
+                <img
+                  src={page.pictureUrl}
+                  alt=""
+                  className="size-10 shrink-0 rounded-full object-cover"
+                  loading="lazy"
+                />
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="grid size-10 shrink-0 place-items-center rounded-full bg-ink-700 text-sm font-semibold text-zinc-200"
+                >
+                  {page.name.charAt(0).toUpperCase()}
+                </span>
+              )}
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-zinc-100">{page.name}</span>
+                <span className="block truncate text-xs text-zinc-400">@{page.handle}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -123,6 +123,20 @@ describe('My purchases', () => {
     );
   });
 
+  it('lists the pages bought from, each once, linking back to them', async () => {
+    stubPurchases([
+      purchase('p-1', 'Ava Rose', 'ava.rose', [item('a', 'image')]),
+      purchase('p-2', 'Mia Lux', 'mia.lux', [item('b', 'image')]),
+      purchase('p-3', 'Ava Rose', 'ava.rose', [item('c', 'image')]),
+      purchase('p-4', 'Gone Influencer', '', [item('d', 'image')]),
+    ]);
+    renderPage();
+    const pages = await screen.findByRole('region', { name: 'Pages you bought from' });
+    const links = within(pages).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/i/ava.rose', '/i/mia.lux']);
+    expect(links[0]).toHaveTextContent('Ava Rose@ava.rose');
+  });
+
   it('says when nothing was bought yet, and where to find creators', async () => {
     stubPurchases([]);
     renderPage();

@@ -1,8 +1,9 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
+import { FAN_PAGES, FanShell, StudioForFans } from './fan-shell';
 import { MobileNav } from './mobile-nav';
 import { Sidebar } from './sidebar';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
@@ -10,10 +11,12 @@ import { VerifyEmailBanner } from './verify-email-banner';
 
 /**
  * The signed-in area's frame (docs/product/workspace.md): a fixed left sidebar from 1024 px wide,
- * collapsible to an icon strip; below that a top bar that opens the same sidebar as a drawer.
+ * collapsible to an icon strip; below that a top bar that opens the same sidebar as a drawer. A
+ * fan-only account gets the fan frame instead (fan-shell.tsx).
  */
 export function AppShell() {
   const { user } = useAuth();
+  const { pathname } = useLocation();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   // Held here so the desktop sidebar and the drawer fold the same sections.
   const [foldedSections, setFoldedSections] = useState<ReadonlySet<string>>(() => new Set());
@@ -27,6 +30,15 @@ export function AppShell() {
 
   // ProtectedRoute renders the shell only for a signed-in user.
   if (!user) return null;
+  // A fan-only account has no studio: its purchases and settings in a frame of their own
+  // (docs/product/accounts.md, 'Fans and creators').
+  if (!user.isCreator) {
+    return FAN_PAGES.includes(pathname.replace(/\/+$/, '')) ? (
+      <FanShell user={user} />
+    ) : (
+      <StudioForFans />
+    );
+  }
 
   const CollapseIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (

@@ -64,7 +64,7 @@ export function Sidebar({
       </nav>
 
       <div className={cn('shrink-0 border-t border-ink-800', collapsed ? 'p-2' : 'p-3')}>
-        <UserMenu user={user} collapsed={collapsed} />
+        <UserMenu user={user} collapsed={collapsed} onNavigate={onNavigate} />
       </div>
     </div>
   );

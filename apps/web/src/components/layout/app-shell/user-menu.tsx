@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { TUser } from '@muse/shared';
-import { ChevronsUpDown, LogOut } from 'lucide-react';
+import { ChevronsUpDown, LogOut, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
@@ -9,9 +9,18 @@ import { truncateEmail } from './truncate-email';
 
 /**
  * The sidebar's footer (docs/product/workspace.md): the e-mail cut to 10 characters, the plan
- * label, and a menu with Sign out.
+ * label, and a menu with Settings and Sign out.
  */
-export function UserMenu({ user, collapsed }: { user: TUser; collapsed: boolean }) {
+export function UserMenu({
+  user,
+  collapsed,
+  onNavigate,
+}: {
+  user: TUser;
+  collapsed: boolean;
+  /** Called when an item leaves for another page (the drawer then closes). */
+  onNavigate?: () => void;
+}) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const plan = usePlanLabel();
@@ -59,6 +68,16 @@ export function UserMenu({ user, collapsed }: { user: TUser; collapsed: boolean 
             <span className="block truncate text-sm font-medium text-zinc-100">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-ink-700" />
+          <DropdownMenu.Item
+            onSelect={() => {
+              onNavigate?.();
+              void navigate('/settings');
+            }}
+            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-zinc-200 outline-none select-none data-highlighted:bg-ink-700 data-highlighted:text-white"
+          >
+            <Settings aria-hidden="true" className="size-4 text-zinc-400" />
+            Settings
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={() => void handleSignOut()}
             className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-zinc-200 outline-none select-none data-highlighted:bg-ink-700 data-highlighted:text-white"

@@ -4,6 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { publicConfigQuery, usePublicConfig } from '../../../lib/public-config';
+import { leadsToPublicPage } from '../return-path';
 
 /** Where the server starts Google's OpenID Connect sign-in (a page navigation, not a fetch). */
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
@@ -22,7 +23,10 @@ export function ContinueWithGoogle({
   onError,
   describeException,
   disabled,
+  returnTo,
 }: {
+  /** Where the sign-in leads afterwards: a public page's path tells the server it is a fan's. */
+  returnTo?: string | null;
   onStart: () => void;
   onError: (message: string) => void;
   describeException: (error: unknown) => string;
@@ -52,7 +56,11 @@ export function ContinueWithGoogle({
         onError(AUTH_TEXTS.googleUnavailable);
         return;
       }
-      window.location.assign(GOOGLE_SIGN_IN_PATH);
+      window.location.assign(
+        returnTo && leadsToPublicPage(returnTo)
+          ? `${GOOGLE_SIGN_IN_PATH}?${new URLSearchParams({ returnTo: returnTo.split(/[?#]/)[0] ?? '' }).toString()}`
+          : GOOGLE_SIGN_IN_PATH,
+      );
     } catch (error) {
       setLeaving(false);
       onError(describeException(error));
