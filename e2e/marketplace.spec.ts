@@ -221,6 +221,30 @@ test.describe('marketplace grid', () => {
     expect(shift).toBeLessThan(0.02);
   });
 
+  test('scrolled to its end, the page lists every model once', async ({ page, request }) => {
+    const models = await fetchModels(request);
+    const expected = models.map((model) => (model.isBlackedOut ? model.name : title(model)));
+    await page.goto('/marketplace');
+    await expect(cards(page)).toHaveCount(18);
+    // A visitor's scroll, a screen at a time, down to the footer.
+    const atEnd = () =>
+      page.evaluate(() => window.scrollY + window.innerHeight >= document.body.scrollHeight - 1);
+    while (!(await atEnd())) {
+      const before = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+    }
+    // The names as the page renders them, read as text: a card the browser no longer draws
+    // reads as nothing.
+    const names = await grid(page).getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(names).toEqual(expected);
+    for (const name of expected.filter((one) => one !== 'Coming Soon'))
+      expect(
+        names.filter((one) => one === name),
+        name,
+      ).toHaveLength(1);
+  });
+
   test('has no serious or critical accessibility violations', async ({ page }) => {
     desktopOnly('the same cards at every width; the dialog is scanned at phone size');
     await page.goto('/marketplace');
