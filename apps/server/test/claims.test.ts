@@ -150,3 +150,37 @@ describe("a claimed persona's reference photos", () => {
     for (const picture of pictures) expect(picture, picture.url).toMatchObject(served);
   });
 });
+
+describe('GET /api/marketplace/claims', () => {
+  const claims = async (account: TTestAccount) => {
+    const answer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/marketplace/claims',
+      headers: account.headers,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().claims;
+  };
+
+  it("lists the creator's own claims with the influencer to open, and nobody else's", async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'launch');
+    expect(await claims(account)).toEqual([]);
+    const answer = await claim(account, 13);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const influencerId = answer.json().influencer.id;
+    expect(await claims(account)).toEqual([{ modelId: 13, influencerId }]);
+
+    const stranger = await registerAccount(ctx.app);
+    expect(await claims(stranger)).toEqual([]);
+
+    // Deleted, the influencer is gone; the licence stays the creator's.
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/influencers/${influencerId}`,
+      headers: account.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await claims(account)).toEqual([{ modelId: 13, influencerId: null }]);
+  });
+});

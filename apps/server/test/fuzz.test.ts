@@ -131,6 +131,7 @@ const ROUTES: Record<string, TFuzzRoute> = {
   // A current password is checked with a password hash: a few runs only.
   'PUT /api/users/profile': { body: ZUpdateProfileRequest, valid: { fullName: 'Anna' }, runs: 10 },
   'POST /api/marketplace/models/:id/claim': { params: MODEL, runs: 10 },
+  'GET /api/marketplace/claims': {},
   'POST /api/payments/create-checkout-session': {
     body: ZCreateCheckoutRequest,
     valid: { plan: 'growth', billing: 'monthly', promoCode: null },
