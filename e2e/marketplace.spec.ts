@@ -1,4 +1,4 @@
-import { ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
+import { CLAIM_TEXTS, ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { desktopOnly, expect, phoneOnly, test } from './fixtures';
 import { seriousViolations } from './support/axe';
@@ -219,6 +219,30 @@ test.describe('marketplace grid', () => {
       () => (window as unknown as { layoutShift: number }).layoutShift,
     );
     expect(shift).toBeLessThan(0.02);
+  });
+
+  test('scrolled to its end, the page lists every model once', async ({ page, request }) => {
+    const models = await fetchModels(request);
+    const expected = models.map((model) => (model.isBlackedOut ? model.name : title(model)));
+    await page.goto('/marketplace');
+    await expect(cards(page)).toHaveCount(18);
+    // A visitor's scroll, a screen at a time, down to the footer.
+    const atEnd = () =>
+      page.evaluate(() => window.scrollY + window.innerHeight >= document.body.scrollHeight - 1);
+    while (!(await atEnd())) {
+      const before = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+    }
+    // The names as the page renders them, read as text: a card the browser no longer draws
+    // reads as nothing.
+    const names = await grid(page).getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(names).toEqual(expected);
+    for (const name of expected.filter((one) => one !== 'Coming Soon'))
+      expect(
+        names.filter((one) => one === name),
+        name,
+      ).toHaveLength(1);
   });
 
   test('has no serious or critical accessibility violations', async ({ page }) => {
@@ -462,5 +486,49 @@ test.describe('claim counts', () => {
     expect((await fetchModels(request)).find((one) => one.id === model.id)!.claimed).toBe(
       model.claimed + 1,
     );
+  });
+
+  test('a model the creator holds is theirs: its details offer their persona, not a claim', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // A claim, three dialogs and the persona page.
+    const account = await registerAccount(request);
+    await buyPlan(request, account, 'builder');
+    const [model, other] = (await fetchModels(request))
+      .filter((candidate) => candidate.available && candidate.claimed < 4)
+      .sort((a, b) => a.claimed - b.claimed);
+    const claimed = await request.post(`/api/marketplace/models/${model!.id}/claim`, {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(claimed.status()).toBe(201);
+    await signInAs(page, account);
+    await page.goto('/marketplace');
+
+    const dialog = await openModel(page, model!);
+    await expect(dialog.getByText('This model is yours.', { exact: true })).toBeVisible();
+    // The others who hold a licence, besides the creator: 'You and 1 other have claimed…'.
+    await expect(
+      dialog.getByText(CLAIM_TEXTS.ownedWithOthers(model!.claimed), { exact: true }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Claim Model' })).toHaveCount(0);
+    await expect(dialog.getByText(/^Join \d+ others/)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Any other model is still theirs to claim.
+    const otherDialog = await openModel(page, other!);
+    await expect(otherDialog.getByRole('button', { name: 'Claim Model' })).toBeEnabled();
+    await expect(
+      otherDialog.getByText(`Join ${other!.claimed} others who have claimed this model`, {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(otherDialog).toBeHidden();
+
+    await (await openModel(page, model!)).getByRole('link', { name: 'Open your persona' }).click();
+    await expect(page).toHaveURL(/\/influencers\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: model!.name, level: 1 })).toBeVisible();
   });
 });

@@ -107,6 +107,42 @@ test('the persona page of a new influencer reads well', async ({ page, request }
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('a persona claimed in the marketplace shows its five portraits, each one loaded', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // On a server just started, the claim may draw the model's portraits first.
+  const account = await registerAccount(request);
+  await buyPlan(request, account, 'launch');
+  const models = (await (await request.get('/api/marketplace/models')).json()) as {
+    models: { id: number; name: string; available: boolean; claimed: number }[];
+  };
+  // The least claimed model, so other tests' claims never fill it up.
+  const model = models.models
+    .filter((one) => one.available)
+    .sort((a, b) => a.claimed - b.claimed)[0]!;
+  const claimed = await request.post(`/api/marketplace/models/${model.id}/claim`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(claimed.status()).toBe(201);
+  await signInAs(page, account);
+  await page.goto('/influencers');
+  await page.getByRole('link', { name: model.name }).first().click();
+  await expect(page.getByRole('heading', { name: model.name, level: 1 })).toBeVisible();
+
+  const pictures = page.getByRole('img', { name: /^Photo \d$/ });
+  await expect(pictures).toHaveCount(5);
+  for (const picture of await pictures.all()) {
+    // Loaded lazily: brought into view as the creator scrolls to it.
+    await picture.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const file = await request.get((await picture.getAttribute('src'))!);
+    expect([file.status(), file.headers()['content-type']]).toEqual([200, 'image/webp']);
+  }
+});
+
 test('a claimed marketplace persona is ready at once, with its five portraits', async ({
   page,
   request,

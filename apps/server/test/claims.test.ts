@@ -1,10 +1,11 @@
 import { CLAIM_TEXTS, INFLUENCER_TEXTS, LICENCES_PER_MODEL } from '@muse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { modelLicences } from '../src/db/schema';
+import { influencers, modelLicences } from '../src/db/schema';
 import { getBalances } from '../src/modules/billing/ledger';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { finishOnboarding } from './drafts';
 
 let ctx: TTestContext;
 beforeAll(async () => {
@@ -85,5 +86,101 @@ describe('POST /api/marketplace/models/:id/claim', () => {
     await buyPlan(ctx.app, account, 'builder');
     const answer = await claim(account, 5);
     expect([answer.statusCode, answer.json().error]).toEqual([404, CLAIM_TEXTS.unavailable]);
+  });
+});
+
+/** Every picture of the influencer's persona, as its page asks for them: status and type. */
+async function personaPictures(account: TTestAccount, influencerId: string) {
+  const persona = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/influencers/${influencerId}/persona`,
+    headers: account.headers,
+  });
+  expect(persona.statusCode, persona.body).toBe(200);
+  const photos: { url: string; thumbnail: string }[] = persona.json().persona.photos;
+  const urls = photos.flatMap((photo) => [photo.thumbnail, photo.url]);
+  const answers = await Promise.all(urls.map((url) => ctx.app.inject({ method: 'GET', url })));
+  return answers.map((answer, index) => ({
+    url: urls[index],
+    status: answer.statusCode,
+    type: answer.headers['content-type'],
+    bytes: answer.rawPayload.length,
+  }));
+}
+
+describe("a claimed persona's reference photos", () => {
+  const served = { status: 200, type: 'image/webp', bytes: expect.any(Number) };
+
+  it('are served to their owner, claimed from the marketplace', async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'launch');
+    const answer = await claim(account, 6);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const pictures = await personaPictures(account, answer.json().influencer.id);
+    expect(pictures).toHaveLength(10);
+    for (const picture of pictures) expect(picture, picture.url).toMatchObject(served);
+    expect(pictures.every((picture) => picture.bytes > 1000)).toBe(true);
+    // The link is the owner's: without its signature the file is not served.
+    const unsigned = pictures[0]!.url!.split('?')[0]!;
+    expect((await ctx.app.inject({ method: 'GET', url: unsigned })).statusCode).toBe(404);
+  });
+
+  it('are served to their owner, claimed in the onboarding', async () => {
+    const account = await registerAccount(ctx.app);
+    await finishOnboarding(ctx.app, account, {
+      goal: 'content-creation',
+      experience: 'some',
+      creationMethod: 'marketplace',
+      modelId: 8,
+      aiName: 'Nova',
+      niche: 'travel',
+      visualStyle: 'realistic',
+      platforms: ['Instagram'],
+      postingFrequency: 'regular',
+      contentTypes: ['photos'],
+    });
+    await buyPlan(ctx.app, account, 'launch');
+    const [made] = await ctx.database.db
+      .select()
+      .from(influencers)
+      .where(eq(influencers.userId, account.userId));
+    expect(made?.modelId).toBe(8);
+    const pictures = await personaPictures(account, made!.id);
+    expect(pictures).toHaveLength(10);
+    for (const picture of pictures) expect(picture, picture.url).toMatchObject(served);
+  });
+});
+
+describe('GET /api/marketplace/claims', () => {
+  const claims = async (account: TTestAccount) => {
+    const answer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/marketplace/claims',
+      headers: account.headers,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().claims;
+  };
+
+  it("lists the creator's own claims with the influencer to open, and nobody else's", async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'launch');
+    expect(await claims(account)).toEqual([]);
+    const answer = await claim(account, 13);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const influencerId = answer.json().influencer.id;
+    expect(await claims(account)).toEqual([{ modelId: 13, influencerId }]);
+
+    const stranger = await registerAccount(ctx.app);
+    expect(await claims(stranger)).toEqual([]);
+
+    // Deleted, the influencer is gone; the licence stays the creator's.
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/influencers/${influencerId}`,
+      headers: account.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await claims(account)).toEqual([{ modelId: 13, influencerId: null }]);
   });
 });

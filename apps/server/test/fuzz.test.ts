@@ -145,6 +145,7 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'DELETE /api/users/sessions/:id': {},
   'POST /api/users/sessions/revoke-others': {},
   'POST /api/marketplace/models/:id/claim': { params: MODEL, runs: 10 },
+  'GET /api/marketplace/claims': {},
   'POST /api/payments/create-checkout-session': {
     body: ZCreateCheckoutRequest,
     valid: { plan: 'growth', billing: 'monthly', promoCode: null },

@@ -49,10 +49,32 @@ export const ZMarketplaceModelResponse = z.object({
   model: ZMarketplaceModel,
 });
 
+/**
+ * A model the signed-in creator holds a licence of, and the influencer they made of it: their
+ * newest one, or null once they deleted it (the licence stays theirs).
+ */
+export const ZMarketplaceClaim = z.object({
+  modelId: z.number(),
+  influencerId: z.string().nullable(),
+});
+export type TMarketplaceClaim = z.infer<typeof ZMarketplaceClaim>;
+
+export const ZMarketplaceClaimsResponse = z.object({
+  success: z.literal(true),
+  claims: z.array(ZMarketplaceClaim),
+});
+
 export const CLAIM_TEXTS = {
   claimed: (name: string) => `${name} is yours: find them under Influencers.`,
   fullyClaimed: 'This model has been fully claimed. Pick another one.',
   alreadyHeld: 'You have already claimed this model.',
   unavailable: 'This model cannot be claimed',
   failed: 'Could not claim this model. Please try again.',
+  /** The details of a model the signed-in creator holds. */
+  owned: 'This model is yours.',
+  openPersona: 'Open your persona',
+  ownedWithOthers: (others: number) =>
+    others > 0
+      ? `You and ${others} ${others === 1 ? 'other' : 'others'} have claimed this model`
+      : 'Only you have claimed this model',
 } as const;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import type { TByteRange } from '../../lib/storage';
+import { ensureMarketplaceFile } from '../marketplace/service';
 
 const ZQuery = z.object({
   expires: z.coerce.number().int().catch(0),
@@ -24,18 +25,22 @@ export function parseRange(header: string | undefined): TByteRange | { suffix: n
 }
 
 /**
- * Users' files (`users/…`) and posts' files (`posts/…`), served to whoever holds a signed,
- * unexpired URL: the API hands those only to whoever may see the file (the owner; for a post,
- * also its buyers, and everyone for a free post or a blurred preview). A wrong, expired or missing signature answers 404, like a missing file.
+ * Users' files (`users/…`), posts' files (`posts/…`) and the marketplace's portraits that a
+ * claimed persona's reference photos are (`marketplace/…`, docs/product/personas.md), served to
+ * whoever holds a signed, unexpired URL: the API hands those only to whoever may see the file
+ * (the owner; for a post, also its buyers, and everyone for a free post or a blurred preview).
+ * A wrong, expired or missing signature answers 404, like a missing file.
  * Byte ranges are honoured, so a video player can seek without loading the whole clip.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/files/*', { schema: { querystring: ZQuery } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const { expires, signature } = request.query;
-    const servable = key.startsWith('users/') || key.startsWith('posts/');
+    const marketplace = key.startsWith('marketplace/');
+    const servable = key.startsWith('users/') || key.startsWith('posts/') || marketplace;
     if (!servable || !app.services.files.verify(key, expires, signature)) throw notFound();
     const { storage } = app.services;
+    if (marketplace) await ensureMarketplaceFile(storage, key);
     let range = parseRange(request.headers.range);
     if (range && 'suffix' in range) {
       const whole = await storage.get(key).catch(() => null);

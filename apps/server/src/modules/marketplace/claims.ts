@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { CLAIM_TEXTS, LICENCES_PER_MODEL } from '@muse/shared';
-import { and, count, eq, isNotNull, notExists } from 'drizzle-orm';
+import { CLAIM_TEXTS, LICENCES_PER_MODEL, type TMarketplaceClaim } from '@muse/shared';
+import { and, asc, count, desc, eq, isNotNull, notExists } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { influencers, marketplaceModels, modelLicences, personaPhotos } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -131,6 +131,29 @@ async function describeDrawing(bytes: Buffer): Promise<TPortraitAnalysis> {
     faces: [],
     sharpness: null,
   };
+}
+
+/**
+ * The models the creator holds a licence of, each with their newest influencer made of it (null
+ * once deleted: the licence stays theirs), so the marketplace offers to open it instead of a claim.
+ */
+export async function listClaims(db: TDatabase, userId: string): Promise<TMarketplaceClaim[]> {
+  const [licences, made] = await Promise.all([
+    db
+      .select({ modelId: modelLicences.modelId })
+      .from(modelLicences)
+      .where(eq(modelLicences.userId, userId))
+      .orderBy(asc(modelLicences.modelId)),
+    db
+      .select({ id: influencers.id, modelId: influencers.modelId })
+      .from(influencers)
+      .where(and(eq(influencers.userId, userId), isNotNull(influencers.modelId)))
+      .orderBy(desc(influencers.createdAt), desc(influencers.id)),
+  ]);
+  return licences.map(({ modelId }) => ({
+    modelId,
+    influencerId: made.find((influencer) => influencer.modelId === modelId)?.id ?? null,
+  }));
 }
 
 /** "Hair: Blonde · Body: Athletic · Ethnicity: Nordic · Age: 24", leaving out n/a values. */

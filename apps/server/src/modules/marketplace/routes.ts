@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import {
   MARKETPLACE_IMAGE_SIZES,
   type TMarketplaceModelsResponse,
+  ZMarketplaceClaimsResponse,
   ZMarketplaceModelResponse,
   ZMarketplaceModelsResponse,
   ZInfluencerResponse,
@@ -11,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { toPublicInfluencer } from '../influencers/service';
-import { claimModel } from './claims';
+import { claimModel, listClaims } from './claims';
 import { sendPrecompressed } from '../../lib/precompressed';
 import { marketplaceChanged } from './list-cache';
 import { getMarketplaceModel, readPortrait } from './service';
@@ -84,6 +85,15 @@ export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Claiming takes a licence and an influencer slot: signed-in creators only. */
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  app.get(
+    '/marketplace/claims',
+    { schema: { response: { 200: ZMarketplaceClaimsResponse } } },
+    async (request) => ({
+      success: true as const,
+      claims: await listClaims(db, request.auth.user.id),
+    }),
+  );
+
   app.post(
     '/marketplace/models/:id/claim',
     { schema: { params: ZModelParams, response: { 201: ZInfluencerResponse } } },

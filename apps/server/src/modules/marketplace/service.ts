@@ -111,6 +111,24 @@ export async function getMarketplaceModel(
 
 const rendering = new Map<string, Promise<void>>();
 
+/** Draws one of the catalogue's portraits into storage, once however many ask at the same time. */
+function drawPortrait(
+  storage: TStorage,
+  catalogue: (typeof MARKETPLACE_CATALOGUE)[number],
+  position: number,
+  size: TPortraitSize,
+): Promise<void> {
+  const key = portraitKey(catalogue.id, 1, position, size);
+  let pending = rendering.get(key);
+  if (!pending) {
+    pending = renderPortrait(catalogue, position, size)
+      .then((image) => storage.put(key, image))
+      .finally(() => rendering.delete(key));
+    rendering.set(key, pending);
+  }
+  return pending;
+}
+
 /**
  * A model's portrait from storage. The seeded catalogue's portraits are drawn the first time
  * they are asked for (and by the warm-up after start), then served from storage.
@@ -130,15 +148,27 @@ export async function readPortrait(
 
   const catalogue = MARKETPLACE_CATALOGUE.find((model) => model.id === modelId);
   if (row.imageVersion !== 1 || !catalogue?.look) return null;
-  let pending = rendering.get(key);
-  if (!pending) {
-    pending = renderPortrait(catalogue, position, size)
-      .then((image) => storage.put(key, image))
-      .finally(() => rendering.delete(key));
-    rendering.set(key, pending);
-  }
-  await pending;
+  await drawPortrait(storage, catalogue, position, size);
   return storage.get(key);
+}
+
+/** The key of one of the catalogue's current drawings: model, position, size. */
+const DRAWN_KEY = new RegExp(
+  `^marketplace/(\\d+)/v1-r${DRAWING_REVISION}/(\\d+)-(card|full)\\.webp$`,
+);
+
+/**
+ * Makes sure the marketplace file behind `key` is stored, as a claimed persona's reference
+ * photos point at the model's own files (docs/product/personas.md): a drawing that was not drawn
+ * yet (the warm-up after start has not reached it) is drawn now. Any other key is left as it is.
+ */
+export async function ensureMarketplaceFile(storage: TStorage, key: string): Promise<void> {
+  const match = DRAWN_KEY.exec(key);
+  if (!match || (await storage.exists(key))) return;
+  const catalogue = MARKETPLACE_CATALOGUE.find((model) => model.id === Number(match[1]));
+  const position = Number(match[2]);
+  if (!catalogue?.look || position >= PORTRAITS_PER_MODEL) return;
+  await drawPortrait(storage, catalogue, position, match[3] as TPortraitSize);
 }
 
 /** Draws every missing catalogue portrait, one at a time, so the first visitors find them ready. */

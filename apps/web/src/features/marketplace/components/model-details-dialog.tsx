@@ -1,6 +1,6 @@
-import { CLAIM_TEXTS, type TMarketplaceModel } from '@muse/shared';
-import { ArrowRight, Crown, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { CLAIM_TEXTS, INFLUENCER_PAGE_ROUTE, type TMarketplaceModel } from '@muse/shared';
+import { ArrowRight, CircleCheck, Crown, Loader2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DialogContent } from '../../../components/ui/dialog';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useClaimModel } from '../api/claim-model';
+import { useClaims } from '../api/get-claims';
 import { joinOthersText, licencesLeftText, nameWithAge } from '../model-text';
 import { ClaimMeter } from './claim-meter';
 import { LiveMarker, TierBadge, VersionBadge } from './model-badges';
@@ -102,30 +103,85 @@ function ModelDetails({ model }: { model: TMarketplaceModel }) {
         <dd className="font-medium text-white">{model.tier}</dd>
       </dl>
 
-      <div className="space-y-3">
-        {user ? (
-          <ClaimButton model={model} />
-        ) : (
+      {user ? (
+        <SignedInClaim model={model} />
+      ) : (
+        <ClaimFooter claimedText={joinOthersText(model.claimed)} claimed={model.claimed}>
           <Button asChild size="lg" className="w-full">
             <Link to="/login">
               Claim Model
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
           </Button>
-        )}
-        <p className="flex items-center justify-center gap-2 text-center text-xs text-zinc-400">
-          <span aria-hidden="true" className="flex -space-x-1.5">
-            {Array.from({ length: Math.min(model.claimed, 3) }, (_, index) => (
-              <span
-                key={index}
-                className="size-4 rounded-full border border-ink-900 bg-gradient-to-br from-brand-400 to-accent-500"
-              />
-            ))}
-          </span>
-          {joinOthersText(model.claimed)}
-        </p>
-      </div>
+        </ClaimFooter>
+      )}
     </div>
+  );
+}
+
+/** The claim's button (or what stands for it) and who else has claimed the model. */
+function ClaimFooter({
+  children,
+  claimed,
+  claimedText,
+}: {
+  children: ReactNode;
+  claimed: number;
+  claimedText: string;
+}) {
+  return (
+    <div className="space-y-3">
+      {children}
+      <p className="flex items-center justify-center gap-2 text-center text-xs text-zinc-400">
+        <span aria-hidden="true" className="flex -space-x-1.5">
+          {Array.from({ length: Math.min(claimed, 3) }, (_, index) => (
+            <span
+              key={index}
+              className="size-4 rounded-full border border-ink-900 bg-gradient-to-br from-brand-400 to-accent-500"
+            />
+          ))}
+        </span>
+        {claimedText}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A signed-in creator: a model they hold is theirs, with their persona to open (or, once they
+ * deleted its influencer, only the word that it is theirs); any other they may claim.
+ */
+function SignedInClaim({ model }: { model: TMarketplaceModel }) {
+  const claims = useClaims();
+  // Held here, not in the button: the claim refreshes the creator's claims, and the button
+  // making way for the model they now hold must not drop what follows the claim.
+  const claim = useClaimModel();
+  const held = claims.data?.find((one) => one.modelId === model.id);
+  if (!held || claim.isPending)
+    return (
+      <ClaimFooter claimedText={joinOthersText(model.claimed)} claimed={model.claimed}>
+        {/* Until the creator's claims are known, a claim could be one they already hold. */}
+        <ClaimButton model={model} claim={claim} checking={claims.isPending} />
+      </ClaimFooter>
+    );
+  return (
+    <ClaimFooter
+      claimedText={CLAIM_TEXTS.ownedWithOthers(Math.max(model.claimed - 1, 0))}
+      claimed={model.claimed}
+    >
+      <p className="flex items-center justify-center gap-2 rounded-xl border border-emerald-400/30 bg-emerald-400/10 px-3 py-2.5 text-sm font-medium text-emerald-200">
+        <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+        {held.influencerId ? CLAIM_TEXTS.owned : CLAIM_TEXTS.alreadyHeld}
+      </p>
+      {held.influencerId ? (
+        <Button asChild size="lg" className="w-full">
+          <Link to={`${INFLUENCER_PAGE_ROUTE}/${held.influencerId}`}>
+            {CLAIM_TEXTS.openPersona}
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </Button>
+      ) : null}
+    </ClaimFooter>
   );
 }
 
@@ -133,8 +189,15 @@ function ModelDetails({ model }: { model: TMarketplaceModel }) {
  * A signed-in creator claims the model on the spot: a licence and an influencer slot. Without
  * a free slot the influencer limit modal opens instead (docs/product/marketplace.md).
  */
-function ClaimButton({ model }: { model: TMarketplaceModel }) {
-  const claim = useClaimModel();
+function ClaimButton({
+  model,
+  claim,
+  checking,
+}: {
+  model: TMarketplaceModel;
+  claim: ReturnType<typeof useClaimModel>;
+  checking: boolean;
+}) {
   const navigate = useNavigate();
   const [limitReached, setLimitReached] = useState(false);
 
@@ -156,7 +219,7 @@ function ClaimButton({ model }: { model: TMarketplaceModel }) {
 
   return (
     <>
-      <Button size="lg" className="w-full" onClick={submit} disabled={claim.isPending}>
+      <Button size="lg" className="w-full" onClick={submit} disabled={claim.isPending || checking}>
         {claim.isPending ? 'Claiming...' : 'Claim Model'}
         {claim.isPending ? (
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryError } from '../../../components/ui/query-error';
 import { useMarketplaceModels } from '../../../lib/marketplace-models';
 import { ComingSoonCard } from './coming-soon-card';
@@ -47,24 +47,53 @@ export function ModelGrid() {
     <ul aria-label="Models" className={GRID}>
       {groups.map((group, groupIndex) => (
         <Suspense key={group[0]!.id}>
-          {group.map((model, i) => (
-            <li
-              key={model.id}
-              className={
-                groupIndex * HYDRATION_GROUP + i >= BELOW_FOLD_FROM
-                  ? 'below-fold [--below-fold-height:26rem]'
-                  : undefined
-              }
-            >
-              {model.isBlackedOut ? (
-                <ComingSoonCard model={model} />
-              ) : (
-                <ModelCard model={model} index={groupIndex * HYDRATION_GROUP + i} />
-              )}
-            </li>
-          ))}
+          {group.map((model, i) => {
+            const index = groupIndex * HYDRATION_GROUP + i;
+            const card = model.isBlackedOut ? (
+              <ComingSoonCard model={model} />
+            ) : (
+              <ModelCard model={model} index={index} />
+            );
+            return index >= BELOW_FOLD_FROM ? (
+              <BelowFoldItem key={model.id}>{card}</BelowFoldItem>
+            ) : (
+              <li key={model.id}>{card}</li>
+            );
+          })}
         </Suspense>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A card below the first screen: the browser skips drawing it until the visitor scrolls near
+ * (`below-fold`, docs/decisions/0034-prerendered-public-pages.md), and once drawn it stays drawn.
+ * Skipped again after the visitor has scrolled past it, a card's text leaves the page's text (what
+ * is read, copied or searched as text): on a phone, whose grid of two columns is twice as tall,
+ * the cards scrolled past were missing from the list at its end.
+ */
+function BelowFoldItem({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLLIElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const item = ref.current;
+    if (!item || drawn) return;
+    // Drawn already before the page's scripts ran (the visitor scrolled while they loaded), or a
+    // browser without checkVisibility, older than content-visibility too: nothing is skipped.
+    if (!('checkVisibility' in item) || item.checkVisibility({ contentVisibilityAuto: true })) {
+      setDrawn(true);
+      return;
+    }
+    const onChange = (event: Event) => {
+      if (!(event as ContentVisibilityAutoStateChangeEvent).skipped) setDrawn(true);
+    };
+    item.addEventListener('contentvisibilityautostatechange', onChange);
+    return () => item.removeEventListener('contentvisibilityautostatechange', onChange);
+  }, [drawn]);
+  return (
+    <li ref={ref} className={drawn ? undefined : 'below-fold [--below-fold-height:26rem]'}>
+      {children}
+    </li>
   );
 }
