@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { GENERATE_TEXTS } from '@muse/shared';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { desktopOnly, expect, test } from './fixtures';
@@ -143,7 +144,7 @@ test.describe('Video and product shots', () => {
     ).toHaveCount(1);
   });
 
-  test("a Launch account swaps its persona's face into a short clip and sees its identity score", async ({
+  test("a Launch account swaps its persona's face into a short clip, labelled as a preview of its reference photo", async ({
     page,
     request,
   }) => {
@@ -166,7 +167,10 @@ test.describe('Video and product shots', () => {
     await expect(result.getByRole('progressbar', { name: 'Face swap progress' })).toBeVisible();
     const video = result.getByLabel('Face-swapped video');
     await expect(video).toBeVisible({ timeout: 300_000 });
-    await expect(result.getByText(/^Identity \d+/)).toBeVisible();
+    // Its face is the persona's reference photo: no identity score, and the label says why.
+    await expect(
+      result.getByText(`No identity score: ${GENERATE_TEXTS.previewNotScored}`),
+    ).toBeVisible();
     expect(await playableDuration(video)).toBeCloseTo(2, 0);
     await expect(result.getByRole('link', { name: 'Download MP4' })).toBeVisible();
   });

@@ -91,7 +91,7 @@ describe('offline generation (free previews)', { timeout: 150_000 }, () => {
     influencerId = await trainedPersona(offline, owner);
   }, 120_000);
 
-  it('makes the images asked for, free, scored against the persona, in the gallery', async () => {
+  it('makes the images asked for, free, in the gallery, unscored: a copy of the reference photo says nothing', async () => {
     const before = await credits(offline, owner);
     const answer = await generate(offline, owner, {
       influencerId,
@@ -114,15 +114,24 @@ describe('offline generation (free previews)', { timeout: 150_000 }, () => {
     for (const job of done) {
       const [output] = job.outputs;
       expect(output!.height).toBeGreaterThan(output!.width);
-      expect(output!.identityScore).toBeGreaterThanOrEqual(70);
+      // The preview's persona is its reference photo: no score, and the note says why.
+      expect(output!.identityScore).toBeNull();
+      expect(output!.scoreNote).toBe(GENERATE_TEXTS.previewNotScored);
       expect(output!.galleryId).toBeTruthy();
       expect(job.details.seed).toBe(job.options.seed);
     }
     const items = (await gallery(offline, owner, `?influencerId=${influencerId}`)).items;
     expect(items).toHaveLength(2);
-    expect(items[0]).toMatchObject({ influencerName: 'Mara', preview: true, kind: 'image' });
+    expect(items[0]).toMatchObject({
+      influencerName: 'Mara',
+      preview: true,
+      kind: 'image',
+      tool: 'generate-image',
+      identityScore: null,
+      scoreNote: GENERATE_TEXTS.previewNotScored,
+    });
     expect((await gallery(offline, owner, '?influencerId=none')).items).toHaveLength(0);
-    expect((await gallery(offline, owner, '?minScore=70')).items).toHaveLength(2);
+    expect((await gallery(offline, owner, '?minScore=1')).items).toHaveLength(0);
   });
 
   it('pages the gallery, continues in Upscale without an upload, and deletes', async () => {
@@ -157,6 +166,7 @@ describe('offline generation (free previews)', { timeout: 150_000 }, () => {
       width: picked.width * 4,
       height: picked.height * 4,
     });
+    const upscaledId = upscaled!.outputs[0]!.galleryId!;
 
     const [stored] = await offline.database.db
       .select()
@@ -168,11 +178,75 @@ describe('offline generation (free previews)', { timeout: 150_000 }, () => {
       headers: owner.headers,
     });
     expect(removed.statusCode).toBe(200);
-    expect((await gallery(offline, owner, '?influencerId=none')).items).toHaveLength(2);
+    // The two other images and the upscale, which outlives the image it was made from.
+    const left = (await gallery(offline, owner, '?influencerId=none')).items;
+    expect(left.map((item) => item.id)).toContain(upscaledId);
+    expect(left).toHaveLength(3);
     const job = await getJob(offline, owner, picked.jobId!);
     expect(job.outputs).toHaveLength(0);
     expect(await offline.app.services.storage.get(stored!.key)).toBeNull();
     expect((await offline.app.inject({ method: 'GET', url: picked.url })).statusCode).toBe(404);
+  });
+
+  it("keeps every image tool's output in the gallery with its tool; a prompt is text, not media", async () => {
+    const made = await generate(offline, owner, { influencerId, count: 1, seed: 3 });
+    expect(made.statusCode, made.body).toBe(201);
+    const [generated] = await finished(offline, owner, [made.json().jobs[0].id]);
+    const source = generated!.outputs[0]!.galleryId!;
+    const run = async (fields: Record<string, string>, upload?: Buffer) => {
+      const answer = await offline.app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: owner.headers,
+        payload: multipartForm(
+          fields,
+          upload ? [{ field: 'image', name: 'mine.jpg', type: 'image/jpeg', data: upload }] : [],
+        ),
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const [job] = await finished(offline, owner, [answer.json().job.id]);
+      expect(job!.status, job!.failureReason ?? '').toBe('succeeded');
+      return job!;
+    };
+    const upscaled = await run({ tool: 'upscale', galleryId: source });
+    const edited = await run({ tool: 'edit-image', galleryId: source, aspectRatio: '1:1' });
+    const uploaded = await run({ tool: 'upscale' }, photo('same-person-04.jpg'));
+    const described = await run({ tool: 'generate-prompt', galleryId: source });
+    expect(described.outputs).toEqual([]);
+
+    const items = (await gallery(offline, owner)).items;
+    const byId = new Map(items.map((item) => [item.id, item]));
+    // Made from the persona's image: of the persona, with its words, and as unscored as it.
+    for (const [job, tool] of [
+      [upscaled, 'upscale'],
+      [edited, 'edit-image'],
+    ] as const) {
+      const item = byId.get(job.outputs[0]!.galleryId!);
+      expect(item, tool).toMatchObject({
+        tool,
+        kind: 'image',
+        influencerId,
+        influencerName: 'Mara',
+        prompt: 'on a beach at sunset',
+        identityScore: null,
+        scoreNote: GENERATE_TEXTS.previewNotScored,
+        preview: false,
+        jobId: job.id,
+      });
+    }
+    expect(byId.get(uploaded.outputs[0]!.galleryId!)).toMatchObject({
+      tool: 'upscale',
+      influencerId: null,
+      identityScore: null,
+      scoreNote: null,
+    });
+    expect(byId.get(source)).toMatchObject({ tool: 'generate-image' });
+    // The persona's filter (what the post composer offers for its page) lists them.
+    const own = (await gallery(offline, owner, `?influencerId=${influencerId}`)).items;
+    expect(own.map((item) => item.tool)).toEqual(
+      expect.arrayContaining(['upscale', 'edit-image', 'generate-image']),
+    );
+    expect(items.filter((item) => item.jobId === described.id)).toEqual([]);
   });
 
   it("another account's images answer 404, also as a tool's input", async () => {
@@ -282,6 +356,26 @@ describe(
         expect(fal.deliveries().filter((one) => one.requestId === requestId)).toEqual([
           expect.objectContaining({ status: 200 }),
         ]);
+    });
+
+    it("a persona's image made on fal is scored against the persona", async () => {
+      const owner = await account(hosted);
+      const influencerId = await trainedPersona(hosted, owner);
+      fal.script('fal-ai/flux-pulid', LATENCY);
+      const answer = await generate(hosted, owner, { influencerId, count: 1, aspectRatio: '4:5' });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const [done] = await finished(
+        hosted,
+        owner,
+        answer.json().jobs.map((job: TJob) => job.id),
+      );
+      expect(done!.status, done!.failureReason ?? '').toBe('succeeded');
+      expect(done!.preview).toBe(false);
+      expect(fal.submits().at(-1)!.path).toBe('/queue.fal.run/fal-ai/flux-pulid');
+      expect(done!.outputs[0]!.identityScore).toBeGreaterThanOrEqual(70);
+      const [item] = (await gallery(hosted, owner, `?influencerId=${influencerId}`)).items;
+      expect(item).toMatchObject({ preview: false, tool: 'generate-image', scoreNote: null });
+      expect(item!.identityScore).toBeGreaterThanOrEqual(70);
     });
 
     it('one image failing refunds exactly its 10 credits, with the reason', async () => {

@@ -292,19 +292,33 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
           ];
     const count = Number(request.input.num_images ?? 1);
     const seed = Number(request.input.seed ?? 42);
+    // PuLID keeps the reference's identity in a new picture: here the same face, mirrored and
+    // framed anew at the size asked for.
+    const reference =
+      request.endpoint === 'fal-ai/flux-pulid'
+        ? fileAt(String(request.input.reference_image_url))
+        : undefined;
     const images = [];
     for (let index = 0; index < count; index++) {
       const shade = (seed * 37 + index * 53) % 200;
-      const jpeg = await sharp({
-        create: {
-          width,
-          height,
-          channels: 3,
-          background: { r: 40 + shade / 2, g: 60, b: 90 + shade / 3 },
-        },
-      })
-        .jpeg()
-        .toBuffer();
+      const jpeg = reference
+        ? await sharp(reference.data)
+            .rotate()
+            .flop()
+            .resize(width, height, { fit: 'cover', position: 'attention' })
+            .modulate({ brightness: 0.9 + (shade % 20) / 100 })
+            .jpeg()
+            .toBuffer()
+        : await sharp({
+            create: {
+              width,
+              height,
+              channels: 3,
+              background: { r: 40 + shade / 2, g: 60, b: 90 + shade / 3 },
+            },
+          })
+            .jpeg()
+            .toBuffer();
       images.push({
         url: storeFile(jpeg, 'image/jpeg', `image-${index}.jpg`),
         width,

@@ -12,6 +12,7 @@ import {
   ZGeneratePrompt,
   ZInfluencerChoice,
   ZSeed,
+  type TJobTool,
 } from '../tools';
 import { ZJob } from './jobs';
 import { PAGE_SIZES, pageQueryFields } from './pages';
@@ -130,6 +131,22 @@ export function generateCostLabel(count: number, preview: boolean): string {
   return `${images} · ${formatCount(count * CREDIT_COSTS.imageGeneration)} credits`;
 }
 
+/** The tool that made a gallery item, as the gallery and the post composer name it. */
+export const GALLERY_TOOL_LABELS: Record<TJobTool, string> = {
+  'generate-image': 'Generate',
+  upscale: 'Upscale',
+  'edit-image': 'Edit Image',
+  'generate-video': 'Generate Video',
+  'face-swap': 'Face Swap',
+  'product-shot': 'Product Shot',
+  'generate-prompt': 'Generate Prompt',
+};
+
+/** 'Upscale' for an item of `tool`: its label, or the key itself for a tool added later. */
+export function galleryToolLabel(tool: string): string {
+  return (GALLERY_TOOL_LABELS as Record<string, string>)[tool] ?? tool;
+}
+
 export const GENERATE_TEXTS = {
   // Word for word as docs/product/generate.md gives them.
   noInfluencers: 'No Influencers Available',
@@ -137,6 +154,9 @@ export const GENERATE_TEXTS = {
     'You can still generate images without an influencer: describe the photo and Muse makes it without a persona.',
   goToDashboard: 'Go to Dashboard',
   offlinePreview: 'Offline preview',
+  /** Why an offline preview of a persona has no identity score (docs/product/generate.md). */
+  previewNotScored:
+    "Offline preview built from the persona's reference photo: a score would only measure that photo",
   offlineEngineNote:
     'What you get here are free Offline previews: Muse cuts the persona out of one of its photos and places it in a scene drawn from your words. Newly painted photos of the persona, in new poses and light, are not available yet.',
   withoutPersona: 'No influencer (image only)',

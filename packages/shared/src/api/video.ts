@@ -58,6 +58,9 @@ export const VIDEO_TEXTS = {
   productNotFound: 'Product not found',
   productNoPhoto: 'Add a photo of this product first: the shot is made from it.',
   noFaceToScore: 'No face was found in the sampled frames to score',
+  /** Why an offline video preview has no identity score (docs/product/video-and-products.md). */
+  previewNotScored:
+    'Offline preview moving through the chosen still: a score would only measure that still',
   withheld:
     'This video was withheld by the safety check and is not shown. Nothing is charged for it.',
   productGone: 'The product was deleted before this shot was made. Nothing is charged for it.',

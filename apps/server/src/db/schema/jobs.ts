@@ -9,7 +9,10 @@ export type TJobFileRow = {
   height: number;
   contentType: string;
   fileName: string;
-  /** A generated image's gallery entry and its likeness to the persona (null: `scoreNote`). */
+  /**
+   * An output's gallery entry (an input's: the gallery image it was read from) and an output's
+   * likeness to the persona (null: `scoreNote`).
+   */
   galleryId?: string;
   identityScore?: number | null;
   scoreNote?: string | null;

@@ -7,7 +7,9 @@ import { SERVER_ROOT } from '../../lib/paths';
 import { identityScore } from '../../modules/personas/checks';
 import { faceEmbeddings } from './face-check';
 import type { TPersonaRef } from '../types';
-import { createLocalGenerateEngine, GENERATE_SIZES } from './generate';
+import { MARKETPLACE_CATALOGUE } from '../../modules/marketplace/catalogue';
+import { renderPortrait } from '../../modules/marketplace/portraits';
+import { createLocalGenerateEngine, GENERATE_SIZES, generatePreview } from './generate';
 
 const FIXTURES = path.join(SERVER_ROOT, 'test/fixtures/photos/persona');
 const photo = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -84,5 +86,128 @@ describe('the offline Generate engine', () => {
     );
     expect([image.width, image.height]).toEqual([1024, 576]);
     expect(await faceEmbeddings(Buffer.from(image.data))).toHaveLength(0);
+  });
+
+  describe('shows the persona clearly, whatever its reference photo is', () => {
+    /** A marketplace model's first portrait: the reference photo of a claimed persona. */
+    const portrait = (id: number) =>
+      renderPortrait(
+        MARKETPLACE_CATALOGUE.find((model) => model.id === id)!,
+        0,
+        'full',
+      );
+
+    /** Share of the frame where the persona changed the scene by more than a faint tint. */
+    async function changedShare(reference: Buffer, over: Partial<TGenerateOptions>) {
+      const [withPersona, sceneAlone] = await Promise.all(
+        [reference, Buffer.alloc(0)].map(async (input) =>
+          sharp(Buffer.from((await engine.run(input, options(over), context)).data))
+            .raw()
+            .toBuffer(),
+        ),
+      );
+      let changed = 0;
+      for (let p = 0; p < withPersona!.length; p += 3) {
+        const most = Math.max(
+          ...[0, 1, 2].map((c) => Math.abs(withPersona![p + c]! - sceneAlone![p + c]!)),
+        );
+        if (most > 48) changed += 1;
+      }
+      return changed / (withPersona!.length / 3);
+    }
+
+    /**
+     * How the drawn persona compares with its reference photo: of the pixels it covers, the share
+     * drawn fully opaque, the share of the frame it fills opaque, and where opaque, the
+     * correlation of the output's brightness with the reference's.
+     */
+    async function likeItsPhoto(reference: Buffer, over: Partial<TGenerateOptions>) {
+      const { image, placed } = await generatePreview(reference, options(over), context);
+      expect(placed).not.toBeNull();
+      const { drawn, source, alpha } = placed!;
+      // The reference at the size the engine read it, then its drawn part at the drawn size.
+      const read = await sharp(reference)
+        .rotate()
+        .resize(source.photoWidth, source.photoHeight, { fit: 'fill' })
+        .png()
+        .toBuffer();
+      const expected = await sharp(read)
+        .extract({ left: source.left, top: source.top, width: source.width, height: source.height })
+        .resize(drawn.width, drawn.height, { fit: 'fill' })
+        .removeAlpha()
+        .greyscale()
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+      const actual = await sharp(Buffer.from(image.data))
+        .extract(drawn)
+        .greyscale()
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+      let covered = 0;
+      let opaque = 0;
+      const pairs: [number, number][] = [];
+      for (let i = 0; i < drawn.width * drawn.height; i += 1) {
+        const a = alpha ? alpha[i]! : 255;
+        if (a > 0) covered += 1;
+        if (a >= 250) {
+          opaque += 1;
+          pairs.push([expected[i]!, actual[i]!]);
+        }
+      }
+      const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+      const [mx, my] = [mean(pairs.map(([x]) => x)), mean(pairs.map(([, y]) => y))];
+      let [sxy, sxx, syy] = [0, 0, 0];
+      for (const [x, y] of pairs) {
+        sxy += (x - mx) * (y - my);
+        sxx += (x - mx) ** 2;
+        syy += (y - my) ** 2;
+      }
+      return {
+        kind: placed!.kind,
+        frameShare: opaque / (image.width * image.height),
+        opaque: opaque / covered,
+        correlation: sxy / Math.sqrt(sxx * syy),
+      };
+    }
+
+    it(
+      'cuts a marketplace illustration out opaque, large and true to the portrait',
+      { timeout: 120_000 },
+      async () => {
+        for (const id of [1, 2, 13]) {
+          const reference = await portrait(id);
+          for (const over of [
+            { prompt: 'on a beach at sunset' },
+            { prompt: 'in a neon city at night', aspectRatio: '16:9' as const },
+          ]) {
+            expect(await changedShare(reference, over), `model ${id}`).toBeGreaterThan(0.15);
+            const like = await likeItsPhoto(reference, over);
+            expect(like.kind).toBe('cut-out');
+            expect(like.frameShare, `model ${id}`).toBeGreaterThan(0.15);
+            expect(like.opaque, `model ${id}`).toBeGreaterThan(0.9);
+            // Lit for the scene (brighter, darker, warmer), the drawing itself unchanged.
+            expect(like.correlation, `model ${id}`).toBeGreaterThan(0.95);
+          }
+        }
+      },
+    );
+
+    it('cuts a photographed persona out opaque', { timeout: 60_000 }, async () => {
+      const like = await likeItsPhoto(photo('same-person-03.jpg'), {});
+      expect(like.kind).toBe('cut-out');
+      expect(like.opaque).toBeGreaterThan(0.9);
+      expect(like.correlation).toBeGreaterThan(0.9);
+    });
+
+    it('frames the whole photo, opaque, when nothing can be cut out', async () => {
+      // A wall: no person to cut out and no drawn figure on a backdrop.
+      const like = await likeItsPhoto(photo('no-face.jpg'), {});
+      expect(like.kind).toBe('print');
+      expect(like.opaque).toBe(1);
+      expect(like.frameShare).toBeGreaterThan(0.15);
+      expect(like.correlation).toBeGreaterThan(0.95);
+    });
   });
 });

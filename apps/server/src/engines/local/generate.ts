@@ -1,7 +1,8 @@
 /**
  * The offline Generate engine (docs/product/generate.md). No text-to-image model can ship in an
  * npm package, so it makes an honest new picture without one: the persona is cut out of its
- * reference photo (segment.ts), a scene is drawn from the words and the style (scene.ts), the
+ * reference photo, opaque (cutout.ts; the whole photo as a framed print when no cut-out is
+ * believable), a scene is drawn from the words and the style (scene.ts), the
  * persona is placed in it with its colours pulled toward the scene's light, and the whole frame
  * is graded by the style, at the requested aspect ratio. Its images are 'Offline preview's: the
  * persona's own face in a drawn scene, never passed off as a generated photograph.
@@ -9,8 +10,10 @@
 import type { TGenerateAspectRatio, TGenerateStyle } from '@muse/shared';
 import sharp, { type Sharp } from 'sharp';
 import type { TEngine, TRunContext } from '../types';
+import { cutOutPersona } from './cutout';
+import { uprightSize } from './image-size';
 import { keyLight, readScene, renderScene, seededRandom, type TScene } from './scene';
-import { matte, type TMatte } from './segment';
+import type { TMatte } from './segment';
 
 /** Output sizes: 1024 px on the longer side, multiples of 16. */
 export const GENERATE_SIZES: Record<TGenerateAspectRatio, [number, number]> = {
@@ -155,7 +158,103 @@ export function grade(image: Sharp, style: TGenerateStyle, width: number, height
   return image.composite([{ input: Buffer.from(svg) }]);
 }
 
-async function generate(
+/** The framed print's size: its longer side against the frame's, and its border. */
+const PRINT = { height: 0.74, width: 0.78, border: 0.045 };
+
+/**
+ * The whole reference photo as a framed print standing in the scene, opaque, for a persona no
+ * cut-out can be believed of: the persona is shown as it is, never as a ghost.
+ */
+export async function framedPrint(photo: Buffer, width: number, height: number, seed: number) {
+  const random = seededRandom(seed ^ 0xf4a3);
+  const { data: picture, info } = await sharp(photo)
+    .rotate()
+    .removeAlpha()
+    .resize(Math.round(width * PRINT.width), Math.round(height * PRINT.height), { fit: 'inside' })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const border = Math.max(4, Math.round(Math.min(info.width, info.height) * PRINT.border));
+  const shadow = Math.round(border * 1.6);
+  const printWidth = info.width + 2 * border;
+  const printHeight = info.height + 2 * border;
+  const layerWidth = printWidth + 2 * shadow;
+  const layerHeight = printHeight + 2 * shadow;
+  const shade = await sharp({
+    create: {
+      width: layerWidth,
+      height: layerHeight,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
+  })
+    .composite([
+      {
+        input: {
+          create: {
+            width: printWidth,
+            height: printHeight,
+            channels: 4,
+            background: { r: 0, g: 0, b: 0, alpha: 0.5 },
+          },
+        },
+        left: shadow,
+        top: Math.round(shadow * 1.4),
+      },
+    ])
+    .png()
+    .toBuffer();
+  const layer = await sharp(
+    await sharp(shade)
+      .blur(shadow / 2)
+      .png()
+      .toBuffer(),
+  )
+    .composite([
+      {
+        input: {
+          create: {
+            width: printWidth,
+            height: printHeight,
+            channels: 4,
+            background: { r: 246, g: 243, b: 236, alpha: 1 },
+          },
+        },
+        left: shadow,
+        top: shadow,
+      },
+      { input: picture, left: shadow + border, top: shadow + border },
+    ])
+    .png()
+    .toBuffer();
+  const offset = (random() - 0.5) * 0.16 * (width - printWidth);
+  const left = Math.round((width - layerWidth) / 2 + offset);
+  const top = Math.round((height - layerHeight) / 2 - height * 0.02);
+  return {
+    layer: { input: layer, left, top },
+    /** Where the photo itself is drawn, in frame pixels. */
+    picture: {
+      left: left + shadow + border,
+      top: top + shadow + border,
+      width: info.width,
+      height: info.height,
+    },
+  };
+}
+
+/**
+ * Where the persona was drawn in a preview: the frame's rectangle it fills, the part of the
+ * (upright) reference photo drawn there in the matte's pixels, and the drawn alpha (`null` for a
+ * framed print, which is opaque and shows the whole photo).
+ */
+export type TPlacedPersona = {
+  kind: 'cut-out' | 'print';
+  drawn: TBox;
+  source: TBox & { photoWidth: number; photoHeight: number };
+  alpha: Buffer | null;
+};
+
+/** Generates a preview, telling where the persona was drawn (generate.test.ts checks it). */
+export async function generatePreview(
   reference: Buffer,
   options: {
     prompt: string;
@@ -171,31 +270,58 @@ async function generate(
   const background = await renderScene(scene, width, height, options.seed);
   const raw = { raw: { width, height, channels: 3 as const } };
   let frame = sharp(background, raw);
+  let placed: TPlacedPersona | null = null;
   if (reference.length) {
     context.onProgress(30, 'Cutting out the persona');
-    const cut = await matte(reference);
-    const box = personBox(cut);
-    if (box) {
+    const cut = await cutOutPersona(reference);
+    const box = cut ? personBox(cut) : null;
+    let layer: { input: Buffer; left: number; top: number };
+    if (cut && box) {
       context.onProgress(70, 'Matching the light');
       const place = placement(box, cut, width, height, options.seed);
-      const persona = await sharp(await litPersona(cut, box, meanColour(background), scene), {
-        raw: { width: box.width, height: box.height, channels: 4 },
-      })
+      const { data: persona, info } = await sharp(
+        await litPersona(cut, box, meanColour(background), scene),
+        { raw: { width: box.width, height: box.height, channels: 4 } },
+      )
         .resize(place.drawnWidth, place.drawnHeight, { kernel: 'lanczos3' })
         .png()
-        .toBuffer();
-      const composed = await sharp(background, raw)
-        .composite([{ input: persona, left: place.left, top: place.top }])
-        .removeAlpha()
-        .raw()
-        .toBuffer();
-      frame = sharp(composed, raw);
+        .toBuffer({ resolveWithObject: true });
+      layer = { input: persona, left: place.left, top: place.top };
+      placed = {
+        kind: 'cut-out',
+        drawn: { left: place.left, top: place.top, width: info.width, height: info.height },
+        source: { ...box, photoWidth: cut.width, photoHeight: cut.height },
+        alpha: await sharp(persona).extractChannel(3).raw().toBuffer(),
+      };
+    } else {
+      context.onProgress(70, 'Framing the portrait');
+      const print = await framedPrint(reference, width, height, options.seed);
+      const { width: photoWidth, height: photoHeight } = await uprightSize(reference);
+      layer = print.layer;
+      placed = {
+        kind: 'print',
+        drawn: print.picture,
+        source: {
+          left: 0,
+          top: 0,
+          width: photoWidth,
+          height: photoHeight,
+          photoWidth,
+          photoHeight,
+        },
+        alpha: null,
+      };
     }
+    const composed = await sharp(background, raw).composite([layer]).removeAlpha().raw().toBuffer();
+    frame = sharp(composed, raw);
   }
   context.onProgress(90, 'Grading the image');
   const data = await grade(frame, options.style, width, height).jpeg({ quality: 90 }).toBuffer();
   context.onProgress(100, 'Done');
-  return { data, width, height, contentType: 'image/jpeg' as const, seed: options.seed };
+  return {
+    image: { data, width, height, contentType: 'image/jpeg' as const, seed: options.seed },
+    placed,
+  };
 }
 
 export function createLocalGenerateEngine(): TEngine<'generate-image'> & {
@@ -204,6 +330,6 @@ export function createLocalGenerateEngine(): TEngine<'generate-image'> & {
   return {
     name: 'local',
     preview: true,
-    run: (input, options, context) => generate(input, options, context),
+    run: async (input, options, context) => (await generatePreview(input, options, context)).image,
   };
 }

@@ -12,10 +12,18 @@
  */
 import sharp, { type OverlayOptions } from 'sharp';
 import type { TEngine, TEngineOptions, TRunContext } from '../types';
-import { GENERATE_SIZES, grade, litPersona, meanColour, personBox, placement } from './generate';
+import {
+  framedPrint,
+  GENERATE_SIZES,
+  grade,
+  litPersona,
+  meanColour,
+  personBox,
+  placement,
+} from './generate';
 import { detectFaces } from './human-runtime';
 import { keyLight, readScene, renderScene, seededRandom, type TScene } from './scene';
-import { matte } from './segment';
+import { cutOutPersona } from './cutout';
 
 /** The look of every offline product shot: lit like a studio shot, whatever the setting. */
 const STYLE = 'studio';
@@ -273,16 +281,31 @@ export async function cutOutProduct(photo: Buffer): Promise<TProductCut> {
   return trimmed(pixels, alpha);
 }
 
-/** The persona, cut out, lit and placed, with its face in frame pixels when one is found. */
+/**
+ * The persona, cut out, lit and placed (or its photo as a framed print when no cut-out is
+ * believable), with its face in frame pixels.
+ */
 async function placedPersona(
   photo: Uint8Array,
   background: Buffer,
   scene: TScene,
   frame: { width: number; height: number; seed: number },
 ) {
-  const cut = await matte(Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength));
-  const box = personBox(cut);
-  if (!box) return null;
+  const bytes = Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength);
+  const cut = await cutOutPersona(bytes);
+  const box = cut ? personBox(cut) : null;
+  if (!cut || !box) {
+    // No believable cut-out: the photo as a framed print, its face about a third down it.
+    const print = await framedPrint(bytes, frame.width, frame.height, frame.seed);
+    const { picture } = print;
+    const face: TRect = {
+      left: picture.left + picture.width * 0.3,
+      top: picture.top + picture.height * 0.2,
+      width: picture.width * 0.4,
+      height: picture.height * 0.3,
+    };
+    return { layer: print.layer, face };
+  }
   const place = placement(box, cut, frame.width, frame.height, frame.seed);
   const layer = await sharp(await litPersona(cut, box, meanColour(background), scene), {
     raw: { width: box.width, height: box.height, channels: 4 },

@@ -14,12 +14,13 @@ import { extractFrames } from '../../engines/local/video/ffmpeg';
 import type { TSafetyChecker } from '../../engines/safety';
 import type { TRunContext } from '../../engines/types';
 import type { TStorage } from '../../lib/storage';
-import type { TInfluencerView } from '../influencers/service';
+import { findInfluencer, type TInfluencerView } from '../influencers/service';
 import { asBuffer, storeOutputs, type TExecution } from '../jobs/outputs';
 import { JobFailure } from '../jobs/queue';
 import type { TToolResult } from '../jobs/tools';
 import { identityScore } from '../personas/checks';
 import { referenceEmbeddings } from '../personas/service';
+import { findGalleryItem } from './service';
 
 type TJobRow = typeof jobs.$inferSelect;
 
@@ -38,20 +39,39 @@ export type TGalleryMeta = {
   influencer: TInfluencerView | null;
   prompt: string;
   productId?: string | null;
+  /**
+   * Why the image it was made from has no identity score: an upscale or edit of it has none for
+   * the same reason (a reference copy stays one).
+   */
+  unscoredBecause?: string | null;
 };
 
 /**
  * 0–100 against the persona's reference faces, or null with the reason. A video scores the mean
- * of its sampled frames that show a face.
+ * of its sampled frames that show a face. Only what an engine made is scored: an offline
+ * preview's persona is a copy of a photo (its reference photo, or the still a video moves
+ * through), so a score would only measure that photo (docs/product/generate.md).
  */
 async function likeness(
   db: TDatabase,
   faces: TFaceAnalyser,
   influencer: TInfluencerView | null,
   pictures: Buffer[],
-  isVideo: boolean,
+  {
+    isVideo,
+    preview,
+    tool,
+    unscoredBecause,
+  }: Pick<TGalleryMeta, 'tool' | 'unscoredBecause'> & { isVideo: boolean; preview: boolean },
 ): Promise<{ score: number | null; note: string | null }> {
   if (!influencer) return { score: null, note: null };
+  if (unscoredBecause !== undefined) return { score: null, note: unscoredBecause };
+  if (preview) {
+    // A video preview moves through any still; the others copy the persona's reference photo.
+    const note =
+      tool === 'generate-video' ? VIDEO_TEXTS.previewNotScored : GENERATE_TEXTS.previewNotScored;
+    return { score: null, note };
+  }
   const references = await referenceEmbeddings(db, influencer);
   if (!references.length) return { score: null, note: PERSONA_TEXTS.noReferenceFaces };
   const scores: number[] = [];
@@ -90,7 +110,14 @@ export async function keepInGallery(
   }
 
   context.onProgress(98, 'Measuring the likeness');
-  const { score, note } = await likeness(db, deps.faces, meta.influencer, pictures, isVideo);
+  // Priced when queued: only an offline preview is free.
+  const preview = row.cost === 0;
+  const { score, note } = await likeness(db, deps.faces, meta.influencer, pictures, {
+    isVideo,
+    preview,
+    tool: meta.tool,
+    unscoredBecause: meta.unscoredBecause,
+  });
   const [stored] = await storeOutputs(deps.storage, row, [output]);
   const folder = `users/${row.userId}/jobs/${row.id}`;
   const thumbnailKey = `${folder}/preview-0.webp`;
@@ -141,9 +168,43 @@ export async function keepInGallery(
         identityScore: score,
         scoreNote: note,
         engine: row.engine,
-        // Priced when queued: only an offline preview is free.
-        preview: row.cost === 0,
+        preview,
       });
     },
   };
+}
+
+/**
+ * Keeps an upscale or an edit in the gallery like any tool's output (its tool shown). Made from a
+ * gallery image, it keeps that image's persona and words, and is scored only when that image
+ * was; made from an upload, it belongs to no persona.
+ */
+export async function keepEditInGallery(
+  db: TDatabase,
+  deps: TGalleryDeps,
+  row: TJobRow,
+  result: TToolResult,
+  { tool, instruction }: { tool: 'upscale' | 'edit-image'; instruction: string | null },
+  context: TRunContext,
+): Promise<TExecution> {
+  const sourceId = row.input?.galleryId;
+  const source = sourceId
+    ? await findGalleryItem(db, row.userId, sourceId).catch(() => null)
+    : null;
+  const influencer = source?.influencerId
+    ? await findInfluencer(db, row.userId, source.influencerId).catch(() => null)
+    : null;
+  return keepInGallery(
+    db,
+    deps,
+    row,
+    result,
+    {
+      tool,
+      influencer,
+      prompt: instruction ?? source?.prompt ?? '',
+      ...(source && source.identityScore === null ? { unscoredBecause: source.scoreNote } : {}),
+    },
+    context,
+  );
 }

@@ -31,6 +31,7 @@ import {
 import type { TStorage } from '../../lib/storage';
 import { checkAction, getAccountState } from '../billing/entitlements';
 import { debit, jobSpendDescription, refund } from '../billing/ledger';
+import { keepEditInGallery } from '../gallery/record';
 import { findGalleryItem, readGalleryImage } from '../gallery/service';
 import { runGeneration } from '../generate/run';
 import { isMediaRequest, prepareMediaJob } from '../media/inputs';
@@ -135,6 +136,8 @@ export async function enqueueJob(
     height: input.height,
     contentType: input.contentType,
     fileName: `muse-input.${input.extension}`,
+    // An upscale or edit of a gallery image keeps its persona and words (gallery/record.ts).
+    ...(!request.image && request.fields.galleryId ? { galleryId: request.fields.galleryId } : {}),
   };
   await deps.storage.put(inputFile.key, input.data);
   try {
@@ -259,6 +262,10 @@ async function executeTool(
   if (isMediaRequest(request)) return runMediaTool(db, deps, row, request, input, context);
   const { tool, ...options } = request;
   const result = await runTool(tool, options, {}, deps.engines, input, context);
+  if (request.tool === 'upscale' || request.tool === 'edit-image') {
+    const instruction = request.tool === 'edit-image' ? request.prompt || null : null;
+    return keepEditInGallery(db, deps, row, result, { tool: request.tool, instruction }, context);
+  }
   await withholdUnsafe(deps.safety, result.outputs);
   const outputs = await storeOutputs(deps.storage, row, result.outputs);
   return { outputs, prompt: result.prompt ?? null, details: result.details ?? {} };

@@ -1,4 +1,10 @@
-import { GENERATE_TEXTS, SCORE_FILTERS, VIDEO_TEXTS, type TGalleryItem } from '@muse/shared';
+import {
+  galleryToolLabel,
+  GENERATE_TEXTS,
+  SCORE_FILTERS,
+  VIDEO_TEXTS,
+  type TGalleryItem,
+} from '@muse/shared';
 import { Clapperboard, ImageIcon, Loader2, Play, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +15,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { toast } from '../../components/ui/toaster';
 import { useInfluencers } from '../influencers/api/get-influencers';
 import { useDeleteGalleryItem, useGallery, type TGalleryFilters } from './api/gallery';
-import { IdentityBadge, OfflinePreviewLabel } from './components/identity-badge';
+import { IdentityBadge, OfflinePreviewLabel, ToolLabel } from './components/identity-badge';
 import { describeVideo, ImageViewer } from './components/image-viewer';
 import { formatDuration } from '../tools/tool-format';
 
@@ -58,7 +64,8 @@ export function GalleryPage() {
   return (
     <div className="space-y-8">
       <PageHeading title="Gallery">
-        Everything you generated, with how much each image or video looks like its persona.
+        Everything your tools made, with the tool that made it and how much each image or video
+        looks like its persona.
       </PageHeading>
 
       <form
@@ -171,8 +178,8 @@ export function GalleryPage() {
                   onClick={() => setOpen(item)}
                   aria-label={
                     item.kind === 'video'
-                      ? `Play ${item.influencerName ?? 'video'}: ${describeVideo(item)}`
-                      : `Open ${item.influencerName ?? 'image'}: ${item.prompt}`
+                      ? `Play ${item.influencerName ?? 'video'}: ${describeVideo(item)}, made with ${galleryToolLabel(item.tool)}`
+                      : `Open ${item.influencerName ?? 'image'}: ${item.prompt}, made with ${galleryToolLabel(item.tool)}`
                   }
                   className="group relative block aspect-[4/5] w-full overflow-hidden rounded-2xl border border-ink-800 bg-ink-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
                 >
@@ -190,6 +197,7 @@ export function GalleryPage() {
                     </span>
                   ) : null}
                   <span className="absolute inset-x-2 top-2 flex flex-wrap gap-1">
+                    <ToolLabel tool={item.tool} />
                     <IdentityBadge score={item.identityScore} />
                     {item.preview ? <OfflinePreviewLabel /> : null}
                   </span>

@@ -1,5 +1,5 @@
-import { GENERATE_TEXTS } from '@muse/shared';
-import { ScanFace, Sparkles } from 'lucide-react';
+import { galleryToolLabel, GENERATE_TEXTS } from '@muse/shared';
+import { ScanFace, Sparkles, Wrench } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
 /** How alike a score says the image and the persona are, in words. */
@@ -61,6 +61,22 @@ export function OfflinePreviewLabel({ className }: { className?: string }) {
     >
       <Sparkles aria-hidden="true" className="size-3.5" />
       {GENERATE_TEXTS.offlinePreview}
+    </span>
+  );
+}
+
+/** The tool that made a gallery item ('Upscale', 'Edit Image', …). */
+export function ToolLabel({ tool, className }: { tool: string; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border border-zinc-400/30 bg-black/55 px-2 py-0.5 text-xs font-semibold text-zinc-100 backdrop-blur',
+        className,
+      )}
+    >
+      <Wrench aria-hidden="true" className="size-3.5" />
+      <span className="sr-only">Made with </span>
+      {galleryToolLabel(tool)}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { type TGalleryItem } from '@muse/shared';
+import { galleryToolLabel, type TGalleryItem } from '@muse/shared';
 import { ArrowUpRight, Clapperboard, Download, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -54,7 +54,11 @@ export function ImageViewer({
             ) : (
               <img
                 src={item.url}
-                alt={`Generated image: ${item.prompt}`}
+                alt={
+                  item.tool === 'upscale' || item.tool === 'edit-image'
+                    ? `${galleryToolLabel(item.tool)} result${item.prompt ? `: ${item.prompt}` : ''}`
+                    : `Generated image: ${item.prompt}`
+                }
                 width={item.width}
                 height={item.height}
                 className="mx-auto max-h-[70dvh] w-auto max-w-full rounded-xl border border-ink-700 bg-ink-950 object-contain"
@@ -79,6 +83,8 @@ export function ImageViewer({
                     <dd className="text-zinc-200">{formatDuration(item.durationSeconds)}</dd>
                   </>
                 ) : null}
+                <dt>Tool</dt>
+                <dd className="text-zinc-200">{galleryToolLabel(item.tool)}</dd>
                 <dt>Made</dt>
                 <dd className="text-zinc-200">{formatWhen(item.createdAt)}</dd>
               </dl>
@@ -129,5 +135,9 @@ export function ImageViewer({
 
 function titleOf(item: TGalleryItem): string {
   if (item.kind === 'video') return item.influencerName ? `${item.influencerName}, video` : 'Video';
+  if (item.tool === 'upscale' || item.tool === 'edit-image') {
+    const made = item.tool === 'upscale' ? 'upscaled' : 'edited';
+    return item.influencerName ? `${item.influencerName}, ${made}` : `Image, ${made}`;
+  }
   return item.influencerName ? `${item.influencerName}, generated` : 'Generated image';
 }

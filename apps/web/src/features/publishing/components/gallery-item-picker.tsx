@@ -1,4 +1,9 @@
-import { POST_MAX_ITEMS, PUBLISHING_TEXTS, type TGalleryItem } from '@muse/shared';
+import {
+  galleryToolLabel,
+  POST_MAX_ITEMS,
+  PUBLISHING_TEXTS,
+  type TGalleryItem,
+} from '@muse/shared';
 import { ImageIcon, Loader2, Play } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -7,10 +12,20 @@ import { useGallery } from '../../gallery/api/gallery';
 import { formatDuration } from '../../tools/tool-format';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
 
-/** How an item is named to a screen reader: its kind, a video's length, and what it shows. */
+/** A tool that works on an image already made: its items carry the tool's name. */
+const reworked = (item: TGalleryItem) => item.tool === 'upscale' || item.tool === 'edit-image';
+
+/**
+ * How an item is named to a screen reader: its kind, a video's length, the tool when it reworked
+ * an image (an upscale, an edit), and what it shows.
+ */
 function describeItem(item: TGalleryItem): string {
   const kind =
-    item.kind === 'video' ? `Video, ${formatDuration(item.durationSeconds ?? 0)}` : 'Image';
+    item.kind === 'video'
+      ? `Video, ${formatDuration(item.durationSeconds ?? 0)}`
+      : reworked(item)
+        ? `Image, ${galleryToolLabel(item.tool)}`
+        : 'Image';
   return item.prompt ? `${kind}: ${item.prompt}` : kind;
 }
 
@@ -75,6 +90,13 @@ function PickableItems({
                   >
                     <Play className="size-3 fill-current" />
                     {formatDuration(item.durationSeconds ?? 0)}
+                  </span>
+                ) : reworked(item) ? (
+                  <span
+                    aria-hidden="true"
+                    className="absolute bottom-1.5 left-1.5 rounded-full bg-black/70 px-1.5 py-0.5 text-[11px] font-semibold text-white"
+                  >
+                    {galleryToolLabel(item.tool)}
                   </span>
                 ) : null}
                 {checked ? (
