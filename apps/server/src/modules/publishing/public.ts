@@ -15,6 +15,7 @@ import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { influencerPages, influencers, postPurchases, posts } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { purchaseInForce } from '../sales/held-earnings';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TStorage } from '../../lib/storage';
 import {
@@ -72,7 +73,13 @@ async function boughtBy(db: TQueryable, viewerId: string | null, postIds: string
   const rows = await db
     .select({ postId: postPurchases.postId })
     .from(postPurchases)
-    .where(and(eq(postPurchases.buyerId, viewerId), inArray(postPurchases.postId, postIds)));
+    .where(
+      and(
+        eq(postPurchases.buyerId, viewerId),
+        inArray(postPurchases.postId, postIds),
+        purchaseInForce(),
+      ),
+    );
   return new Set(rows.map((row) => row.postId));
 }
 
@@ -182,7 +189,7 @@ export async function listPurchases(
     .innerJoin(posts, eq(posts.id, postPurchases.postId))
     .leftJoin(influencers, eq(influencers.id, posts.influencerId))
     .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
-    .where(eq(postPurchases.buyerId, userId))
+    .where(and(eq(postPurchases.buyerId, userId), purchaseInForce()))
     .orderBy(desc(postPurchases.createdAt), desc(postPurchases.id));
   const postIds = rows.map((row) => row.post.id);
   const shown = [

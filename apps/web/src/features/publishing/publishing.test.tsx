@@ -110,6 +110,12 @@ function earnings(overrides: Partial<TEarnings> = {}): TEarnings {
     netCents: 20_000,
     paidOutCents: 12_000,
     availableCents: 8_000,
+    refundedCents: 0,
+    pendingCents: 0,
+    heldCents: 0,
+    owedCents: 0,
+    holdDays: 7,
+    pending: [],
     byPost: [
       {
         id: 'post-1',
