@@ -212,10 +212,13 @@ export async function reconcilePurchase(
     let status = purchase.status;
     let share = await remainingOf(tx, purchaseId);
 
-    const full = state.refunded || state.refundedCents >= state.amountCents;
+    const charged = state.amountCents > 0;
+    const full = state.refunded || (charged && state.refundedCents >= state.amountCents);
     const owedBack = full
       ? purchase.netCents
-      : Math.round((purchase.netCents * state.refundedCents) / state.amountCents);
+      : charged
+        ? Math.round((purchase.netCents * state.refundedCents) / state.amountCents)
+        : 0;
     const more = Math.min(share, owedBack - (purchase.netCents - share));
     if (more > 0) {
       await book(tx, creatorId, balance, entry('refund'), takeBack(status, balance, more));
