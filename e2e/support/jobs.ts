@@ -37,7 +37,7 @@ export async function finishedJobStatus(
  * test-results/e2e-server-<port>.json, which holds the password file and PostgreSQL's pid file
  * (its fourth line is the port the server listens on).
  */
-function e2eDatabaseUrl(baseURL: string): string {
+export function e2eDatabaseUrl(baseURL: string): string {
   const port = new URL(baseURL).port;
   const info = path.join(root, 'test-results', `e2e-server-${port}.json`);
   const { dataDir } = JSON.parse(readFileSync(info, 'utf8')) as { dataDir: string };
