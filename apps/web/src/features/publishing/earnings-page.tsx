@@ -128,7 +128,7 @@ export function EarningsCards({ earnings }: { earnings: TEarnings }) {
       <h2 id="earnings-summary-heading" className="sr-only">
         Summary
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-6">
         <Card
           icon={Receipt}
           label="Gross sales"
