@@ -296,7 +296,7 @@ test('a creator publishes a page with a free image and a $50 video; a visitor re
   await visitorContext.close();
   expect(visitorErrors, 'errors in the visitor’s browser').toEqual([]);
 
-  // The creator's earnings: one sale, Muse's 20%, the rest available.
+  // The creator's earnings: one sale, Muse's 20%, the rest pending for the hold period.
   await page.goto('/earnings');
   const summary = main(page).getByRole('region', { name: 'Summary' });
   const figure = (label: string) =>
@@ -306,7 +306,8 @@ test('a creator publishes a page with a free image and a $50 video; a visitor re
   await expect(figure('Muse fee (20%)')).toContainText(FEE);
   await expect(figure('Net earnings')).toContainText(NET);
   await expect(figure('Paid out')).toContainText('$0.00');
-  await expect(figure('Available')).toContainText(NET);
+  await expect(figure('Pending')).toContainText(NET);
+  await expect(figure('Available')).toContainText('$0.00');
   const row = main(page)
     .getByRole('table', { name: 'By post' })
     .getByRole('row', { name: /behind the scenes/ });
@@ -319,7 +320,8 @@ test('a creator publishes a page with a free image and a $50 video; a visitor re
     grossCents: 5000,
     feeCents: 1000,
     netCents: 4000,
-    availableCents: 4000,
+    availableCents: 0,
+    pendingCents: 4000,
   });
 });
 

@@ -1,20 +1,31 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { museFeeCents, PUBLISHING_TEXTS, type TEarnings } from '@muse/shared';
-import type { InjectOptions } from 'fastify';
+import { EARNINGS_HOLD_DAYS, museFeeCents, PUBLISHING_TEXTS, type TEarnings } from '@muse/shared';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { influencerPages, influencers, postItems, posts } from '../src/db/schema';
 import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
-import { makePng } from './images';
+import {
+  call,
+  checkout,
+  deliverTo,
+  earningsOf,
+  endHolds,
+  ledgerOf,
+  payout,
+  purchasesOf,
+  rows,
+  seedPost,
+  seller,
+  sessionIdOf,
+  type TSeller,
+} from './sales-helpers';
 
 /*
  * Selling pay-per-view posts (docs/product/publishing.md, "Buying" and "Earnings and payouts"):
  * Stripe Checkout and its webhook against the fake Stripe, Muse's TEST MODE checkout, earnings
- * and payouts. Creators' pages and posts are written straight into their tables, with real
- * files in storage, so that every link an answer carries can be followed.
+ * and payouts.
  */
 
 // Each test signs up a few accounts (a deliberately slow password hash).
@@ -41,138 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-type TSeller = { account: TTestAccount; influencerId: string; name: string; handle: string };
-type TSeededPost = { id: string; original: Buffer };
-
-/** A creator's influencer with a published page. */
-async function seller(
-  ctx: TTestContext,
-  account: TTestAccount,
-  name: string,
-  published = true,
-): Promise<TSeller> {
-  const handle = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}`;
-  const [influencer] = await ctx.database.db
-    .insert(influencers)
-    .values({ userId: account.userId, name, niche: 'fashion', description: '' })
-    .returning();
-  await ctx.database.db.insert(influencerPages).values({
-    influencerId: influencer!.id,
-    userId: account.userId,
-    handle,
-    publishedAt: published ? new Date() : null,
-  });
-  return { account, influencerId: influencer!.id, name, handle };
-}
-
-let pictures = 0;
-
-/** A post of the seller's with one picture: its original, sharp preview and blurred preview. */
-async function seedPost(
-  ctx: TTestContext,
-  by: TSeller,
-  options: { priceCents: number; caption?: string; status?: 'published' | 'scheduled' },
-): Promise<TSeededPost> {
-  const { storage } = ctx.app.services;
-  const [post] = await ctx.database.db
-    .insert(posts)
-    .values({
-      userId: by.account.userId,
-      influencerId: by.influencerId,
-      influencerName: by.name,
-      caption: options.caption ?? '',
-      priceCents: options.priceCents,
-      status: options.status ?? 'published',
-      publishAt: options.status === 'scheduled' ? new Date(Date.now() + 86_400_000) : new Date(),
-      scheduled: options.status === 'scheduled',
-      timeZone: 'UTC',
-    })
-    .returning();
-  const base = `posts/${post!.id}/0`;
-  pictures += 1;
-  const original = await makePng(120 + pictures, 80);
-  await storage.put(`${base}-original.png`, original);
-  await storage.put(`${base}-thumb.png`, await makePng(48, 32));
-  await storage.put(`${base}-blur.png`, await makePng(8, 6));
-  await ctx.database.db.insert(postItems).values({
-    postId: post!.id,
-    position: 0,
-    kind: 'image',
-    key: `${base}-original.png`,
-    thumbnailKey: `${base}-thumb.png`,
-    blurredKey: `${base}-blur.png`,
-    width: 120 + pictures,
-    height: 80,
-    contentType: 'image/png',
-    fileName: 'picture.png',
-  });
-  return { id: post!.id, original };
-}
-
-function call(ctx: TTestContext, account: TTestAccount | null, options: InjectOptions) {
-  return ctx.app.inject({ ...options, headers: { ...options.headers, ...account?.headers } });
-}
-
-const checkout = (ctx: TTestContext, account: TTestAccount, postId: string) =>
-  call(ctx, account, { method: 'POST', url: `/api/posts/${postId}/checkout` });
-
-async function earningsOf(ctx: TTestContext, account: TTestAccount): Promise<TEarnings> {
-  const answer = await call(ctx, account, { method: 'GET', url: '/api/earnings' });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().earnings;
-}
-
-const payout = (ctx: TTestContext, account: TTestAccount, payload?: object) =>
-  call(ctx, account, { method: 'POST', url: '/api/earnings/payouts', payload });
-
-function deliver(delivery: { payload: string; signature: string }) {
-  return live.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    payload: delivery.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
-  });
-}
-
-async function rows<T>(ctx: TTestContext, query: string, values: unknown[]): Promise<T[]> {
-  return (await ctx.database.pool.query(query, values)).rows as T[];
-}
-
-const purchasesOf = (ctx: TTestContext, postId: string) =>
-  rows<{
-    buyer_id: string;
-    amount_cents: number;
-    fee_cents: number;
-    net_cents: number;
-    provider: string;
-    checkout_id: string;
-  }>(
-    ctx,
-    'select buyer_id, amount_cents, fee_cents, net_cents, provider, checkout_id from post_purchases where post_id = $1',
-    [postId],
-  );
-
-/**
- * The creator's earnings ledger and the balance kept beside it, which must be the ledger's sum.
- */
-async function ledgerOf(ctx: TTestContext, userId: string) {
-  const entries = await rows<{ kind: string; amount_cents: number; payout_id: string | null }>(
-    ctx,
-    'select kind, amount_cents, payout_id from earnings_entries where user_id = $1 order by created_at, id',
-    [userId],
-  );
-  const [balance] = await rows<{ available_cents: number }>(
-    ctx,
-    'select available_cents from earnings_balances where user_id = $1',
-    [userId],
-  );
-  const sum = entries.reduce((total, entry) => total + entry.amount_cents, 0);
-  expect(balance?.available_cents ?? 0).toBe(sum);
-  return { entries, available: sum };
-}
-
-/** Stripe's Checkout Session id, the last part of its page's URL. */
-const sessionIdOf = (url: string) => url.split('/').pop()!;
+const deliver = (delivery: { payload: string; signature: string }) => deliverTo(live, delivery);
 
 describe('buying a post through Stripe Checkout', () => {
   let creator: TSeller;
@@ -248,16 +128,29 @@ describe('buying a post through Stripe Checkout', () => {
       },
     ]);
     const ledger = await ledgerOf(live, creator.account.userId);
-    expect(ledger.entries.map((entry) => [entry.kind, entry.amount_cents])).toEqual([
-      ['sale', 3999],
-    ]);
-    expect(await earningsOf(live, creator.account)).toMatchObject({
+    expect(
+      ledger.entries.map((entry) => [entry.kind, entry.amount_cents, entry.pending_cents]),
+    ).toEqual([['sale', 0, 3999]]);
+    // The share waits out its hold before it can be paid out.
+    const earnings = await earningsOf(live, creator.account);
+    expect(earnings).toMatchObject({
       sales: 1,
       grossCents: 4999,
       feeCents: 1000,
       netCents: 3999,
-      availableCents: 3999,
+      availableCents: 0,
+      pendingCents: 3999,
+      holdDays: EARNINGS_HOLD_DAYS,
+      pending: [{ label: 'Golden hour', netCents: 3999, status: 'pending' }],
     });
+    const [bought] = await rows<{ created_at: Date }>(
+      live,
+      'select created_at from post_purchases where post_id = $1',
+      [post.id],
+    );
+    expect(
+      new Date(earnings.pending[0]!.availableAt).getTime() - bought!.created_at.getTime(),
+    ).toBe(EARNINGS_HOLD_DAYS * 86_400_000);
 
     const again = await checkout(live, fan, post.id);
     expect(again.statusCode).toBe(409);
@@ -391,6 +284,7 @@ describe('payouts through Stripe Connect', () => {
     for (const price of [5000, 5000]) {
       await sell(live, (await seedPost(live, creator, { priceCents: price })).id, fan!, price);
     }
+    await endHolds(live, creator.account.userId);
   }, 60_000);
 
   it(
@@ -601,7 +495,7 @@ describe('the TEST MODE checkout of a post', () => {
       },
     ]);
     const ledger = await ledgerOf(offline, creator.account.userId);
-    expect(ledger.entries.map((entry) => [entry.kind, entry.amount_cents])).toEqual([
+    expect(ledger.entries.map((entry) => [entry.kind, entry.pending_cents])).toEqual([
       ['sale', 3999],
     ]);
     const again = await checkout(offline, fan, post.id);
@@ -681,6 +575,7 @@ describe('earnings and TEST MODE payouts', () => {
       });
       expect(paid.statusCode, paid.body).toBe(200);
     }
+    await endHolds(offline, creator.userId);
   }, 60_000);
 
   it('adds up to the cent over odd prices, by post and by influencer', async () => {

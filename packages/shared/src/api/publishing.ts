@@ -59,6 +59,11 @@ export const RESERVED_HANDLES = [
 export const PPV_PRICE = { min: 100, max: 50_000, default: PPV_PRICE_CENTS } as const;
 /** The smallest payout a creator may request, in cents. */
 export const PAYOUT_MIN_CENTS = 1000;
+/**
+ * Days a sale's share stays pending before it can be paid out, so that a refund asked for soon
+ * after the purchase is taken from money still held (docs/decisions/0038-refunds-disputes-and-held-earnings.md).
+ */
+export const EARNINGS_HOLD_DAYS = 7;
 export const POST_MAX_ITEMS = 10;
 export const CAPTION_MAX = 2200;
 export const BIO_MAX = 500;
@@ -399,6 +404,20 @@ export const ZPayoutAccount = z.object({
 });
 export type TPayoutAccount = z.infer<typeof ZPayoutAccount>;
 
+/** Where a sale's share is: waiting out its hold, or held while a dispute is open. */
+export const PENDING_SALE_STATUSES = ['pending', 'disputed'] as const;
+export const ZPendingSale = z.object({
+  /** The purchase's id. */
+  id: z.string(),
+  /** The post's caption (or its first words). */
+  label: z.string(),
+  netCents: z.number(),
+  status: z.enum(PENDING_SALE_STATUSES),
+  /** When the share becomes available (a disputed one: once the dispute is won, from then). */
+  availableAt: z.string(),
+});
+export type TPendingSale = z.infer<typeof ZPendingSale>;
+
 /** GET /api/earnings */
 export const ZEarnings = z.object({
   feePercent: z.number(),
@@ -407,8 +426,19 @@ export const ZEarnings = z.object({
   feeCents: z.number(),
   netCents: z.number(),
   paidOutCents: z.number(),
-  /** What may be paid out now: net sales minus payouts sent or on their way. */
+  /** What may be paid out now: net sales whose hold ended, minus payouts sent or on their way. */
   availableCents: z.number(),
+  /** The creator's share of sales taken back by refunds and lost disputes. */
+  refundedCents: z.number(),
+  /** Shares of sales still in their hold period. */
+  pendingCents: z.number(),
+  /** Shares of sales held while a fan's dispute is open. */
+  heldCents: z.number(),
+  /** Refunds and lost disputes of money already paid out: taken from the next earnings. */
+  owedCents: z.number(),
+  holdDays: z.number(),
+  /** Sales not available yet, the soonest first. */
+  pending: z.array(ZPendingSale),
   byPost: z.array(ZEarningsLine),
   byInfluencer: z.array(ZEarningsLine),
   payouts: z.array(ZPayout),

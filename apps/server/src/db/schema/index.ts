@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './personas';
 export * from './gallery';
 export * from './publishing';
+export * from './receipts';

@@ -131,9 +131,16 @@ export const postItems = pgTable(
 );
 
 /**
- * A fan's purchase of a pay-per-view post: at most one per post and fan (the unique index is
- * what makes repeated or simultaneous webhook deliveries book one sale). A sale stays booked
- * when the fan's account is deleted.
+ * Where a purchase and its sale's share stand: `pending` until `availableAt` (the hold period),
+ * then `available`; `disputed` while a dispute holds it; `refunded` (in full) and `lost` (a lost
+ * dispute) revoke the purchase (docs/decisions/0038-refunds-disputes-and-held-earnings.md).
+ */
+export type TPurchaseStatus = 'pending' | 'available' | 'disputed' | 'refunded' | 'lost';
+
+/**
+ * A fan's purchase of a pay-per-view post: at most one in force per post and fan (the unique
+ * index is what makes repeated or simultaneous webhook deliveries book one sale; a revoked one
+ * leaves room to buy again). A sale stays booked when the fan's account is deleted.
  */
 export const postPurchases = pgTable(
   'post_purchases',
@@ -154,14 +161,26 @@ export const postPurchases = pgTable(
     /** The checkout session it was paid through. */
     checkoutId: text('checkout_id').notNull(),
     paymentIntentId: text('payment_intent_id'),
+    /** Sales booked before holds existed were available at once. */
+    status: text('status').$type<TPurchaseStatus>().notNull().default('available'),
+    /** When the sale's share leaves its hold and may be paid out. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('post_purchases_post_buyer_key').on(table.postId, table.buyerId),
+    uniqueIndex('post_purchases_post_buyer_key')
+      .on(table.postId, table.buyerId)
+      .where(sql`${table.status} not in ('refunded', 'lost')`),
     uniqueIndex('post_purchases_checkout_key').on(table.checkoutId),
     index('post_purchases_buyer_created_idx').on(table.buyerId, table.createdAt),
     index('post_purchases_creator_created_idx').on(table.creatorId, table.createdAt),
+    index('post_purchases_creator_status_idx').on(table.creatorId, table.status, table.availableAt),
+    index('post_purchases_payment_intent_idx').on(table.paymentIntentId),
     check('post_purchases_net', sql`${table.netCents} = ${table.amountCents} - ${table.feeCents}`),
+    check(
+      'post_purchases_status_known',
+      sql`${table.status} in ('pending', 'available', 'disputed', 'refunded', 'lost')`,
+    ),
   ],
 );
 
@@ -187,9 +206,24 @@ export const payouts = pgTable(
   ],
 );
 
+/** Why an earnings row was written. */
+export type TEarningsKind =
+  | 'sale'
+  | 'release'
+  | 'dispute'
+  | 'dispute-won'
+  | 'dispute-lost'
+  | 'refund'
+  | 'payout'
+  | 'payout-reversal';
+
 /**
- * The creator's earnings, append-only: a sale adds its net, a payout takes its amount, a failed
- * payout gives it back. `purchaseId` and (`payoutId`, `kind`) make each movement happen once.
+ * The creator's earnings, append-only: each row says how it moved each part of the balance
+ * (available, pending, held, owed), so every part is the sum of its column. A sale adds its net
+ * to pending, its release moves it to available, a dispute holds it, a refund or lost dispute
+ * takes it back, a payout takes its amount, a failed payout gives it back
+ * (docs/decisions/0038-refunds-disputes-and-held-earnings.md). The sale of a purchase and
+ * (`payoutId`, `kind`) happen once.
  */
 export const earningsEntries = pgTable(
   'earnings_entries',
@@ -198,21 +232,33 @@ export const earningsEntries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'sale' | 'payout' | 'payout-reversal'>().notNull(),
-    /** Positive for a sale and a reversal, negative for a payout. */
+    kind: text('kind').$type<TEarningsKind>().notNull(),
+    /** The change of the available balance: what may be paid out. */
     amountCents: integer('amount_cents').notNull(),
+    /** The change of sales' shares in their hold period. */
+    pendingCents: integer('pending_cents').notNull().default(0),
+    /** The change of shares held by open disputes. */
+    heldCents: integer('held_cents').notNull().default(0),
+    /** The change of what the creator owes: money taken back after it was paid out. */
+    owedCents: integer('owed_cents').notNull().default(0),
     purchaseId: uuid('purchase_id').references(() => postPurchases.id, { onDelete: 'restrict' }),
     payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('earnings_entries_purchase_key').on(table.purchaseId),
+    uniqueIndex('earnings_entries_purchase_key')
+      .on(table.purchaseId)
+      .where(sql`${table.kind} = 'sale'`),
+    index('earnings_entries_purchase_idx').on(table.purchaseId),
     uniqueIndex('earnings_entries_payout_kind_key').on(table.payoutId, table.kind),
     index('earnings_entries_user_created_idx').on(table.userId, table.createdAt),
   ],
 );
 
-/** The running total of `earnings_entries`, changed only with a row there; never negative. */
+/**
+ * The running totals of `earnings_entries`, changed only with a row there; none is ever
+ * negative. `availableCents` is what may be paid out.
+ */
 export const earningsBalances = pgTable(
   'earnings_balances',
   {
@@ -220,9 +266,17 @@ export const earningsBalances = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     availableCents: integer('available_cents').notNull().default(0),
+    pendingCents: integer('pending_cents').notNull().default(0),
+    heldCents: integer('held_cents').notNull().default(0),
+    owedCents: integer('owed_cents').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('earnings_balances_not_negative', sql`${table.availableCents} >= 0`)],
+  (table) => [
+    check('earnings_balances_not_negative', sql`${table.availableCents} >= 0`),
+    check('earnings_balances_pending_not_negative', sql`${table.pendingCents} >= 0`),
+    check('earnings_balances_held_not_negative', sql`${table.heldCents} >= 0`),
+    check('earnings_balances_owed_not_negative', sql`${table.owedCents} >= 0`),
+  ],
 );
 
 /** The creator's Stripe Connect account that payouts are sent to. */

@@ -4,7 +4,6 @@ import {
   PLANS,
   firstMonthOfferCents,
   planLabel,
-  priceCents,
   type TBillingPeriod,
   type TCreateCheckoutRequest,
   type TPlanKey,
@@ -26,8 +25,10 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { offerForCheckout, redeemOffer } from '../onboarding/offer';
 import { randomToken } from '../../lib/tokens';
 import { describePostTestCheckout, payPostTestCheckout } from '../sales/checkout';
+import { recordPlanReceipt } from '../receipts/record';
 import { refreshPayoutAccount } from '../sales/earnings';
 import { fulfilStripeCheckout } from '../sales/fulfil';
+import { chargeOfEvent, reconcileStripeCharge } from '../sales/refunds';
 import { getAccountState } from './entitlements';
 import {
   invoiceSubscriptionId,
@@ -44,6 +45,7 @@ import {
   grantPaidPeriod,
   grantUpgrade,
   isLive,
+  planChargeCents,
   recordSubscription,
   secondPayment,
   withSubscriptionLock,
@@ -72,11 +74,6 @@ function returnUrls(origin: string, returnTo: TCreateCheckoutRequest['returnTo']
     successUrl: `${origin}${page}?payment=success`,
     cancelUrl: `${origin}${cancelPage}?payment=cancelled`,
   };
-}
-
-/** What a plan's checkout charges today, without an offer. */
-function fullPriceCents(plan: TPlanKey, billing: TBillingPeriod): number {
-  return billing === 'yearly' ? PLANS[plan].yearlyTotalCents : priceCents(PLANS[plan], billing);
 }
 
 /**
@@ -135,7 +132,7 @@ export async function createCheckout(
     // The price is fixed when the checkout starts: the first month's under the offer.
     amountCents: offer
       ? firstMonthOfferCents(PLANS[request.plan])
-      : fullPriceCents(request.plan, request.billing),
+      : planChargeCents(request.plan, request.billing),
     discountPercent: offer?.percentOff ?? null,
     ...returnUrls('', request.returnTo),
     expiresAt: offer?.checkoutExpiresAt ?? new Date(Date.now() + 24 * 60 * 60 * 1000),
@@ -195,6 +192,9 @@ export const HANDLED_STRIPE_EVENTS = [
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'account.updated',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
 ] as const;
 
 /**
@@ -258,6 +258,40 @@ const PERIOD_INVOICES: readonly (Stripe.Invoice.BillingReason | null)[] = [
   'subscription_cycle',
 ];
 
+const RECEIPT_KINDS: Partial<Record<Stripe.Invoice.BillingReason, 'plan' | 'renewal' | 'upgrade'>> =
+  {
+    subscription_create: 'plan',
+    subscription_cycle: 'renewal',
+    subscription_update: 'upgrade',
+  };
+
+/**
+ * The receipt of a paid plan invoice of a live subscription, for what Stripe charged
+ * (`amount_paid`, a coupon's discount included); once per invoice. Nothing is mailed for an
+ * invoice that charged nothing.
+ */
+async function invoiceReceipt(
+  context: TGrantContext,
+  stripe: StripeGateway,
+  invoice: Stripe.Invoice,
+  row: TSubscriptionRow,
+): Promise<void> {
+  const kind = invoice.billing_reason ? RECEIPT_KINDS[invoice.billing_reason] : undefined;
+  if (!kind || invoice.amount_paid <= 0) return;
+  const paidFor = await stripe.planOfInvoice(invoice);
+  const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
+  await recordPlanReceipt(context.db, {
+    userId: row.userId,
+    reference: `invoice:${invoice.id}`,
+    kind,
+    plan: paidFor?.plan ?? row.plan,
+    billing: paidFor?.billing ?? row.billing,
+    amountCents: invoice.amount_paid,
+    provider: 'stripe',
+    paidAt: new Date(paidAt * 1000),
+  });
+}
+
 /**
  * Acts on a verified Stripe event. Deliveries repeat and arrive out of order, so the event is
  * skipped when already handled, and every object is re-read from Stripe before acting on it.
@@ -306,6 +340,7 @@ export async function handleStripeEvent(
         const firstPeriod = invoice.billing_reason === 'subscription_create';
         await grantPaidPeriod(context, row, firstPeriod, paidFor?.plan ?? row.plan);
       }
+      if (row && isLive(row.status)) await invoiceReceipt(context, stripe, invoice, row);
       break;
     }
     case 'invoice.payment_failed': {
@@ -322,6 +357,14 @@ export async function handleStripeEvent(
       // A creator's payout account (Stripe Connect) finished or changed its onboarding.
       await refreshPayoutAccount(db, stripe, event.data.object.id);
       break;
+    case 'charge.refunded':
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      // A refunded or disputed post sale (docs/decisions/0038-refunds-disputes-and-held-earnings.md).
+      const chargeId = chargeOfEvent(event.data.object);
+      if (chargeId) await reconcileStripeCharge(db, stripe, chargeId);
+      break;
+    }
   }
   await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return 'handled';
@@ -449,11 +492,33 @@ export async function getTestCheckout(
     plan: plan.key,
     billing,
     post: null,
-    amountCents: session.amountCents ?? fullPriceCents(plan.key, billing),
+    amountCents: session.amountCents ?? planChargeCents(plan.key, billing),
     discountPercent: session.discountPercent,
     status: session.status,
     email: user.email,
   };
+}
+
+/**
+ * The receipt of a paid TEST MODE plan checkout, for the amount the checkout itself recorded (a
+ * discount included), in the transaction that completed it.
+ */
+async function testCheckoutReceipt(
+  tx: TTransaction,
+  session: typeof testCheckoutSessions.$inferSelect,
+  kind: 'plan' | 'upgrade',
+): Promise<void> {
+  const { plan, billing } = planOf(session);
+  await recordPlanReceipt(tx, {
+    userId: session.userId,
+    reference: `test-checkout:${session.id}`,
+    kind,
+    plan,
+    billing,
+    amountCents: session.amountCents ?? planChargeCents(plan, billing),
+    provider: 'test',
+    paidAt: new Date(),
+  });
 }
 
 type TTestPayment =
@@ -525,8 +590,9 @@ export async function payTestCheckout(
         currentPeriodEnd: addPeriod(start, billing),
         cancelAtPeriodEnd: false,
         canceledAt: null,
-        firstPaymentCents: claimed.amountCents ?? fullPriceCents(plan, billing),
+        firstPaymentCents: claimed.amountCents ?? planChargeCents(plan, billing),
       });
+      await testCheckoutReceipt(tx, claimed, 'plan');
       return { kind: 'started', recorded };
     }
     const startedWhileLive = claimed.createdAt >= live.createdAt;
@@ -539,6 +605,7 @@ export async function payTestCheckout(
       return { kind: 'refunded' };
     }
     const recorded = await recordSubscription(tx, await changedPlan(null, live, plan, billing));
+    await testCheckoutReceipt(tx, claimed, recorded.upgraded ? 'upgrade' : 'plan');
     return { kind: 'changed', recorded };
   });
 

@@ -1,6 +1,7 @@
 import {
   PLANS,
   formatCount,
+  priceCents,
   type TBillingPeriod,
   type TLedgerKind,
   type TPlanKey,
@@ -11,6 +12,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { grantPromotingDraft, type TPromotionContext } from '../onboarding/service';
+import { recordPlanReceipt } from '../receipts/record';
 import { credit, isRecorded } from './ledger';
 
 export type TSubscriptionRow = typeof subscriptions.$inferSelect;
@@ -335,13 +337,35 @@ export async function advanceTestSubscriptions(
     }
     const start = subscription.currentPeriodEnd;
     const end = addPeriod(start, subscription.billing);
-    const [renewed] = await db
-      .update(subscriptions)
-      .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
-      .where(eq(subscriptions.id, subscription.id))
-      .returning();
+    const renewed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(subscriptions)
+        .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
+        .where(and(eq(subscriptions.id, subscription.id), lte(subscriptions.currentPeriodEnd, now)))
+        .returning();
+      // The renewal's receipt, with the period it started: once, however often this runs.
+      if (row) {
+        await recordPlanReceipt(tx, {
+          userId: row.userId,
+          reference: `renewal:${row.id}:${start.toISOString()}`,
+          kind: 'renewal',
+          plan: row.plan,
+          billing: row.billing,
+          amountCents: planChargeCents(row.plan, row.billing),
+          provider: 'test',
+          paidAt: start,
+        });
+      }
+      return row;
+    });
     if (renewed) await grantPaidPeriod(context, renewed, false);
   }
+}
+
+/** What a period of the plan costs at list price: a month, or the whole year. */
+export function planChargeCents(key: TPlanKey, billing: TBillingPeriod): number {
+  const plan = PLANS[key];
+  return billing === 'yearly' ? plan.yearlyTotalCents : priceCents(plan, billing);
 }
 
 export function addPeriod(start: Date, billing: TBillingPeriod): Date {

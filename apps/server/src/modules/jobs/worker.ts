@@ -7,6 +7,8 @@ import { sendAccountMail, type TAccountMailContext } from '../auth/account-mails
 import { ACCOUNT_MAIL_TASK, ZAccountMailPayload } from '../auth/mail-queue';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
+import { RECEIPT_MAIL_TASK, ZReceiptMailPayload } from '../receipts/record';
+import { sendReceipt } from '../receipts/send';
 import { PUBLISH_POST_TASK, publishDuePost, ZPublishPostPayload } from '../publishing/queue';
 import type { TServices } from '../../services';
 import { keepRunning } from './keep-running';
@@ -29,7 +31,7 @@ type TTaskContext = {
   deps: TServices & { wakeups?: TProviderWakeups };
   log: TLog;
   signal: AbortSignal;
-  /** Only workers given a mailer take account mail (ACCOUNT_MAIL_TASK). */
+  /** Only workers given a mailer take account mail and receipts (ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK). */
   mail?: TAccountMailContext;
 };
 
@@ -72,6 +74,10 @@ const TASKS = {
   [ACCOUNT_MAIL_TASK]: task(ZAccountMailPayload, async ({ db, mail }, payload) => {
     if (!mail) throw new Error('This worker was started without a mailer');
     await sendAccountMail(db, mail, payload);
+  }),
+  [RECEIPT_MAIL_TASK]: task(ZReceiptMailPayload, async ({ db, mail }, payload) => {
+    if (!mail) throw new Error('This worker was started without a mailer');
+    await sendReceipt(db, mail, payload.receiptId);
   }),
   // A scheduled post goes out at its time (docs/decisions/0030-publishing-and-pay-per-view.md).
   [PUBLISH_POST_TASK]: task(ZPublishPostPayload, async ({ db }, payload) => {
@@ -230,7 +236,7 @@ export async function startWorker(options: {
         // long tool job.
         taskList: taskList(
           options.mail
-            ? [...scheduled, PUBLISH_POST_TASK, ACCOUNT_MAIL_TASK]
+            ? [...scheduled, PUBLISH_POST_TASK, ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK]
             : [...scheduled, PUBLISH_POST_TASK],
           context,
         ),

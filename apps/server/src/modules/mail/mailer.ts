@@ -9,6 +9,8 @@ export type TMailer = {
   send: (mail: TMail) => Promise<void>;
   /** True when mail is kept in the local mailbox instead of being sent. */
   local: boolean;
+  /** The address mails name for help (SUPPORT_EMAIL). */
+  supportEmail: string;
 };
 
 type TLog = { info: (message: string) => void };
@@ -30,6 +32,7 @@ export function createMailer(config: TConfig, db: TDatabase, log: TLog): TMailer
     });
     return {
       local: false,
+      supportEmail: config.SUPPORT_EMAIL,
       send: async (mail) => {
         await transport.sendMail({ from: config.MAIL_FROM, ...mail });
       },
@@ -38,6 +41,7 @@ export function createMailer(config: TConfig, db: TDatabase, log: TLog): TMailer
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
     local: true,
+    supportEmail: config.SUPPORT_EMAIL,
     send: async (mail) => {
       await transport.sendMail({ from: config.MAIL_FROM, ...mail });
       await db.insert(devMailbox).values({

@@ -21,6 +21,7 @@ import {
   releasedHandles,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { purchaseInForce } from '../sales/held-earnings';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TStorage } from '../../lib/storage';
 import {
@@ -99,7 +100,13 @@ async function boughtBy(db: TQueryable, viewerId: string | null, postIds: string
   const rows = await db
     .select({ postId: postPurchases.postId })
     .from(postPurchases)
-    .where(and(eq(postPurchases.buyerId, viewerId), inArray(postPurchases.postId, postIds)));
+    .where(
+      and(
+        eq(postPurchases.buyerId, viewerId),
+        inArray(postPurchases.postId, postIds),
+        purchaseInForce(),
+      ),
+    );
   return new Set(rows.map((row) => row.postId));
 }
 
@@ -209,7 +216,7 @@ export async function listPurchases(
     .innerJoin(posts, eq(posts.id, postPurchases.postId))
     .leftJoin(influencers, eq(influencers.id, posts.influencerId))
     .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
-    .where(eq(postPurchases.buyerId, userId))
+    .where(and(eq(postPurchases.buyerId, userId), purchaseInForce()))
     .orderBy(desc(postPurchases.createdAt), desc(postPurchases.id));
   const postIds = rows.map((row) => row.post.id);
   const shown = [

@@ -17,7 +17,9 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/tokens';
 import type { StripeGateway } from '../billing/stripe-gateway';
+import { recordPostReceipt } from '../receipts/record';
 import { fulfilPostPurchase, isUuid } from './fulfil';
+import { purchaseInForce } from './held-earnings';
 
 export type TSalesContext = {
   db: TDatabase;
@@ -75,7 +77,9 @@ export async function createPostCheckout(
   const [owned] = await db
     .select({ id: postPurchases.id })
     .from(postPurchases)
-    .where(and(eq(postPurchases.postId, post.id), eq(postPurchases.buyerId, fan.id)));
+    .where(
+      and(eq(postPurchases.postId, post.id), eq(postPurchases.buyerId, fan.id), purchaseInForce()),
+    );
   if (owned) throw conflict(PUBLISHING_TEXTS.alreadyBought);
 
   const page = publicPagePath(post.handle, post.id);
@@ -236,7 +240,7 @@ export async function describePostTestCheckout(
  * Pays a TEST MODE checkout of a post: the session is claimed (open → complete, once, also on
  * a double click: the second waits for the first's row lock, then finds it complete) and the
  * purchase booked through `fulfilPostPurchase`, the webhook's function, in the same
- * transaction. A fan who owned the post already is "refunded": no money moved, so the refund is
+ * transaction, with the fan's receipt. A fan who owned the post already is "refunded": no money moved, so the refund is
  * the session's status, which its page shows.
  */
 export async function payPostTestCheckout(
@@ -284,6 +288,7 @@ export async function payPostTestCheckout(
       checkoutId: claimed.id,
       paymentIntentId: null,
     });
+    if (done.outcome === 'booked') await recordPostReceipt(tx, done.purchaseId);
     if (done.outcome === 'booked' || done.outcome === 'recorded') return 'complete';
     await tx
       .update(testCheckoutSessions)

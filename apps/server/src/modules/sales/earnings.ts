@@ -1,11 +1,12 @@
 import {
+  EARNINGS_HOLD_DAYS,
   MUSE_FEE_PERCENT,
   PAYOUT_MIN_CENTS,
   PUBLISHING_TEXTS,
   type TEarnings,
   type TEarningsLine,
 } from '@muse/shared';
-import { and, desc, eq, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type AnyColumn } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { TDatabase } from '../../db/client';
 import {
@@ -21,6 +22,7 @@ import {
 import { AppError, badRequest } from '../../lib/errors';
 import type { StripeGateway } from '../billing/stripe-gateway';
 import type { TSalesContext } from './checkout';
+import { releaseDueSales, returnToAvailable } from './held-earnings';
 
 type TPayoutRow = typeof payouts.$inferSelect;
 
@@ -47,13 +49,16 @@ function postLabel(caption: string, publishAt: Date, timeZone: string): string {
   return `Post of ${day}`;
 }
 
+/** Sales not available yet shown on the page, the soonest first. */
+const PENDING_SHOWN = 100;
+
 const byNet = (a: TEarningsLine, b: TEarningsLine) =>
   b.netCents - a.netCents || a.label.localeCompare(b.label) || a.id.localeCompare(b.id);
 
 /**
  * The creator's earnings (docs/product/publishing.md, "Earnings and payouts"), read in one
- * snapshot so that what is available always equals net sales minus payouts sent or on their
- * way, to the cent.
+ * snapshot so that available + pending + held − owed always equals net sales minus what
+ * refunds took back minus payouts sent or on their way, to the cent.
  */
 async function readEarnings(context: TSalesContext, userId: string): Promise<TEarnings> {
   return context.db.transaction(
@@ -93,9 +98,41 @@ async function readEarnings(context: TSalesContext, userId: string): Promise<TEa
         .where(eq(payouts.userId, userId))
         .orderBy(desc(payouts.createdAt), desc(payouts.id));
       const [balance] = await tx
-        .select({ availableCents: earningsBalances.availableCents })
+        .select()
         .from(earningsBalances)
         .where(eq(earningsBalances.userId, userId));
+      const [taken] = await tx
+        .select({
+          cents:
+            sql<number>`coalesce(-sum(${earningsEntries.amountCents} + ${earningsEntries.pendingCents} + ${earningsEntries.heldCents} - ${earningsEntries.owedCents}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(earningsEntries)
+        .where(
+          and(
+            eq(earningsEntries.userId, userId),
+            inArray(earningsEntries.kind, ['refund', 'dispute-lost']),
+          ),
+        );
+      const pendingRows = await tx
+        .select({
+          id: postPurchases.id,
+          status: postPurchases.status,
+          availableAt: postPurchases.availableAt,
+          caption: posts.caption,
+          publishAt: posts.publishAt,
+          timeZone: posts.timeZone,
+          netCents:
+            sql<number>`(select coalesce(sum(${earningsEntries.pendingCents} + ${earningsEntries.heldCents}), 0) from ${earningsEntries} where ${earningsEntries.purchaseId} = ${postPurchases.id})`.mapWith(
+              Number,
+            ),
+        })
+        .from(postPurchases)
+        .innerJoin(posts, eq(posts.id, postPurchases.postId))
+        .where(and(sold, inArray(postPurchases.status, ['pending', 'disputed'])))
+        .orderBy(asc(postPurchases.availableAt), asc(postPurchases.id))
+        .limit(PENDING_SHOWN);
       const [account] = await tx
         .select()
         .from(payoutAccounts)
@@ -114,6 +151,18 @@ async function readEarnings(context: TSalesContext, userId: string): Promise<TEa
           .filter((payout) => payout.status !== 'failed')
           .reduce((sum, payout) => sum + payout.amountCents, 0),
         availableCents: balance?.availableCents ?? 0,
+        refundedCents: taken?.cents ?? 0,
+        pendingCents: balance?.pendingCents ?? 0,
+        heldCents: balance?.heldCents ?? 0,
+        owedCents: balance?.owedCents ?? 0,
+        holdDays: EARNINGS_HOLD_DAYS,
+        pending: pendingRows.map((row) => ({
+          id: row.id,
+          label: postLabel(row.caption, row.publishAt, row.timeZone),
+          netCents: row.netCents,
+          status: row.status === 'disputed' ? ('disputed' as const) : ('pending' as const),
+          availableAt: row.availableAt.toISOString(),
+        })),
         byPost: postRows
           .map((row) => ({
             id: row.id,
@@ -188,12 +237,17 @@ async function failPayout(db: TDatabase, payout: TPayoutRow, failure: string): P
       .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')))
       .returning({ id: payouts.id });
     if (!failed) return;
+    // What a refund took meanwhile from money already paid out is owed: it is paid back first.
+    const back = await returnToAvailable(tx, payout.userId, payout.amountCents);
+    const available = back.available ?? 0;
+    const owed = back.owed ?? 0;
     const [reversal] = await tx
       .insert(earningsEntries)
       .values({
         userId: payout.userId,
         kind: 'payout-reversal',
-        amountCents: payout.amountCents,
+        amountCents: available,
+        owedCents: owed,
         payoutId: payout.id,
       })
       .onConflictDoNothing()
@@ -202,7 +256,8 @@ async function failPayout(db: TDatabase, payout: TPayoutRow, failure: string): P
     await tx
       .update(earningsBalances)
       .set({
-        availableCents: sql`${earningsBalances.availableCents} + ${payout.amountCents}`,
+        availableCents: sql`${earningsBalances.availableCents} + ${available}`,
+        owedCents: sql`${earningsBalances.owedCents} + ${owed}`,
         updatedAt: new Date(),
       })
       .where(eq(earningsBalances.userId, payout.userId));
@@ -282,8 +337,12 @@ async function settlePendingPayouts(context: TSalesContext, userId: string): Pro
   }
 }
 
-/** GET /api/earnings: a payout account not ready yet is asked of Stripe again first. */
+/**
+ * GET /api/earnings: sales whose hold ended are released first, and a payout account not ready
+ * yet is asked of Stripe again.
+ */
 export async function getEarnings(context: TSalesContext, userId: string): Promise<TEarnings> {
+  await releaseDueSales(context.db, userId);
   if (context.stripe) {
     // Best effort: Stripe unreachable still shows the earnings, with what was known.
     await payoutAccountOf(context, userId).catch(() => null);
@@ -308,6 +367,8 @@ export async function requestPayout(
   if (request.amountCents !== undefined && request.amountCents < PAYOUT_MIN_CENTS) {
     throw badRequest(PUBLISHING_TEXTS.payoutTooSmall);
   }
+  // Only available money is paid out: sales whose hold ended become available first.
+  await releaseDueSales(db, userId);
   let destination: string | null = null;
   if (stripe) {
     const account = await payoutAccountOf(context, userId);

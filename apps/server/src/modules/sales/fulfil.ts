@@ -1,9 +1,11 @@
 import { museFeeCents } from '@muse/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { TDatabase, TQueryable } from '../../db/client';
-import { earningsBalances, earningsEntries, postPurchases, posts, users } from '../../db/schema';
+import { postPurchases, posts, users } from '../../db/schema';
 import type { StripeGateway } from '../billing/stripe-gateway';
+import { recordPostReceipt } from '../receipts/record';
+import { bookSale, holdEndsAt, purchaseInForce } from './held-earnings';
 
 /** A paid checkout of a pay-per-view post, as its provider reports it. */
 export type TPostPayment = {
@@ -30,8 +32,8 @@ export type TFulfilment =
 /**
  * Books a paid purchase of a post, the one path for Stripe's webhook and the TEST MODE checkout
  * (docs/product/publishing.md, "Buying"). One transaction: the purchase, and only when this call
- * inserted it, the sale's net in the creator's earnings (an `earnings_entries` row and the
- * running balance). The unique indexes on post + buyer and on the checkout id make any number of
+ * inserted it, the sale's net in the creator's pending earnings (an `earnings_entries` row and
+ * the running balance). The unique indexes on post + buyer and on the checkout id make any number of
  * calls, also at the same moment, book one sale: a second insert waits for the first to commit,
  * then does nothing, and no unique-violation error escapes.
  */
@@ -72,26 +74,14 @@ export async function fulfilPostPurchase(
         provider: payment.provider,
         checkoutId: payment.checkoutId,
         paymentIntentId: payment.paymentIntentId,
+        status: 'pending',
+        availableAt: holdEndsAt(),
       })
       .onConflictDoNothing()
       .returning({ id: postPurchases.id });
     if (inserted) {
-      await tx.insert(earningsEntries).values({
-        userId: post.creatorId,
-        kind: 'sale',
-        amountCents: netCents,
-        purchaseId: inserted.id,
-      });
-      await tx
-        .insert(earningsBalances)
-        .values({ userId: post.creatorId, availableCents: netCents })
-        .onConflictDoUpdate({
-          target: earningsBalances.userId,
-          set: {
-            availableCents: sql`${earningsBalances.availableCents} + ${netCents}`,
-            updatedAt: new Date(),
-          },
-        });
+      // The share waits out its hold (docs/decisions/0038-refunds-disputes-and-held-earnings.md).
+      await bookSale(tx, { purchaseId: inserted.id, creatorId: post.creatorId, netCents });
       return { outcome: 'booked', purchaseId: inserted.id };
     }
 
@@ -105,7 +95,11 @@ export async function fulfilPostPurchase(
       .select({ id: postPurchases.id })
       .from(postPurchases)
       .where(
-        and(eq(postPurchases.postId, payment.postId), eq(postPurchases.buyerId, payment.buyerId)),
+        and(
+          eq(postPurchases.postId, payment.postId),
+          eq(postPurchases.buyerId, payment.buyerId),
+          purchaseInForce(),
+        ),
       );
     if (owned) return { outcome: 'owned', purchaseId: owned.id };
     throw new Error(`Checkout ${payment.checkoutId} was neither booked nor found`);
@@ -164,6 +158,10 @@ export async function fulfilStripeCheckout(
     checkoutId: session.id,
     paymentIntentId,
   });
+  // Also for a repeated delivery: the receipt's reference makes it one mail.
+  if (done.outcome === 'booked' || done.outcome === 'recorded') {
+    await recordPostReceipt(db, done.purchaseId);
+  }
   if (!paymentIntentId) return;
   if (done.outcome === 'owned') {
     await refundPayment(stripe, paymentIntentId, session.id, 'duplicate');

@@ -91,6 +91,21 @@ export type TFakeStripe = {
    * platform's balance cannot cover); later ones go through again.
    */
   failNextTransfer(failure?: { message: string; code: string }): void;
+  /**
+   * Someone refunds a payment in the Stripe Dashboard (in full unless `amount` says less): the
+   * refund, and the `charge.refunded` event Stripe then sends with the charge.
+   */
+  refundPayment(
+    paymentIntentId: string,
+    options?: { amount?: number },
+  ): { refund: Stripe.Refund; charge: Stripe.Charge; refunded: TFakeStripeEvent };
+  /** The cardholder disputes the payment: the dispute and its `charge.dispute.created` event. */
+  openDispute(paymentIntentId: string): { dispute: Stripe.Dispute; created: TFakeStripeEvent };
+  /** The bank decides a dispute: the dispute and its `charge.dispute.closed` event. */
+  closeDispute(
+    disputeId: string,
+    status: 'won' | 'lost',
+  ): { dispute: Stripe.Dispute; closed: TFakeStripeEvent };
   /** The current period ends and the next is paid: a paid `subscription_cycle` invoice. */
   renewSubscription(subscriptionId: string): Stripe.Invoice;
   /** The current period ends and the charge fails: `past_due`, an `open` `subscription_cycle` invoice. */
@@ -302,6 +317,19 @@ export async function startFakeStripe(): Promise<TFakeStripe> {
       },
     ) => {
       store.nextTransferFailure = failure;
+    },
+    refundPayment: (paymentIntentId, options = {}) => {
+      const refund = store.refundFromDashboard(paymentIntentId, options.amount);
+      const charge = store.findCharge(String(refund.charge))!;
+      return { refund, charge, refunded: signedEvent('charge.refunded', charge) };
+    },
+    openDispute: (paymentIntentId) => {
+      const dispute = store.openDispute(paymentIntentId);
+      return { dispute, created: signedEvent('charge.dispute.created', dispute) };
+    },
+    closeDispute: (disputeId, status) => {
+      const dispute = store.closeDispute(disputeId, status);
+      return { dispute, closed: signedEvent('charge.dispute.closed', dispute) };
     },
     renewSubscription: (subscriptionId) => store.renewSubscription(subscriptionId),
     failPayment: (subscriptionId) => store.failPayment(subscriptionId),

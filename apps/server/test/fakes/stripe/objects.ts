@@ -569,3 +569,80 @@ export function transfer(fields: {
     transfer_group: fields.transferGroup,
   });
 }
+
+/**
+ * The charge of a PaymentIntent as Stripe shows it now: what was refunded of it and whether a
+ * dispute was opened on it.
+ */
+export function charge(fields: {
+  paymentIntent: Stripe.PaymentIntent;
+  refunds: Stripe.Refund[];
+  disputed: boolean;
+}): Stripe.Charge {
+  const intent = fields.paymentIntent;
+  const id = String(intent.latest_charge);
+  const refunded = fields.refunds
+    .filter((refund) => refund.status === 'succeeded')
+    .reduce((sum, refund) => sum + refund.amount, 0);
+  return shape<Stripe.Charge>({
+    id,
+    object: 'charge',
+    amount: intent.amount,
+    amount_captured: intent.amount_received,
+    amount_refunded: refunded,
+    balance_transaction: `txn_${id.slice(3)}`,
+    billing_details: {
+      address: null,
+      email: null,
+      name: null,
+      phone: null,
+      tax_id: null,
+    },
+    captured: true,
+    created: intent.created,
+    currency: intent.currency,
+    customer: intent.customer,
+    description: intent.description,
+    disputed: fields.disputed,
+    failure_code: null,
+    failure_message: null,
+    livemode: false,
+    metadata: { ...intent.metadata },
+    paid: intent.status === 'succeeded',
+    payment_intent: intent.id,
+    refunded: refunded >= intent.amount_received && intent.amount_received > 0,
+    refunds: list(clone(fields.refunds), `/v1/charges/${id}/refunds`),
+    status: intent.status === 'succeeded' ? 'succeeded' : 'pending',
+  });
+}
+
+/** A cardholder's dispute of a charge; Stripe opens it as `needs_response`. */
+export function dispute(fields: {
+  charge: Stripe.Charge;
+  reason: Stripe.Dispute['reason'];
+  now: number;
+}): Stripe.Dispute {
+  return shape<Stripe.Dispute>({
+    id: newId('dp_'),
+    object: 'dispute',
+    amount: fields.charge.amount,
+    balance_transactions: [],
+    charge: fields.charge.id,
+    created: fields.now,
+    currency: fields.charge.currency,
+    evidence_details: {
+      due_by: fields.now + 7 * 86_400,
+      enhanced_eligibility: {},
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+      submission_method: 'not_submitted',
+    },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: String(fields.charge.payment_intent),
+    reason: fields.reason,
+    status: 'needs_response',
+  });
+}

@@ -196,6 +196,25 @@ export function stripeRoutes(store: StripeStore): TRoute[] {
       store.get(store.paymentIntents, 'payment_intent', match[0]!),
     ),
 
+    route('GET', `/v1/charges/${ID}`, ({ match }) => {
+      const found = store.findCharge(match[0]!);
+      if (!found) throw noSuch('charge', match[0]!, 'id', 404);
+      return found;
+    }),
+    route('GET', '/v1/disputes', ({ params }) => {
+      const charge = params.string('charge');
+      const paymentIntent = params.string('payment_intent');
+      const found = [...store.disputes.values()].filter(
+        (dispute) =>
+          (!charge || dispute.charge === charge) &&
+          (!paymentIntent || dispute.payment_intent === paymentIntent),
+      );
+      return page(found, '/v1/disputes', params);
+    }),
+    route('GET', `/v1/disputes/${ID}`, ({ match }) =>
+      store.get(store.disputes, 'dispute', match[0]!),
+    ),
+
     route('POST', '/v1/refunds', ({ params }) => createRefund(store, params)),
     route('GET', '/v1/refunds', ({ params }) => {
       const paymentIntent = params.string('payment_intent');
@@ -685,6 +704,13 @@ function createRefund(store: StripeStore, params: TReader): Stripe.Refund {
   }
   const left = store.refundable(intent);
   const charge = String(intent.latest_charge);
+  if (store.hasOpenDispute(charge)) {
+    throw invalid(
+      `Charge ${charge} has been charged back; cannot issue a refund.`,
+      undefined,
+      'charge_disputed',
+    );
+  }
   if (left <= 0) {
     throw invalid(
       `Charge ${charge} has already been refunded.`,

@@ -48,6 +48,7 @@ export class StripeStore {
   readonly refunds = new Map<string, Stripe.Refund>();
   readonly accounts = new Map<string, Stripe.Account>();
   readonly transfers = new Map<string, Stripe.Transfer>();
+  readonly disputes = new Map<string, Stripe.Dispute>();
   /** Onboarding links handed out, by URL: the account and where the owner returns to. */
   readonly accountLinks = new Map<string, { account: string; returnUrl: string }>();
   readonly sessionExtras = new Map<string, TSessionExtras>();
@@ -74,11 +75,12 @@ export class StripeStore {
       this.refunds,
       this.accounts,
       this.transfers,
+      this.disputes,
     ] as Map<string, { object: string }>[]) {
       const found = map.get(id);
       if (found) return found;
     }
-    return undefined;
+    return this.findCharge(id);
   }
 
   /** An object for the API: a 404 `resource_missing` when it does not exist. */
@@ -428,6 +430,62 @@ export class StripeStore {
     this.paymentIntents.set(intent.id, intent);
     const payment = build.invoicePayment({ invoice, paymentIntent: intent, now });
     this.invoicePayments.set(payment.id, payment);
+  }
+
+  /** A charge (`ch_…`, a PaymentIntent's `latest_charge`), as it stands now. */
+  findCharge(chargeId: string): Stripe.Charge | undefined {
+    const intent = [...this.paymentIntents.values()].find((pi) => pi.latest_charge === chargeId);
+    if (!intent) return undefined;
+    const refunds = [...this.refunds.values()].filter((r) => r.payment_intent === intent.id);
+    const disputed = [...this.disputes.values()].some((d) => d.charge === chargeId);
+    return build.charge({ paymentIntent: intent, refunds, disputed });
+  }
+
+  /** Whether the charge has a dispute Stripe has not decided yet: it cannot be refunded then. */
+  hasOpenDispute(chargeId: string): boolean {
+    return [...this.disputes.values()].some(
+      (d) =>
+        d.charge === chargeId && !['won', 'lost', 'warning_closed', 'prevented'].includes(d.status),
+    );
+  }
+
+  /** A refund made in the Dashboard: of what is left of the payment unless `amount` says less. */
+  refundFromDashboard(paymentIntentId: string, amount?: number): Stripe.Refund {
+    const intent = this.mustFind(this.paymentIntents, 'payment intent', paymentIntentId);
+    const left = this.refundable(intent);
+    if (left <= 0 || (amount ?? left) > left)
+      throw new Error(`payment ${paymentIntentId} has ${left} left to refund`);
+    if (this.hasOpenDispute(String(intent.latest_charge)))
+      throw new Error(`payment ${paymentIntentId} is disputed`);
+    const created = build.refund({
+      paymentIntent: intent,
+      amount: amount ?? left,
+      reason: 'requested_by_customer',
+      metadata: {},
+      now: unixNow(),
+    });
+    this.refunds.set(created.id, created);
+    return clone(created);
+  }
+
+  /** The cardholder disputes the charge of a PaymentIntent with their bank. */
+  openDispute(
+    paymentIntentId: string,
+    reason: Stripe.Dispute['reason'] = 'fraudulent',
+  ): Stripe.Dispute {
+    const intent = this.mustFind(this.paymentIntents, 'payment intent', paymentIntentId);
+    const charge = this.findCharge(String(intent.latest_charge))!;
+    const created = build.dispute({ charge, reason, now: unixNow() });
+    this.disputes.set(created.id, created);
+    return clone(created);
+  }
+
+  /** The bank decides the dispute. */
+  closeDispute(disputeId: string, status: 'won' | 'lost'): Stripe.Dispute {
+    const found = this.mustFind(this.disputes, 'dispute', disputeId);
+    found.status = status;
+    found.is_charge_refundable = false;
+    return clone(found);
   }
 
   /** What of a PaymentIntent has not been refunded yet. */

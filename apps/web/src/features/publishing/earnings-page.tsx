@@ -4,12 +4,14 @@ import {
   type TEarnings,
   type TEarningsLine,
   type TPayout,
+  type TPendingSale,
 } from '@muse/shared';
 import {
   ArrowRight,
   Banknote,
   CalendarDays,
   CircleDollarSign,
+  Hourglass,
   Landmark,
   Loader2,
   Percent,
@@ -30,7 +32,7 @@ import { cn } from '../../lib/cn';
 import { useEarnings } from './api/get-earnings';
 import { useRequestPayout } from './api/request-payout';
 import { useSetUpPayouts } from './api/set-up-payouts';
-import { browserTimeZone, formatDateTime } from './calendar-time';
+import { browserTimeZone, formatDateTime, formatDay, dayKey } from './calendar-time';
 import { formatMoney } from './publishing-format';
 import { WEB_PUBLISHING_TEXTS } from './publishing-texts';
 import { usePayoutsFlag } from './use-payouts-flag';
@@ -94,7 +96,13 @@ function EarningsView({ earnings }: { earnings: TEarnings }) {
   return (
     <>
       <EarningsCards earnings={earnings} />
+      {earnings.owedCents > 0 ? (
+        <NoticeBanner>
+          {WEB_PUBLISHING_TEXTS.owedNote(formatMoney(earnings.owedCents))}
+        </NoticeBanner>
+      ) : null}
       <PayoutsSection earnings={earnings} />
+      <PendingSales earnings={earnings} />
       <EarningsTable id="by-post" title="By post" subject="Post" lines={earnings.byPost} />
       <EarningsTable
         id="by-influencer"
@@ -106,14 +114,21 @@ function EarningsView({ earnings }: { earnings: TEarnings }) {
   );
 }
 
-/** Gross, fee, net, paid out and available: the figures the ledger adds up to. */
+/** Gross, fee, net, paid out, pending and available: the figures the ledger adds up to. */
 export function EarningsCards({ earnings }: { earnings: TEarnings }) {
+  const [timeZone] = useState(browserTimeZone);
+  const next = earnings.pending.find((sale) => sale.status === 'pending');
+  const pendingNote = next
+    ? `Next on ${formatDay(dayKey(next.availableAt, timeZone))}`
+    : earnings.heldCents > 0
+      ? 'Held by a dispute'
+      : `Held ${earnings.holdDays} days after each sale`;
   return (
     <section aria-labelledby="earnings-summary-heading">
       <h2 id="earnings-summary-heading" className="sr-only">
         Summary
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-6">
         <Card
           icon={Receipt}
           label="Gross sales"
@@ -130,13 +145,23 @@ export function EarningsCards({ earnings }: { earnings: TEarnings }) {
           icon={CircleDollarSign}
           label="Net earnings"
           value={formatMoney(earnings.netCents)}
-          note="Gross sales minus the fee"
+          note={
+            earnings.refundedCents > 0
+              ? `Refunds took back ${formatMoney(earnings.refundedCents)}`
+              : 'Gross sales minus the fee'
+          }
         />
         <Card
           icon={Banknote}
           label="Paid out"
           value={formatMoney(earnings.paidOutCents)}
           note="Sent or on its way"
+        />
+        <Card
+          icon={Hourglass}
+          label="Pending"
+          value={formatMoney(earnings.pendingCents + earnings.heldCents)}
+          note={pendingNote}
         />
         <Card
           icon={Wallet}
@@ -168,7 +193,7 @@ function Card({
       className={cn(
         'min-w-0 rounded-2xl border p-4 sm:p-5',
         highlight
-          ? 'col-span-2 border-brand-400/25 bg-[radial-gradient(140%_120%_at_0%_0%,rgba(236,72,153,0.16),transparent_60%)] bg-ink-900 lg:col-span-1'
+          ? 'border-brand-400/25 bg-[radial-gradient(140%_120%_at_0%_0%,rgba(236,72,153,0.16),transparent_60%)] bg-ink-900'
           : 'border-ink-800 bg-ink-900/70',
       )}
     >
@@ -350,6 +375,73 @@ function PayoutHistory({ payouts }: { payouts: readonly TPayout[] }) {
         </tbody>
       </table>
     </TableFrame>
+  );
+}
+
+const PENDING_STATUS_LABELS: Record<TPendingSale['status'], string> = {
+  pending: 'Pending',
+  disputed: 'On hold: disputed',
+};
+
+/** Sales whose share is not available yet, with the day each becomes available. */
+function PendingSales({ earnings }: { earnings: TEarnings }) {
+  const [timeZone] = useState(browserTimeZone);
+  if (earnings.pending.length === 0) return null;
+  return (
+    <section aria-labelledby="pending-heading" className="space-y-3">
+      <div className="space-y-1">
+        <h2 id="pending-heading" className="text-lg font-semibold text-white">
+          Pending earnings
+        </h2>
+        <p className="text-sm text-zinc-400">
+          {WEB_PUBLISHING_TEXTS.pendingNote(earnings.holdDays)}
+        </p>
+      </div>
+      <TableFrame>
+        <table
+          aria-labelledby="pending-heading"
+          className="w-full border-collapse text-left text-xs sm:text-sm"
+        >
+          <thead className="bg-ink-800/80 text-[11px] tracking-wide text-zinc-300 uppercase sm:text-xs">
+            <tr>
+              <th scope="col" className="px-2 py-2.5 font-semibold sm:px-4">
+                Post
+              </th>
+              <th scope="col" className="px-2 py-2.5 text-right font-semibold sm:px-4">
+                Net
+              </th>
+              <th scope="col" className="px-2 py-2.5 font-semibold sm:px-4">
+                Available
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink-800">
+            {earnings.pending.map((sale) => (
+              <tr key={sale.id}>
+                <th
+                  scope="row"
+                  className="px-2 py-2.5 font-medium wrap-anywhere text-zinc-100 sm:px-4"
+                >
+                  {sale.label || 'Untitled'}
+                </th>
+                <td className="px-2 py-2.5 text-right font-semibold whitespace-nowrap text-zinc-100 tabular-nums sm:px-4">
+                  {formatMoney(sale.netCents)}
+                </td>
+                <td className="px-2 py-2.5 text-zinc-300 sm:px-4">
+                  {sale.status === 'disputed' ? (
+                    <span className="text-amber-300">{PENDING_STATUS_LABELS.disputed}</span>
+                  ) : (
+                    <time dateTime={sale.availableAt}>
+                      {formatDay(dayKey(sale.availableAt, timeZone))}
+                    </time>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+    </section>
   );
 }
 

@@ -26,4 +26,8 @@ export const WEB_PUBLISHING_TEXTS = {
   payoutsReturned: 'Welcome back: your payout account is being checked.',
   payoutsReady: 'Payouts are set up',
   payoutsRefresh: 'The setup link expired. Choose Set up payouts to continue where you left off.',
+  pendingNote: (days: number) =>
+    `Each sale’s share becomes available ${days} days after the sale, so that a refund can still be taken from it. A sale a fan disputes is held until the dispute is decided.`,
+  owedNote: (amount: string) =>
+    `Refunds and lost disputes took back ${amount} that was already paid out. It is taken from your next earnings before they become available.`,
 } as const;

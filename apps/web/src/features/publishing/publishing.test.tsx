@@ -115,6 +115,12 @@ function earnings(overrides: Partial<TEarnings> = {}): TEarnings {
     netCents: 20_000,
     paidOutCents: 12_000,
     availableCents: 8_000,
+    refundedCents: 0,
+    pendingCents: 0,
+    heldCents: 0,
+    owedCents: 0,
+    holdDays: 7,
+    pending: [],
     byPost: [
       {
         id: 'post-1',
@@ -770,6 +776,54 @@ describe('the earnings page', () => {
     expect(screen.getByRole('table', { name: 'By influencer' })).toHaveTextContent('Mara Lind');
     expect(screen.getByText(/payouts are recorded here, and no money moves/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Request payout' })).toBeEnabled();
+  });
+
+  it('shows pending and held money apart from available, each sale with its day, and what is owed', async () => {
+    stubApi((call) =>
+      call.path === '/api/earnings'
+        ? json({
+            success: true,
+            earnings: earnings({
+              availableCents: 0,
+              pendingCents: 4_000,
+              heldCents: 2_000,
+              owedCents: 1_500,
+              pending: [
+                {
+                  id: 'purchase-1',
+                  label: 'Golden hour',
+                  netCents: 4_000,
+                  status: 'pending',
+                  availableAt: '2026-07-15T12:00:00.000Z',
+                },
+                {
+                  id: 'purchase-2',
+                  label: 'Blue hour',
+                  netCents: 2_000,
+                  status: 'disputed',
+                  availableAt: '2026-07-12T12:00:00.000Z',
+                },
+              ],
+            }),
+          })
+        : undefined,
+    );
+    renderWithApp(<EarningsPage />);
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    const figure = (label: string) =>
+      within(summary).getByText(label, { selector: 'dt span' }).closest('div');
+    expect(figure('Pending')).toHaveTextContent('$60.00');
+    expect(figure('Pending')).toHaveTextContent(/Next on \w+day, July 1[45]/);
+    expect(figure('Available')).toHaveTextContent('$0.00');
+    const pending = screen.getByRole('table', { name: 'Pending earnings' });
+    expect(within(pending).getByRole('row', { name: /Golden hour/ })).toHaveTextContent(
+      /\$40\.00\w+day, July 1[45]/,
+    );
+    expect(within(pending).getByRole('row', { name: /Blue hour/ })).toHaveTextContent(
+      '$20.00On hold: disputed',
+    );
+    expect(screen.getByText(/took back \$15\.00 that was already paid out/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Request payout' })).toBeDisabled();
   });
 
   it('disables Request payout below the minimum and says why', async () => {
