@@ -87,25 +87,21 @@ function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-const PRETTY_OPTIONS = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true };
+/** How development logs read: one line each, time of day, no process id or host. */
+export const PRETTY_LOG_OPTIONS = {
+  translateTime: 'HH:MM:ss',
+  ignore: 'pid,hostname',
+  singleLine: true,
+};
 
-async function loggerOptions(config: TConfig, stream: TBuildAppOptions['logStream']) {
-  if (stream) {
-    // A listening test gets the lines in the configured format: readable ones are made by the
-    // same pino-pretty (a development dependency, as the transport below), in this thread.
-    const pretty =
-      config.LOG_FORMAT === 'pretty'
-        ? (await import('pino-pretty')).prettyFactory(PRETTY_OPTIONS)
-        : null;
-    const target = pretty ? { write: (line: string) => stream.write(pretty(line)) } : stream;
-    return { level: config.LOG_LEVEL, stream: target, serializers: LOG_SERIALIZERS };
-  }
+function loggerOptions(config: TConfig, stream: TBuildAppOptions['logStream']) {
+  if (stream) return { level: config.LOG_LEVEL, stream, serializers: LOG_SERIALIZERS };
   return {
     level: config.LOG_LEVEL,
     serializers: LOG_SERIALIZERS,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     ...(config.LOG_FORMAT === 'pretty'
-      ? { transport: { target: 'pino-pretty', options: PRETTY_OPTIONS } }
+      ? { transport: { target: 'pino-pretty', options: PRETTY_LOG_OPTIONS } }
       : {}),
   };
 }
@@ -142,7 +138,7 @@ class OneLinePerRequest extends LogController {
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: await loggerOptions(config, options.logStream),
+    logger: loggerOptions(config, options.logStream),
     genReqId: requestId,
     requestIdHeader: false,
     logController: new OneLinePerRequest({

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { prettyFactory } from 'pino-pretty';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PRETTY_LOG_OPTIONS } from '../src/app';
 import { registerAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 
@@ -72,15 +74,17 @@ describe.each([
       FILE_URL_SECRET: 'a-file-url-secret-of-at-least-32-characters',
     },
   },
-  { format: 'development, readable lines', env: { NODE_ENV: 'development' } },
-])('the log in $format', ({ env }) => {
+  { format: 'development, readable lines', env: { NODE_ENV: 'development' }, pretty: true },
+])('the log in $format', ({ env, pretty }) => {
   const lines: string[] = [];
   let context: TTestContext;
 
   beforeAll(async () => {
+    // Readable lines are what the development transport makes of the JSON: the same pino-pretty.
+    const format = pretty ? prettyFactory(PRETTY_LOG_OPTIONS) : (line: string) => line;
     context = await createTestApp(
       { LOG_LEVEL: 'info', ...env },
-      { write: (line) => void lines.push(line) },
+      { write: (line) => void lines.push(format(line)) },
     );
   });
 

@@ -346,7 +346,12 @@ describe('unlocking a post', () => {
     renderApp(`/login?next=${encodeURIComponent(postPath)}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
-    await waitFor(() => expect(leave).toHaveBeenCalledWith('/api/auth/google'));
+    // Google's first sign-in on the way to a post makes a fan-only account, so the server is told.
+    await waitFor(() =>
+      expect(leave).toHaveBeenCalledWith(
+        `/api/auth/google?returnTo=${encodeURIComponent(postPath)}`,
+      ),
+    );
     // The path was put aside before leaving.
     expect(sessionStorage.getItem(RETURN_PATH_STORAGE_KEY)).toBe(postPath);
     leave.mockRestore();
