@@ -40,15 +40,21 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const servable = key.startsWith('users/') || key.startsWith('posts/') || marketplace;
     if (!servable || !app.services.files.verify(key, expires, signature)) throw notFound();
     const { storage } = app.services;
-    if (marketplace) await ensureMarketplaceFile(storage, key);
+    // A marketplace drawing not stored yet is drawn on the first miss, not looked for every time.
+    const get = async (byteRange?: TByteRange) => {
+      const found = await storage.get(key, byteRange);
+      if (found || !marketplace) return found;
+      await ensureMarketplaceFile(storage, key);
+      return storage.get(key, byteRange);
+    };
     let range = parseRange(request.headers.range);
     if (range && 'suffix' in range) {
-      const whole = await storage.get(key).catch(() => null);
+      const whole = await get().catch(() => null);
       if (!whole) throw notFound();
       whole.stream.destroy();
       range = { start: Math.max(0, whole.totalSize - range.suffix) };
     }
-    const file = await storage.get(key, range ?? undefined).catch((error: unknown) => {
+    const file = await get(range ?? undefined).catch((error: unknown) => {
       // Object storage refuses a range that starts past the end, as HTTP does.
       if ((error as { name?: string }).name === 'InvalidRange') return 'unsatisfiable' as const;
       return null;
