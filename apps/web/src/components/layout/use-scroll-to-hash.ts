@@ -18,6 +18,21 @@ import { usePublicNav } from './public-nav';
 const glide = (): ScrollBehavior =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
 
+/**
+ * The parts of a long page below the fold are laid out only once the visitor nears them
+ * (`below-fold` in styles.css), holding their place with an estimated height until then. A jump
+ * to a section lays out everything before it first, so the scroll aims at where the section
+ * really is, not where the estimates put it.
+ */
+function layOutUpTo(target: HTMLElement): void {
+  for (const part of document.querySelectorAll<HTMLElement>('.below-fold')) {
+    const before = part.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (part === target || part.contains(target) || before) {
+      part.style.contentVisibility = 'visible';
+    }
+  }
+}
+
 export function useScrollToHash(): void {
   const location = usePublicNav();
   const { navigationType } = location;
@@ -39,21 +54,31 @@ export function useScrollToHash(): void {
         target.setAttribute('tabindex', '-1');
       }
       target.focus({ preventScroll: true });
+      layOutUpTo(target);
       if (!firstLoad) {
         target.scrollIntoView({ behavior: glide() });
         // The page can still move while the smooth scroll runs (a section hydrating, a late
-        // image), and the scroll ends where the section was: once it ends, shortly after the
-        // click, the section is put where it belongs. A later scroll is the visitor's own.
-        const started = performance.now();
+        // image), and the scroll ends where the section was: each time a scroll ends, the
+        // section is put where it belongs, until it stays there or the visitor scrolls.
+        let corrections = 0;
         const settle = () => {
           const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
           const off = Math.abs(target.getBoundingClientRect().top - margin) > 2;
-          if (off && performance.now() - started < 5000) {
-            target.scrollIntoView({ behavior: 'instant' });
+          if (!off || corrections >= 5) return stop();
+          corrections += 1;
+          target.scrollIntoView({ behavior: 'instant' });
+        };
+        const stop = () => {
+          window.removeEventListener('scrollend', settle);
+          for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) {
+            window.removeEventListener(type, stop);
           }
         };
-        window.addEventListener('scrollend', settle, { once: true });
-        return () => window.removeEventListener('scrollend', settle);
+        window.addEventListener('scrollend', settle);
+        for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) {
+          window.addEventListener(type, stop, { passive: true });
+        }
+        return stop;
       }
       // On the first load the page may still be settling: the scroll waits for its web fonts,
       // and jumps rather than glides, since a smooth scroll aims at where the section was when
