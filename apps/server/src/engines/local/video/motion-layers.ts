@@ -1,6 +1,6 @@
 /**
  * The two layers a motion clip (./motion-clip.ts) moves, from one still: the persona, cut out
- * with its soft alpha (Robust Video Matting, ../segment.ts), and the background behind it. The
+ * with its soft alpha (the person matte, ../segment.ts), and the background behind it. The
  * background is the still with the persona taken out and the hole filled from the colours
  * around it, heavily blurred: when the layers move apart, what shows beside the persona is an
  * out-of-focus continuation of the room, never a hole, a ghost of the persona or a smear of
