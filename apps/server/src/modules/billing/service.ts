@@ -26,7 +26,7 @@ import { offerForCheckout, redeemOffer } from '../onboarding/offer';
 import { randomToken } from '../../lib/tokens';
 import { describePostTestCheckout, payPostTestCheckout } from '../sales/checkout';
 import { recordPlanReceipt } from '../receipts/record';
-import { refreshPayoutAccount } from '../sales/earnings';
+import { payoutAccountUpdated } from '../sales/settlement';
 import { fulfilStripeCheckout } from '../sales/fulfil';
 import { chargeOfEvent, reconcileStripeCharge } from '../sales/refunds';
 import { getAccountState } from './entitlements';
@@ -355,7 +355,7 @@ export async function handleStripeEvent(
       break;
     case 'account.updated':
       // A creator's payout account (Stripe Connect) finished or changed its onboarding.
-      await refreshPayoutAccount(db, stripe, event.data.object.id);
+      await payoutAccountUpdated({ db, stripe }, event.data.object.id);
       break;
     case 'charge.refunded':
     case 'charge.dispute.created':

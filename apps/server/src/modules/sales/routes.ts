@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StripeGateway } from '../billing/stripe-gateway';
 import { createPostCheckout, type TSalesContext } from './checkout';
-import { getEarnings, payoutAccountLink, requestPayout } from './earnings';
+import { getEarnings } from './earnings';
+import { payoutAccountLink, requestPayout } from './payouts';
 
 const ZParams = z.object({ id: z.string() });
 
