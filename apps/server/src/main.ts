@@ -6,7 +6,7 @@ import { connectDatabase } from './db/client';
 import { DatabaseStartError, openDatabase } from './db/open';
 import type { TEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { StripeGateway } from './modules/billing/stripe-gateway';
+import { StripeGateway } from './modules/payments/stripe-gateway';
 import { startWorker } from './modules/jobs/worker';
 import { backfillLicensedPortraits } from './modules/marketplace/claims';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { checkDatabaseReachable, connectDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
-import { StripeGateway } from './modules/billing/stripe-gateway';
+import { StripeGateway } from './modules/payments/stripe-gateway';
 import { startWorker } from './modules/jobs/worker';
 import { createMailer } from './modules/mail/mailer';
 import { createServices } from './services';

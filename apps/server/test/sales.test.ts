@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { EARNINGS_HOLD_DAYS, museFeeCents, PUBLISHING_TEXTS, type TEarnings } from '@muse/shared';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeGateway } from '../src/modules/billing/stripe-gateway';
+import { StripeGateway } from '../src/modules/payments/stripe-gateway';
 import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeGateway } from '../src/modules/billing/stripe-gateway';
+import { StripeGateway } from '../src/modules/payments/stripe-gateway';
 import { startWorker } from '../src/modules/jobs/worker';
 import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { settleEarnings } from '../src/modules/sales/settlement';

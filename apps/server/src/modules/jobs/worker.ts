@@ -8,7 +8,7 @@ import { ACCOUNT_MAIL_TASK, ZAccountMailPayload } from '../auth/mail-queue';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
 import { settleEarnings } from '../sales/settlement';
-import type { StripeGateway } from '../billing/stripe-gateway';
+import type { StripeGateway } from '../payments/stripe-gateway';
 import { RECEIPT_MAIL_TASK, ZReceiptMailPayload } from '../receipts/record';
 import { sendReceipt } from '../receipts/send';
 import { PUBLISH_POST_TASK, publishDuePost, ZPublishPostPayload } from '../publishing/queue';

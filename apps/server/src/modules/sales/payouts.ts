@@ -10,7 +10,7 @@ import {
   type TUserRow,
 } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
-import type { StripeGateway } from '../billing/stripe-gateway';
+import type { StripeGateway } from '../payments/stripe-gateway';
 import type { TSalesContext } from './checkout';
 import { releaseDueSales, returnToAvailable } from './held-earnings';
 
