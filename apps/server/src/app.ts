@@ -14,7 +14,12 @@ import type { TDatabaseHandle } from './db/client';
 import { WEB_DIST_DIR } from './lib/paths';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { authPublicRoutes, authRoutes } from './modules/auth/routes';
-import { billingPublicRoutes, billingRoutes } from './modules/billing/routes';
+import {
+  billingPublicRoutes,
+  billingRoutes,
+  billingStripeEventsOf,
+  planTestCheckouts,
+} from './modules/billing/routes';
 import { publicConfigRoutes } from './modules/config/routes';
 import { createDashboardCache, type TDashboardCache } from './modules/dashboard/cache';
 import {
@@ -38,7 +43,8 @@ import { marketplacePublicRoutes, marketplaceRoutes } from './modules/marketplac
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { productRoutes } from './modules/products/routes';
 import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
-import { salesRoutes } from './modules/sales/routes';
+import { paymentWebhookRoutes, testCheckoutRoutes } from './modules/payments/routes';
+import { postTestCheckouts, salesRoutes, salesStripeEventsOf } from './modules/sales/routes';
 import { userRoutes } from './modules/users/routes';
 import { LOG_SERIALIZERS, safeUrl } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
@@ -213,6 +219,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(marketplacePublicRoutes);
       await api.register(publishingPublicRoutes);
       await api.register(billingPublicRoutes);
+      // Stripe's webhook: each module that sells through Stripe hands over its events.
+      await api.register(paymentWebhookRoutes, {
+        handlers: [billingStripeEventsOf, salesStripeEventsOf],
+      });
       await api.register(fileRoutes);
       await api.register(providerWebhookRoutes);
       if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
@@ -223,6 +233,11 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         await signedIn.register(userRoutes);
         await signedIn.register(marketplaceRoutes);
         await signedIn.register(billingRoutes);
+        // The TEST MODE checkout (no Stripe keys) of a plan and of a post.
+        await signedIn.register(testCheckoutRoutes, {
+          plan: planTestCheckouts,
+          post: postTestCheckouts,
+        });
         await signedIn.register(onboardingRoutes);
         await signedIn.register(dashboardRoutes);
         await signedIn.register(influencerRoutes);

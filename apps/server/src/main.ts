@@ -6,6 +6,7 @@ import { connectDatabase } from './db/client';
 import { DatabaseStartError, openDatabase } from './db/open';
 import type { TEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { StripeGateway } from './modules/payments/stripe-gateway';
 import { startWorker } from './modules/jobs/worker';
 import { backfillLicensedPortraits } from './modules/marketplace/claims';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
       log: app.log,
       mail: { mailer: app.mailer, publicUrl: config.PUBLIC_URL },
       warmUp: true,
+      stripe: config.STRIPE_SECRET_KEY ? new StripeGateway(config) : null,
     });
     await started.worker;
   }

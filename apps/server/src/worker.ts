@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { checkDatabaseReachable, connectDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
+import { StripeGateway } from './modules/payments/stripe-gateway';
 import { startWorker } from './modules/jobs/worker';
 import { createMailer } from './modules/mail/mailer';
 import { createServices } from './services';
@@ -62,6 +63,7 @@ async function main() {
       publicUrl: config.PUBLIC_URL,
     },
     warmUp: true,
+    stripe: config.STRIPE_SECRET_KEY ? new StripeGateway(config) : null,
   });
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'Worker stopping after an unexpected error');

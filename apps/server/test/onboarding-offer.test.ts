@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingStates, subscriptions, testCheckoutSessions } from '../src/db/schema';
-import { ensureOfferCoupon, OFFER_COUPON_ID } from '../src/modules/billing/stripe-gateway';
+import { ensureOfferCoupon, OFFER_COUPON_ID } from '../src/modules/payments/stripe-gateway';
 import { ensureStripeCatalogue } from '../src/modules/billing/stripe-setup';
 import { registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';

@@ -1,5 +1,6 @@
 import { EARNINGS_HOLD_DAYS, PUBLISHING_TEXTS } from '@muse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 import { startFakeStripe, type TFakeStripe } from './fakes/stripe';
@@ -189,8 +190,11 @@ describe('refunds and disputes of a post sold through Stripe', () => {
       expect(
         repaid.availableCents + repaid.pendingCents + repaid.heldCents - repaid.owedCents,
       ).toBe(repaid.netCents - repaid.refundedCents - repaid.paidOutCents);
+      // The scheduled task books the releases the read showed.
+      await settleEarnings({ db: live.database.db, stripe: null });
       const ledger = await ledgerOf(live, account.userId);
       expect(ledger).toMatchObject({ available: 2000, owed: 0 });
+      expect(await earningsOf(live, account)).toEqual(repaid);
     },
   );
 

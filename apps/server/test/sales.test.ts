@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { EARNINGS_HOLD_DAYS, museFeeCents, PUBLISHING_TEXTS, type TEarnings } from '@muse/shared';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StripeGateway } from '../src/modules/payments/stripe-gateway';
 import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
+import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
@@ -396,7 +398,7 @@ describe('payouts through Stripe Connect', () => {
     },
   );
 
-  it('settles a payout left pending by an unknown outcome when the earnings are next read', async () => {
+  it('settles a payout left pending by an unknown outcome in the scheduled task, not on a read', async () => {
     const { account } = creator;
     const before = await earningsOf(live, account);
     expect(before.payoutAccount.ready).toBe(true);
@@ -415,18 +417,24 @@ describe('payouts through Stripe Connect', () => {
       'update earnings_balances set available_cents = available_cents - 1200 where user_id = $1',
       [account.userId],
     );
+    const transfersOf = async () =>
+      (await stripe.transfers.list({ transfer_group: `muse-payout-${pending!.id}` })).data;
 
+    // The read shows it on its way and sends nothing.
+    const read = await earningsOf(live, account);
+    expect(read.payouts.find((p) => p.id === pending!.id)).toMatchObject({ status: 'pending' });
+    expect(await transfersOf()).toEqual([]);
+
+    const context = { db: live.database.db, stripe: new StripeGateway(live.config) };
+    expect(await settleEarnings(context)).toMatchObject({ payoutsSettled: 1 });
     const after = await earningsOf(live, account);
     expect(after.payouts.find((p) => p.id === pending!.id)).toMatchObject({ status: 'paid' });
     expect(after.availableCents).toBe(before.availableCents - 1200);
     expect(after.availableCents).toBe(after.netCents - after.paidOutCents);
-    const sent = await stripe.transfers.list({ transfer_group: `muse-payout-${pending!.id}` });
-    expect(sent.data).toEqual([expect.objectContaining({ amount: 1200 })]);
-    // Read again: settled once.
-    await earningsOf(live, account);
-    expect(
-      (await stripe.transfers.list({ transfer_group: `muse-payout-${pending!.id}` })).data,
-    ).toHaveLength(1);
+    expect(await transfersOf()).toEqual([expect.objectContaining({ amount: 1200 })]);
+    // Run again: settled once.
+    expect(await settleEarnings(context)).toMatchObject({ payoutsSettled: 0 });
+    expect(await transfersOf()).toHaveLength(1);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../config';
 import { ensureStripeCatalogue } from '../modules/billing/stripe-setup';
-import { createStripeClient, ensureOfferCoupon } from '../modules/billing/stripe-gateway';
+import { createStripeClient, ensureOfferCoupon } from '../modules/payments/stripe-gateway';
 import { runCli } from './run-cli';
 
 async function run(): Promise<number> {

@@ -5,36 +5,29 @@ import {
   ZCreditHistoryQuery,
   ZCreditHistoryResponse,
   ZSubscriptionResponse,
-  ZTestCheckoutResponse,
 } from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { badRequest } from '../../lib/errors';
+import { createPayments } from '../payments/payments';
+import type { TTestCheckoutSeller } from '../payments/routes';
+import { priceLookupKey } from '../payments/stripe-gateway';
+import type { TStripeEventHandlers } from '../payments/webhook';
 import { ledgerPage } from './ledger';
-import { priceLookupKey, StripeGateway } from './stripe-gateway';
 import {
   cancelSubscription,
-  cancelTestCheckout,
-  resumeSubscription,
   createCheckout,
-  getTestCheckout,
-  handleStripeEvent,
-  payTestCheckout,
+  resumeSubscription,
   subscriptionSummary,
   type TBillingContext,
-} from './service';
-
-const ZTestCheckoutParams = z.object({ id: z.string().regex(/^cs_test_[\w-]{20,60}$/) });
-const ZRedirect = z.object({ success: z.literal(true), url: z.string() });
+} from './checkout';
+import { billingStripeEvents } from './stripe-events';
+import { describePlanTestCheckout, payPlanTestCheckout } from './test-checkout';
 
 function billingContext(app: FastifyInstance): TBillingContext {
-  const stripe = app.config.STRIPE_SECRET_KEY ? new StripeGateway(app.config) : null;
   const { storage, files, personaWriter, faces } = app.services;
   return {
     db: app.database.db,
-    stripe,
-    publicUrl: app.config.PUBLIC_URL,
+    payments: createPayments(app.config),
     storage,
     files,
     personaWriter,
@@ -42,14 +35,12 @@ function billingContext(app: FastifyInstance): TBillingContext {
   };
 }
 
-/** The plans and prices anyone may read, and Stripe's webhook (signed by Stripe, not a user). */
+/** The plans and prices anyone may read. */
 export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = billingContext(app);
-  const { stripe } = context;
-
+  const testMode = !app.config.STRIPE_SECRET_KEY;
   app.get('/payments/pricing-plans', async () => ({
     success: true as const,
-    testMode: !stripe,
+    testMode,
     plans: PLAN_LIST.map((plan) => ({
       ...plan,
       lookupKeys: {
@@ -58,39 +49,25 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     })),
   }));
-
-  if (stripe) {
-    // Stripe signs the exact bytes it sent, so this route keeps the raw body.
-    await app.register(async (webhook) => {
-      webhook.addContentTypeParser(
-        'application/json',
-        { parseAs: 'buffer' },
-        (_request, body, done) => done(null, body),
-      );
-      webhook.post('/payments/webhook', async (request) => {
-        const signature = request.headers['stripe-signature'];
-        let event;
-        try {
-          event = stripe.client.webhooks.constructEvent(
-            request.body as Buffer,
-            String(signature ?? ''),
-            app.config.STRIPE_WEBHOOK_SECRET ?? '',
-          );
-        } catch {
-          throw badRequest('Invalid Stripe signature');
-        }
-        const outcome = await handleStripeEvent(context, stripe, event);
-        request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
-        return { received: true, outcome };
-      });
-    });
-  }
 };
 
-/** Checkout, the subscription, the credit history and the TEST MODE checkout: signed in only. */
+/** The Stripe events of plans, for the payments webhook (modules/payments/routes.ts). */
+export const billingStripeEventsOf = (app: FastifyInstance): TStripeEventHandlers =>
+  billingStripeEvents(billingContext(app));
+
+/** A plan's TEST MODE checkout, for the TEST MODE checkout's page (modules/payments/routes.ts). */
+export function planTestCheckouts(app: FastifyInstance): TTestCheckoutSeller {
+  const context = billingContext(app);
+  return {
+    describe: describePlanTestCheckout,
+    pay: (session, userId) => payPlanTestCheckout(context, session, userId),
+  };
+}
+
+/** Checkout, the subscription and the credit history: signed in only. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = billingContext(app);
-  const { db, stripe } = context;
+  const { db } = context;
 
   app.post(
     '/payments/create-checkout-session',
@@ -147,31 +124,4 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-
-  if (!stripe) {
-    app.get(
-      '/payments/test-checkout/:id',
-      { schema: { params: ZTestCheckoutParams, response: { 200: ZTestCheckoutResponse } } },
-      async (request) => ({
-        success: true as const,
-        session: await getTestCheckout(db, request.auth.user, request.params.id),
-      }),
-    );
-    app.post(
-      '/payments/test-checkout/:id/pay',
-      { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
-      async (request) => ({
-        success: true as const,
-        url: await payTestCheckout(context, request.auth.user.id, request.params.id),
-      }),
-    );
-    app.post(
-      '/payments/test-checkout/:id/cancel',
-      { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
-      async (request) => ({
-        success: true as const,
-        url: await cancelTestCheckout(db, request.auth.user.id, request.params.id),
-      }),
-    );
-  }
 };

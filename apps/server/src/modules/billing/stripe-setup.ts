@@ -1,6 +1,6 @@
 import { BILLING_PERIODS, PLAN_LIST } from '@muse/shared';
 import type Stripe from 'stripe';
-import { priceLookupKey } from './stripe-gateway';
+import { priceLookupKey } from '../payments/stripe-gateway';
 
 /**
  * Creates Muse's products and prices in a Stripe account, once: prices are found by lookup

@@ -5,12 +5,12 @@ import {
   type TBillingPeriod,
   type TLedgerKind,
   type TPlanKey,
-  type TSubscriptionProvider,
   type TSubscriptionStatus,
 } from '@muse/shared';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
 import { subscriptions } from '../../db/schema';
+import type { TSubscriptionSnapshot } from '../payments/provider';
 import { grantPromotingDraft, type TPromotionContext } from '../onboarding/service';
 import { recordPlanReceipt } from '../receipts/record';
 import { credit, isRecorded } from './ledger';
@@ -34,21 +34,7 @@ export const isLive = (status: TSubscriptionStatus) =>
   LIVE_STATUSES.some((live) => live === status);
 
 /** What Muse knows of a subscription, from Stripe or from the test-mode checkout. */
-export type TSubscriptionSnapshot = {
-  userId: string;
-  provider: TSubscriptionProvider;
-  providerSubscriptionId: string;
-  providerCustomerId: string | null;
-  plan: TPlanKey;
-  billing: TBillingPeriod;
-  status: TSubscriptionStatus;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: Date | null;
-  /** What the first period was charged, when the snapshot is of a purchase being recorded. */
-  firstPaymentCents?: number | null;
-};
+export type { TSubscriptionSnapshot };
 
 const PLAN_ORDER: TPlanKey[] = ['builder', 'launch', 'growth'];
 

@@ -7,6 +7,8 @@ import { sendAccountMail, type TAccountMailContext } from '../auth/account-mails
 import { ACCOUNT_MAIL_TASK, ZAccountMailPayload } from '../auth/mail-queue';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { purgeExpired } from '../maintenance/purge';
+import { settleEarnings } from '../sales/settlement';
+import type { StripeGateway } from '../payments/stripe-gateway';
 import { RECEIPT_MAIL_TASK, ZReceiptMailPayload } from '../receipts/record';
 import { sendReceipt } from '../receipts/send';
 import { PUBLISH_POST_TASK, publishDuePost, ZPublishPostPayload } from '../publishing/queue';
@@ -33,6 +35,8 @@ type TTaskContext = {
   signal: AbortSignal;
   /** Only workers given a mailer take account mail and receipts (ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK). */
   mail?: TAccountMailContext;
+  /** Stripe, when payments go through it: payouts are settled and payout accounts refreshed. */
+  stripe?: StripeGateway | null;
 };
 
 type TTask<TPayload extends z.ZodType> = {
@@ -71,6 +75,11 @@ const TASKS = {
     await grantDueMonthlyBenefits(grants);
     await advanceTestSubscriptions(grants);
   }),
+  // Held earnings are released and payouts settled here, never on a read
+  // (docs/decisions/0046-reads-never-write.md).
+  'settle-earnings': task(ZScheduledPayload, async ({ db, stripe }) => {
+    await settleEarnings({ db, stripe: stripe ?? null });
+  }),
   [ACCOUNT_MAIL_TASK]: task(ZAccountMailPayload, async ({ db, mail }, payload) => {
     if (!mail) throw new Error('This worker was started without a mailer');
     await sendAccountMail(db, mail, payload);
@@ -102,6 +111,8 @@ const SCHEDULE: { task: TTaskName; match: string; options?: CronItemOptions }[] 
     match: '*/10 * * * *',
     options: { maxAttempts: 1, backfillPeriod: 10 * 60 * 1000 },
   },
+  // A sale is released within a minute of its hold's end; a payout left pending, minutes after.
+  { task: 'settle-earnings', match: '* * * * *', options: { maxAttempts: 1 } },
 ];
 
 /** The graphile-worker task list for `names`; refuses a name the table has no handler for. */
@@ -175,6 +186,8 @@ export async function startWorker(options: {
    * workers that only send mail or run fake engines in tests have nothing to load.
    */
   warmUp?: boolean;
+  /** Stripe, when configured: the scheduled settlement of payouts goes through it. */
+  stripe?: StripeGateway | null;
 }): Promise<{ stop: () => Promise<void> }> {
   const { log } = options;
   const previewConcurrency = options.previewConcurrency ?? 1;
@@ -188,6 +201,7 @@ export async function startWorker(options: {
     log,
     signal: shutdown.signal,
     mail: options.mail,
+    stripe: options.stripe ?? null,
   };
   const logger = new Logger((scope) => (level, message, meta) => {
     if (level === 'error') log.error({ scope, meta }, message);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { postPurchases, posts, users } from '../../db/schema';
-import type { StripeGateway } from '../billing/stripe-gateway';
+import type { StripeGateway } from '../payments/stripe-gateway';
 import { recordPostReceipt } from '../receipts/record';
 import { bookSale, holdEndsAt, purchaseInForce } from './held-earnings';
 

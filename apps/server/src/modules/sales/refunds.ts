@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { TDatabase } from '../../db/client';
 import { postPurchases } from '../../db/schema';
-import type { StripeGateway } from '../billing/stripe-gateway';
+import type { StripeGateway } from '../payments/stripe-gateway';
 import { reconcilePurchase, type TPaymentState } from './held-earnings';
 
 /** A dispute Stripe has not decided yet holds the share; `won`, `prevented` and a closed inquiry release it. */

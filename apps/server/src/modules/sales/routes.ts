@@ -7,9 +7,19 @@ import {
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StripeGateway } from '../billing/stripe-gateway';
-import { createPostCheckout, type TSalesContext } from './checkout';
-import { getEarnings, payoutAccountLink, requestPayout } from './earnings';
+import type { FastifyInstance } from 'fastify';
+import { createPayments } from '../payments/payments';
+import type { TTestCheckoutSeller } from '../payments/routes';
+import type { TStripeEventHandlers } from '../payments/webhook';
+import {
+  createPostCheckout,
+  describePostTestCheckout,
+  payPostTestCheckout,
+  type TSalesContext,
+} from './checkout';
+import { getEarnings } from './earnings';
+import { payoutAccountLink, requestPayout } from './payouts';
+import { salesStripeEvents } from './stripe-events';
 
 const ZParams = z.object({ id: z.string() });
 
@@ -27,13 +37,32 @@ const ZPayoutBody = z
   })
   .nullish();
 
-/** Buying posts, and the creator's earnings and payouts: signed in only. */
-export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context: TSalesContext = {
+function salesContext(app: FastifyInstance): TSalesContext {
+  const payments = createPayments(app.config);
+  return {
     db: app.database.db,
-    stripe: app.config.STRIPE_SECRET_KEY ? new StripeGateway(app.config) : null,
+    payments,
+    stripe: payments.stripe,
     publicUrl: app.config.PUBLIC_URL,
   };
+}
+
+/** The Stripe events of post sales and payouts, for the payments webhook (modules/payments/routes.ts). */
+export const salesStripeEventsOf = (app: FastifyInstance): TStripeEventHandlers =>
+  salesStripeEvents(salesContext(app));
+
+/** A post's TEST MODE checkout, for the TEST MODE checkout's page (modules/payments/routes.ts). */
+export function postTestCheckouts(app: FastifyInstance): TTestCheckoutSeller {
+  const { db } = app.database;
+  return {
+    describe: (session, user) => describePostTestCheckout(db, session, user),
+    pay: (session, userId) => payPostTestCheckout(db, session, userId),
+  };
+}
+
+/** Buying posts, and the creator's earnings and payouts: signed in only. */
+export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = salesContext(app);
 
   app.post(
     '/posts/:id/checkout',

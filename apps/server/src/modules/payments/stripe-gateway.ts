@@ -3,14 +3,12 @@ import {
   FIRST_MONTH_DISCOUNT_PERCENT,
   ZBillingPeriod,
   ZPlanKey,
-  ZSubscriptionStatus,
   type TBillingPeriod,
   type TPlanKey,
 } from '@muse/shared';
 import Stripe from 'stripe';
 import type { TConfig } from '../../config';
 import { AppError, badRequest } from '../../lib/errors';
-import type { TSubscriptionSnapshot } from './subscriptions';
 
 /** Stripe prices are found by lookup key, so the same code runs against any Stripe account. */
 export function priceLookupKey(plan: TPlanKey, billing: TBillingPeriod): string {
@@ -88,48 +86,6 @@ export function createStripeClient(config: TConfig): Stripe {
     maxNetworkRetries: 2,
     appInfo: { name: 'Muse' },
   });
-}
-
-const unixToDate = (seconds: number) => new Date(seconds * 1000);
-
-/** Muse's view of a Stripe subscription. */
-export function snapshotFromStripe(
-  subscription: Stripe.Subscription,
-  userId: string,
-): TSubscriptionSnapshot {
-  const item = subscription.items.data[0];
-  const fromPrice = parseLookupKey(item?.price.lookup_key);
-  const fromMetadata = parseLookupKey(
-    `muse_${subscription.metadata.plan}_${subscription.metadata.billing}`,
-  );
-  const planAndBilling = fromPrice ?? fromMetadata;
-  if (!planAndBilling) throw new Error(`Subscription ${subscription.id} is for no Muse plan`);
-  // The Stripe client pins its API version, whose statuses are the ones Muse knows.
-  const status = ZSubscriptionStatus.safeParse(subscription.status);
-  if (!status.success) {
-    throw new Error(`Subscription ${subscription.id} has an unknown status ${subscription.status}`);
-  }
-  const legacy = subscription as unknown as {
-    current_period_start?: number;
-    current_period_end?: number;
-  };
-  const start =
-    item?.current_period_start ?? legacy.current_period_start ?? subscription.start_date;
-  const end = item?.current_period_end ?? legacy.current_period_end ?? start;
-  return {
-    userId,
-    provider: 'stripe',
-    providerSubscriptionId: subscription.id,
-    providerCustomerId:
-      typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
-    plan: planAndBilling.plan,
-    billing: planAndBilling.billing,
-    status: status.data,
-    currentPeriodStart: unixToDate(start),
-    currentPeriodEnd: unixToDate(end),
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    canceledAt: subscription.canceled_at ? unixToDate(subscription.canceled_at) : null,
-  };
 }
 
 /** The price an invoice's first line is for, in current and older API shapes. */
