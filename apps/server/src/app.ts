@@ -39,7 +39,7 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { productRoutes } from './modules/products/routes';
 import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
 import { salesRoutes } from './modules/sales/routes';
-import { userRoutes } from './modules/users/routes';
+import { userPublicRoutes, userRoutes } from './modules/users/routes';
 import { LOG_SERIALIZERS, safeUrl } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -210,6 +210,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(healthRoutes);
       await api.register(publicConfigRoutes);
       await api.register(authPublicRoutes);
+      await api.register(userPublicRoutes);
       await api.register(marketplacePublicRoutes);
       await api.register(publishingPublicRoutes);
       await api.register(billingPublicRoutes);

@@ -10,13 +10,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast, Toaster } from '../../components/ui/toaster';
-import { LoginPage } from '../auth/login-page';
-import { OAuthCallbackPage } from '../auth/oauth-callback-page';
-import { RegisterPage } from '../auth/register-page';
-import { RETURN_PATH_STORAGE_KEY, safeReturnPath } from '../auth/return-path';
-import { PublicPostPage } from './post-page';
-import { PublicInfluencerPage } from './public-page';
+import { toast, Toaster } from '../components/ui/toaster';
+import { LoginPage } from '../features/auth/login-page';
+import { OAuthCallbackPage } from '../features/auth/oauth-callback-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { RETURN_PATH_STORAGE_KEY, safeReturnPath } from '../lib/return-path';
+import { PublicPostPage } from '../features/public-page/post-page';
+import { PublicInfluencerPage } from '../features/public-page/public-page';
 
 // The session as the pages see it: signed out unless a test signs in.
 const auth = vi.hoisted(() => ({
@@ -26,11 +26,11 @@ const auth = vi.hoisted(() => ({
   signIn: vi.fn(),
   exchangeGoogleCode: vi.fn(),
 }));
-vi.mock('../../lib/auth', () => ({ useAuth: () => auth }));
+vi.mock('../lib/auth', () => ({ useAuth: () => auth }));
 
 // Leaving for a checkout is a full page load; the test only notes where to.
 const checkout = vi.hoisted(() => ({ redirectTo: vi.fn() }));
-vi.mock('../../lib/checkout', () => checkout);
+vi.mock('../lib/checkout', () => checkout);
 
 const HANDLE = 'ava.rose';
 const FREE_ID = '11111111-1111-4111-8111-111111111111';
