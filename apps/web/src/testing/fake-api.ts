@@ -40,11 +40,6 @@ export function refuse(status: number, error: Omit<TErrorResponse, 'success'>): 
   return { status, body: ZErrorResponse.parse({ success: false, ...error }) };
 }
 
-/** The server cannot be reached: `fetch` itself fails, as it does offline. */
-export function offline(): never {
-  throw new TypeError('Failed to fetch');
-}
-
 const unlisted: string[] = [];
 
 /** The calls to routes no test listed since the last look, emptied by it (testing/setup.ts). */
