@@ -45,7 +45,7 @@ import { productRoutes } from './modules/products/routes';
 import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
 import { paymentWebhookRoutes, testCheckoutRoutes } from './modules/payments/routes';
 import { postTestCheckouts, salesRoutes, salesStripeEventsOf } from './modules/sales/routes';
-import { userRoutes } from './modules/users/routes';
+import { userPublicRoutes, userRoutes } from './modules/users/routes';
 import { LOG_SERIALIZERS, safeUrl } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -216,6 +216,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(healthRoutes);
       await api.register(publicConfigRoutes);
       await api.register(authPublicRoutes);
+      await api.register(userPublicRoutes);
       await api.register(marketplacePublicRoutes);
       await api.register(publishingPublicRoutes);
       await api.register(billingPublicRoutes);

@@ -12,6 +12,7 @@ import { TOKEN_STORAGE_KEY } from './lib/api';
 import { seedMarketplaceModelsFromPage } from './lib/marketplace-models';
 import { seedPublicConfigFromPage } from './lib/public-config';
 import { PAGE_DATA, PAGE_MARKUP, renderPage, renderServedPage } from './prerender';
+import { fakeApi } from './testing/fake-api';
 
 /**
  * Every prerendered public page hydrates in the browser without a mismatch: React (its
@@ -29,10 +30,7 @@ beforeEach(() => {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => reported.push(args));
   }
   // The API is not running: every call answers 404, as a page handles.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json({ success: false, error: 'Not found' }, { status: 404 })),
-  );
+  fakeApi({}, { unlisted: 'not-found' });
 });
 
 afterEach(() => {

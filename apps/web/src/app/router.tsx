@@ -49,7 +49,7 @@ const tools = () => import('../features/tools/pages');
 const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObject['lazy']> = {
   '/dashboard': page(() => import('./routes/dashboard'), 'DashboardRoute'),
   '/influencers': page(() => import('../features/influencers/influencers-page'), 'InfluencersPage'),
-  '/products': page(() => import('../features/products/products-page'), 'ProductsPage'),
+  '/products': page(() => import('./routes/products'), 'ProductsRoute'),
   '/tools': page(tools, 'ToolsPage'),
   '/view-all': page(tools, 'ToolsPage'),
   '/generate': page(tools, 'GeneratePage'),
@@ -102,7 +102,7 @@ export const routes: RouteObject[] = [
               ...Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
               {
                 path: `${INFLUENCER_PAGE_ROUTE}/:id`,
-                lazy: page(() => import('../features/personas/persona-page'), 'PersonaPage'),
+                lazy: page(() => import('./routes/persona'), 'PersonaRoute'),
               },
             ],
           },

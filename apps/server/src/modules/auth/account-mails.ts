@@ -12,8 +12,10 @@ import {
 } from './account-mail-templates';
 import { issueVerificationToken } from './email-verification';
 import type { TAccountMailPayload } from './mail-queue';
-import { EMAIL_CHANGE_LINK_TTL_MS } from '../users/service';
 import { findUserByEmail, isEmailVerified, RESET_LINK_TTL_MS } from './service';
+
+/** How long the link mailed to a new address works. */
+export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What a worker needs to send account mail: the mailer and the address links point to. */
 export type TAccountMailContext = { mailer: TMailer; publicUrl: string };

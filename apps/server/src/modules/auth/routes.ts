@@ -1,7 +1,5 @@
 import {
-  ACCOUNT_TEXTS,
   AUTH_TEXTS,
-  ZConfirmEmailChangeRequest,
   ZAuthResponse,
   ZForgotPasswordRequest,
   ZGoogleCallbackRequest,
@@ -16,7 +14,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeRateLimit, type TRateLimit } from '../../lib/rate-limit';
-import { confirmEmailChange, limitAccountAction } from '../users/service';
 import { verifyEmail } from './email-verification';
 import { clearedFlowCookie, FLOW_COOKIE, flowCookie, GoogleSignIn, readCookie } from './google';
 import { queueAccountMail, queueAccountMailOncePer } from './mail-queue';
@@ -143,17 +140,6 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       await limit('verify', request);
       await verifyEmail(db, request.body.token);
       return { success: true as const, message: AUTH_TEXTS.emailVerified };
-    },
-  );
-
-  /** Makes the e-mail change whose link was mailed to the new address (/confirm-email sends it). */
-  app.post(
-    '/auth/confirm-email-change',
-    { schema: { body: ZConfirmEmailChangeRequest, response: { 200: ZSuccessResponse } } },
-    async (request) => {
-      await limitAccountAction(db, `email-change-confirm:ip:${request.ip}`, perIp);
-      await confirmEmailChange(db, request.body.token);
-      return { success: true as const, message: ACCOUNT_TEXTS.emailChanged };
     },
   );
 

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TEXTS,
   ZChangePasswordRequest,
+  ZConfirmEmailChangeRequest,
   ZProfileResponse,
   ZRevokeSessionsResponse,
   ZSessionsResponse,
@@ -11,9 +12,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codedError } from '../../lib/errors';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from './account-sessions';
-import { changePassword, getProfile, limitAccountAction, updateProfile } from './service';
+import {
+  changePassword,
+  confirmEmailChange,
+  getProfile,
+  limitAccountAction,
+  updateProfile,
+} from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The link mailed to a new address: opened by whoever holds it, signed in or not. */
+export const userPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const perIp = { max: app.config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: 15 * 60 };
+
+  /** Makes the e-mail change whose link was mailed to the new address (/confirm-email sends it). */
+  app.post(
+    '/auth/confirm-email-change',
+    { schema: { body: ZConfirmEmailChangeRequest, response: { 200: ZSuccessResponse } } },
+    async (request) => {
+      await limitAccountAction(db, `email-change-confirm:ip:${request.ip}`, perIp);
+      await confirmEmailChange(db, request.body.token);
+      return { success: true as const, message: ACCOUNT_TEXTS.emailChanged };
+    },
+  );
+};
 
 /** The signed-in account's settings (docs/product/accounts.md, 'Account settings'). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

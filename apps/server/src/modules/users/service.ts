@@ -21,9 +21,6 @@ export const PASSWORD_CHECKS: TRateLimit = { max: 10, windowSeconds: 15 * 60 };
 /** Confirmation links mailed to new addresses, per account, like reset links per address. */
 export const EMAIL_CHANGES: TRateLimit = { max: 5, windowSeconds: 60 * 60 };
 
-/** How long the link mailed to a new address works. */
-export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Counts a rate limit and answers past it with the usual 429, carrying its code (the settings'
  * failures all do, docs/product/api.md).

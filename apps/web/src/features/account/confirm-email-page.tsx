@@ -6,7 +6,7 @@ import { ErrorBanner, errorText, NoticeBanner } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthCard } from '../auth/components/auth-card';
+import { AuthCard } from '../../components/layout/auth-card';
 import { useConfirmEmailChange } from './api';
 
 /**

@@ -24,7 +24,7 @@ import {
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { usePublicConfig } from '../../lib/public-config';
-import { PasswordField } from '../auth/components/password-field';
+import { PasswordField } from '../../components/ui/form/password-field';
 import {
   useChangePassword,
   useProfile,

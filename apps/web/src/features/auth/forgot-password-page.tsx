@@ -13,7 +13,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { usePublicConfig } from '../../lib/public-config';
 import { useRequestPasswordReset } from './api/request-password-reset';
-import { AuthCard, AuthLink } from './components/auth-card';
+import { AuthCard, AuthLink } from '../../components/layout/auth-card';
 import { SubmitButton } from './components/submit-button';
 
 /** How long a mailed reset link works; the server enforces it. */

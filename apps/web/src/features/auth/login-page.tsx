@@ -11,10 +11,10 @@ import {
   Input,
 } from '../../components/ui/form';
 import { useAuth } from '../../lib/auth';
-import { AuthCard, AuthLink } from './components/auth-card';
+import { AuthCard, AuthLink } from '../../components/layout/auth-card';
 import { AuthForm } from './components/auth-form';
 import { ContinueWithGoogle } from './components/continue-with-google';
-import { PasswordField } from './components/password-field';
+import { PasswordField } from '../../components/ui/form/password-field';
 import { SubmitButton } from './components/submit-button';
 import {
   homeOf,
@@ -22,7 +22,7 @@ import {
   rememberReturnPath,
   returnPathFrom,
   withReturnPath,
-} from './return-path';
+} from '../../lib/return-path';
 
 /** The form's schema, loaded when it is first used (docs/decisions/0036-schemas-on-first-use.md). */
 const loadSchema = async () => (await import('../../lib/lazy-schemas')).ZLoginRequest;

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../../lib/auth';
-import { AuthCard } from './components/auth-card';
-import { homeOf, peekReturnPath, takeReturnPath, withReturnPath } from './return-path';
+import { AuthCard } from '../../components/layout/auth-card';
+import { homeOf, peekReturnPath, takeReturnPath, withReturnPath } from '../../lib/return-path';
 
 type TStatus = keyof typeof OAUTH_STATUS_TEXTS;
 

@@ -10,10 +10,10 @@ import {
   Input,
 } from '../../components/ui/form';
 import { useAuth } from '../../lib/auth';
-import { AuthCard, AuthLink } from './components/auth-card';
+import { AuthCard, AuthLink } from '../../components/layout/auth-card';
 import { AuthForm } from './components/auth-form';
 import { ContinueWithGoogle } from './components/continue-with-google';
-import { PasswordField } from './components/password-field';
+import { PasswordField } from '../../components/ui/form/password-field';
 import { SubmitButton } from './components/submit-button';
 import {
   leadsToPost,
@@ -21,7 +21,7 @@ import {
   rememberReturnPath,
   returnPathFrom,
   withReturnPath,
-} from './return-path';
+} from '../../lib/return-path';
 
 const legalLinkClass = 'font-medium text-brand-300 hover:text-brand-400 hover:underline';
 

@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useResetPassword } from './api/reset-password';
-import { AuthCard, AuthLink } from './components/auth-card';
-import { PasswordField } from './components/password-field';
+import { AuthCard, AuthLink } from '../../components/layout/auth-card';
+import { PasswordField } from '../../components/ui/form/password-field';
 import { SubmitButton } from './components/submit-button';
 
 /** A 400 with one of these is about the new password, not the link. */

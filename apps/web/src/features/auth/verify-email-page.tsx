@@ -6,7 +6,7 @@ import { ErrorBanner, errorText, NoticeBanner } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { useVerifyEmail } from './api/verify-email';
-import { AuthCard } from './components/auth-card';
+import { AuthCard } from '../../components/layout/auth-card';
 
 /**
  * The page of the link mailed to confirm an address (/verify-email?token=…): sends the token

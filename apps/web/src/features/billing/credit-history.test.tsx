@@ -1,8 +1,9 @@
-import { PAGE_TEXTS, type TLedgerEntry } from '@muse/shared';
+import { PAGE_TEXTS, ZCreditHistoryResponse, type TLedgerEntry } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, reply } from '../../testing/fake-api';
 import { CreditHistory } from './components/credit-history';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
@@ -18,26 +19,19 @@ function entry(n: number): TLedgerEntry {
   };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('the credit history', () => {
   it("shows the newest page and 'Load more' the older movements", async () => {
     const pages: Record<string, { entries: TLedgerEntry[]; nextCursor: string | null }> = {
       first: { entries: [entry(3), entry(2)], nextCursor: 'older' },
       older: { entries: [entry(1)], nextCursor: null },
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://muse.test');
-        const page = pages[url.searchParams.get('cursor') ?? 'first']!;
-        return new Response(JSON.stringify({ success: true, ...page }), {
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    fakeApi({
+      'GET /api/credits/history': ({ url }) =>
+        reply(ZCreditHistoryResponse, {
+          success: true,
+          ...pages[url.searchParams.get('cursor') ?? 'first']!,
+        }),
+    });
     render(
       <QueryClientProvider
         client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}

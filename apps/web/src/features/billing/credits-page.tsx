@@ -11,7 +11,7 @@ import { BillingPeriodToggle } from './components/billing-period-toggle';
 import { CreditHistory } from './components/credit-history';
 import { PlanCard, type TPlanCardAction } from './components/plan-card';
 import { PlanNotes } from './components/plan-notes';
-import { usePaymentFlag } from './use-payment-flag';
+import { usePaymentFlag } from '../../lib/use-payment-flag';
 
 const PLAN_ORDER = PLAN_LIST.map((plan) => plan.key);
 

@@ -1,9 +1,10 @@
-import type { TTestCheckoutSession } from '@muse/shared';
+import { ZCheckoutResponse, ZTestCheckoutResponse, type TTestCheckoutSession } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, reply } from '../../testing/fake-api';
 import { TestCheckoutPage } from './test-checkout-page';
 
 // Leaving for the return address is a full page load; the test only notes where to.
@@ -31,26 +32,16 @@ function postSession(overrides: Partial<TTestCheckoutSession> = {}): TTestChecko
 }
 
 function stubApi(session: TTestCheckoutSession) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://muse.test').pathname;
-      calls.push(`${init?.method ?? 'GET'} ${path}`);
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      if (path === `/api/payments/test-checkout/${session.id}`)
-        return json({ success: true, session });
-      if (path === `/api/payments/test-checkout/${session.id}/pay`) {
-        return json({ success: true, url: `/i/ava.rose/posts/${POST_ID}?purchase=success` });
-      }
-      return new Response(JSON.stringify({ success: false, error: 'Not found' }), { status: 404 });
-    }),
-  );
-  return calls;
+  const api = fakeApi({
+    'GET /api/payments/test-checkout/:id': () =>
+      reply(ZTestCheckoutResponse, { success: true, session }),
+    'POST /api/payments/test-checkout/:id/pay': () =>
+      reply(ZCheckoutResponse, {
+        success: true,
+        url: `/i/ava.rose/posts/${POST_ID}?purchase=success`,
+      }),
+  });
+  return api.calls;
 }
 
 function renderPage(sessionId = 'cs_test_1') {
@@ -67,7 +58,6 @@ function renderPage(sessionId = 'cs_test_1') {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -89,7 +79,9 @@ describe('the TEST MODE checkout of a post', () => {
     expect(checkout.redirectTo.mock.calls[0]?.[0]).toBe(
       `/i/ava.rose/posts/${POST_ID}?purchase=success`,
     );
-    expect(calls).toContain('POST /api/payments/test-checkout/cs_test_1/pay');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(
+      'POST /api/payments/test-checkout/cs_test_1/pay',
+    );
   });
 
   it('once paid, leads to the post and to My purchases', async () => {

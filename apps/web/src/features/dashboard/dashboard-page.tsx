@@ -15,8 +15,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { ToolCardGrid } from '../../components/workspace/tool-cards';
 import { UpgradeModal } from '../../components/workspace/upgrade-modal';
 import { useDashboard } from '../../lib/workspace';
-import { usePaymentFlag } from '../billing/use-payment-flag';
-import { useOnboarding } from '../onboarding/api/get-onboarding';
+import { usePaymentFlag } from '../../lib/use-payment-flag';
+import { useOnboarding } from '../../lib/onboarding';
 import { RecentInfluencerCard } from './components/recent-influencer-card';
 import { WaitingDraftCard } from './components/waiting-draft-card';
 

@@ -13,11 +13,15 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
 import { QueryError } from '../../components/ui/query-error';
 import { toast } from '../../components/ui/toaster';
-import { useInfluencers } from '../influencers/api/get-influencers';
-import { useDeleteGalleryItem, useGallery, type TGalleryFilters } from './api/gallery';
-import { IdentityBadge, OfflinePreviewLabel, ToolLabel } from './components/identity-badge';
-import { describeVideo, ImageViewer } from './components/image-viewer';
-import { formatDuration } from '../tools/tool-format';
+import { useInfluencers } from '../../lib/influencers';
+import { useDeleteGalleryItem, useGallery, type TGalleryFilters } from '../../lib/gallery';
+import {
+  IdentityBadge,
+  OfflinePreviewLabel,
+  ToolLabel,
+} from '../../components/workspace/identity-badge';
+import { describeVideo, ImageViewer } from '../../components/workspace/image-viewer';
+import { formatDuration } from '../../lib/media-format';
 
 const KIND_FILTERS = [
   { value: '', label: 'All' },

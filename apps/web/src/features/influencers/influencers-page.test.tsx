@@ -1,9 +1,10 @@
-import { PAGE_TEXTS, type TInfluencer } from '@muse/shared';
+import { PAGE_TEXTS, ZInfluencersResponse, type TInfluencer } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, reply } from '../../testing/fake-api';
 import { InfluencersPage } from './influencers-page';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
@@ -30,34 +31,21 @@ function influencer(n: number): TInfluencer {
 /** 30 influencers held: the first page has 24 of them, the next the other 6. */
 function stubApi() {
   const all = Array.from({ length: 30 }, (_, n) => influencer(30 - n));
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://muse.test');
-      if (url.pathname !== '/api/influencers')
-        return new Response(JSON.stringify({ success: false, error: 'No stub' }), { status: 404 });
+  const api = fakeApi({
+    'GET /api/influencers': ({ url }) => {
       const cursor = url.searchParams.get('cursor');
-      asked.push(cursor ?? 'first');
-      const page = cursor === 'page-2' ? all.slice(24) : all.slice(0, 24);
-      return new Response(
-        JSON.stringify({
-          success: true,
-          influencers: page,
-          used: 30,
-          limit: 30,
-          nextCursor: cursor === 'page-2' ? null : 'page-2',
-        }),
-        { headers: { 'content-type': 'application/json' } },
-      );
-    }),
-  );
+      return reply(ZInfluencersResponse, {
+        success: true,
+        influencers: cursor === 'page-2' ? all.slice(24) : all.slice(0, 24),
+        used: 30,
+        limit: 30,
+        nextCursor: cursor === 'page-2' ? null : 'page-2',
+      });
+    },
+  });
+  const asked = () => api.calls.map(({ url }) => url.searchParams.get('cursor') ?? 'first');
   return { asked };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Manage Influencers', () => {
   it("shows a page of cards with the count of all of them, and 'Load more' the rest", async () => {
@@ -80,6 +68,6 @@ describe('Manage Influencers', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(30);
     expect(screen.queryByRole('button', { name: PAGE_TEXTS.loadMore })).not.toBeInTheDocument();
     expect(screen.getByText('30/30 Influencers')).toBeVisible();
-    expect(asked).toEqual(['first', 'page-2']);
+    expect(asked()).toEqual(['first', 'page-2']);
   });
 });

@@ -12,7 +12,7 @@ import { LoadMore } from '../../components/ui/load-more';
 import { QueryError } from '../../components/ui/query-error';
 import { toast } from '../../components/ui/toaster';
 import { UpgradeModal } from '../../components/workspace/upgrade-modal';
-import { useInfluencerPages } from './api/get-influencers';
+import { useInfluencerPages } from '../../lib/influencers';
 import { DeleteInfluencerDialog } from './components/delete-influencer-dialog';
 import { InfluencerFormDialog } from './components/influencer-form-dialog';
 import { InfluencerCard } from './components/influencer-card';

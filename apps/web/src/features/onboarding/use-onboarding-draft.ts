@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { marketplaceModelsQuery } from '../../lib/marketplace-models';
-import { onboardingQuery } from './api/get-onboarding';
+import { onboardingQuery } from '../../lib/onboarding';
 import { useUpdateOnboarding } from './api/update-onboarding';
 
 /** The step the creator is on and the answers so far, as this page holds them. */

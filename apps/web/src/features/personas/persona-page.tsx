@@ -8,7 +8,7 @@ import {
   type TPersona,
 } from '@muse/shared';
 import { ArrowLeft, Sparkles, Upload, Zap } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type ComponentType, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { QueryError } from '../../components/ui/query-error';
@@ -19,7 +19,6 @@ import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useInfluencer, usePersona } from './api/get-persona';
 import { useRemovePhoto } from './api/remove-photo';
-import { PageSettingsCard } from '../publishing/components/page-settings-card';
 import { IdentityScorePanel } from './components/identity-score-panel';
 import { PhotoTile, UploadTile } from './components/photo-tile';
 import { TrainingPanel } from './components/training-panel';
@@ -30,14 +29,23 @@ import { usePhotoUploads } from './use-photo-uploads';
  * An influencer's persona (docs/product/personas.md): its photos with the checks' verdicts,
  * uploads, training, and identity scores.
  */
-export function PersonaPage() {
+/** What the persona page shows under the photos: the public page's settings, handed in by the app. */
+type TPageSettings = ComponentType<{ influencerId: string }>;
+
+export function PersonaPage({ pageSettings }: { pageSettings: TPageSettings }) {
   const { id = '' } = useParams();
   const influencer = useInfluencer(id);
   const persona = usePersona(id);
   usePageTitle(influencer.data ? `${influencer.data.name}: persona` : 'Persona');
 
   if (influencer.data && persona.data)
-    return <PersonaView influencer={influencer.data} persona={persona.data} />;
+    return (
+      <PersonaView
+        influencer={influencer.data}
+        persona={persona.data}
+        pageSettings={pageSettings}
+      />
+    );
   const failed = influencer.isError ? influencer : persona.isError ? persona : null;
   if (failed)
     return (
@@ -61,7 +69,15 @@ function BackLink() {
   );
 }
 
-function PersonaView({ influencer, persona }: { influencer: TInfluencer; persona: TPersona }) {
+function PersonaView({
+  influencer,
+  persona,
+  pageSettings: PageSettingsCard,
+}: {
+  influencer: TInfluencer;
+  persona: TPersona;
+  pageSettings: TPageSettings;
+}) {
   const { uploads, send, dismiss } = usePhotoUploads(influencer.id);
   const remove = useRemovePhoto(influencer.id);
   const [refused, setRefused] = useState<TRefusedFile[]>([]);

@@ -1,14 +1,12 @@
 import { formatUsage, PRODUCT_TEXTS, type TProduct } from '@muse/shared';
 import { Package, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { QueryError } from '../../components/ui/query-error';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toaster';
 import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
-import { ProductShotDialog } from '../tools/components/product-shot-dialog';
-import { useToolAccess } from '../tools/use-tool-access';
 import { useProducts } from './api/get-products';
 import { DeleteProductDialog } from './components/delete-product-dialog';
 import { ProductCard } from './components/product-card';
@@ -21,13 +19,24 @@ type TFormState = { open: false } | { open: true; product: TProduct | null };
  * the plan's limit ('0/0 Products' on FREE). Adding opens the form while a slot is free, else the
  * 'product' upgrade modal. Each product with a photo makes product shots with a persona.
  */
-export function ProductsPage() {
+export function ProductsPage({
+  shotDialog: ProductShotDialog,
+  shotsNeedUpgrade,
+}: {
+  /** The product shot tool's dialog, handed in by the app (the tools feature owns it). */
+  shotDialog: ComponentType<{
+    product: TProduct | null;
+    onClose: () => void;
+    onLimit: (type: TUpgradeModal) => void;
+  }>;
+  /** The plan does not include product shots: Shots opens the upgrade modal instead. */
+  shotsNeedUpgrade: boolean;
+}) {
   const products = useProducts();
   const [form, setForm] = useState<TFormState>({ open: false });
   const [deleting, setDeleting] = useState<TProduct | null>(null);
   const [upgrade, setUpgrade] = useState<TUpgradeModal | null>(null);
   const [shooting, setShooting] = useState<TProduct | null>(null);
-  const shotAccess = useToolAccess('product-shot');
 
   const failed = products.isError;
   useEffect(() => {
@@ -38,7 +47,7 @@ export function ProductsPage() {
 
   function startShot(product: TProduct) {
     // A plan without product shots gets the upgrade modal, not a form it cannot send.
-    if (shotAccess.reason === 'plan') setUpgrade('tool');
+    if (shotsNeedUpgrade) setUpgrade('tool');
     else setShooting(product);
   }
 

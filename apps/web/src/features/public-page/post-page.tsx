@@ -11,13 +11,13 @@ import { normaliseHandle, usePublicPost } from './api/public-pages';
 import { FanLayout } from './components/fan-layout';
 import { CompactPageHeader } from './components/page-header';
 import { PageNotFound } from './components/page-not-found';
-import { PostMediaGrid } from './components/post-media';
+import { PostMediaGrid } from '../../components/posts/post-media';
 import { PostStatus } from './components/post-status';
-import { PurchaseNotes } from './components/purchase-notes';
+import { PurchaseNotes } from '../../components/posts/purchase-notes';
 import { UnlockButton } from './components/unlock-button';
 import { isNotFound, publicPageTitle } from './public-page';
 import { useMovedHandle } from './use-moved-handle';
-import { usePurchaseReturn } from './use-purchase-return';
+import { usePurchaseReturn } from '../../lib/use-purchase-return';
 
 /**
  * One post, large, at `/i/<handle>/posts/<id>` (docs/product/publishing.md): where a fan buys,

@@ -11,9 +11,9 @@ import { FanLayout } from './components/fan-layout';
 import { PageHeader } from './components/page-header';
 import { PageNotFound } from './components/page-not-found';
 import { PostCard } from './components/post-card';
-import { PurchaseNotes } from './components/purchase-notes';
+import { PurchaseNotes } from '../../components/posts/purchase-notes';
 import { useMovedHandle } from './use-moved-handle';
-import { usePurchaseReturn } from './use-purchase-return';
+import { usePurchaseReturn } from '../../lib/use-purchase-return';
 
 /** "Ava Rose (@ava.rose)": the page's title, as the server writes it for link previews. */
 export function publicPageTitle(page: Pick<TPublicPage, 'name' | 'handle'>): string {

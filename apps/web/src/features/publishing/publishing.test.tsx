@@ -1,5 +1,12 @@
 import {
   PUBLISHING_TEXTS,
+  ZEarningsResponse,
+  ZGalleryResponse,
+  ZInfluencersResponse,
+  ZPageSettingsResponse,
+  ZPagesResponse,
+  ZPostResponse,
+  ZPostsResponse,
   type TEarnings,
   type TGalleryItem,
   type TInfluencer,
@@ -12,6 +19,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, refuse, reply, type TFakeHandler, type TFakeRoute } from '../../testing/fake-api';
 import { CalendarPage } from './calendar-page';
 import {
   CALENDAR_ZONE_STORAGE_KEY,
@@ -155,59 +163,37 @@ function earnings(overrides: Partial<TEarnings> = {}): TEarnings {
   };
 }
 
-type TCall = { method: string; path: string; search: URLSearchParams; body: unknown };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /**
- * The API the pages read, answered in memory. `answer` may answer a call itself (a status of its
- * own, say); every call is kept, with its JSON body.
+ * The API the pages read, answered in memory. `overrides` answer some routes otherwise (a status
+ * of their own, say); every call is kept, with its JSON body.
  */
-function stubApi(answer: (call: TCall) => Response | undefined = () => undefined) {
-  const calls: TCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://muse.test');
-      const call: TCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const own = answer(call);
-      if (own) return own;
-      switch (call.path) {
-        case '/api/posts':
-          if (call.method === 'POST')
-            return json({ success: true, post: post({ id: 'post-new' }) }, 201);
-          return json({
-            success: true,
-            posts: [],
-            quota: { month: call.search.get('month'), used: 3, limit: 20 },
-          });
-        case '/api/influencers':
-          return json({
-            success: true,
-            influencers: [influencer(MARA, 'Mara Lind'), influencer(JUN, 'Jun Park')],
-            used: 2,
-            limit: 2,
-            nextCursor: null,
-          });
-        case '/api/pages':
-          // Jun has no page yet.
-          return json({ success: true, pages: [page()] });
-        case `/api/influencers/${MARA}/page`:
-          return json({ success: true, page: page() });
-        case `/api/influencers/${JUN}/page`:
-          return json({ success: true, page: null });
-        case '/api/gallery':
-          // Pictures made without a persona: none here.
-          if (call.search.get('influencerId') === 'none')
-            return json({ success: true, items: [], nextCursor: null });
-          return json({
+function stubApi(overrides: Partial<Record<TFakeRoute, TFakeHandler>> = {}) {
+  const api = fakeApi({
+    'GET /api/posts': ({ url }) =>
+      reply(ZPostsResponse, {
+        success: true,
+        posts: [],
+        quota: { month: url.searchParams.get('month')!, used: 3, limit: 20 },
+      }),
+    'POST /api/posts': () =>
+      reply(ZPostResponse, { success: true, post: post({ id: 'post-new' }) }, 201),
+    'GET /api/influencers': () =>
+      reply(ZInfluencersResponse, {
+        success: true,
+        influencers: [influencer(MARA, 'Mara Lind'), influencer(JUN, 'Jun Park')],
+        used: 2,
+        limit: 2,
+        nextCursor: null,
+      }),
+    // Jun has no page yet.
+    'GET /api/pages': () => reply(ZPagesResponse, { success: true, pages: [page()] }),
+    'GET /api/influencers/:id/page': ({ params }) =>
+      reply(ZPageSettingsResponse, { success: true, page: params.id === MARA ? page() : null }),
+    'GET /api/gallery': ({ url }) =>
+      // Pictures made without a persona: none here.
+      url.searchParams.get('influencerId') === 'none'
+        ? reply(ZGalleryResponse, { success: true, items: [], nextCursor: null })
+        : reply(ZGalleryResponse, {
             success: true,
             items: [
               galleryItem(ITEM_A, 'on a rooftop'),
@@ -215,15 +201,11 @@ function stubApi(answer: (call: TCall) => Response | undefined = () => undefined
               galleryItem(ITEM_C, 'walking', 'video'),
             ],
             nextCursor: null,
-          });
-        case '/api/earnings':
-          return json({ success: true, earnings: earnings() });
-        default:
-          return json({ success: false, error: `No stub for ${call.path}` }, 404);
-      }
-    }),
-  );
-  return calls;
+          }),
+    'GET /api/earnings': () => reply(ZEarningsResponse, { success: true, earnings: earnings() }),
+    ...overrides,
+  });
+  return api.calls;
 }
 
 function renderWithApp(element: ReactNode) {
@@ -251,16 +233,14 @@ afterEach(() => {
   window.localStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('the public page settings', () => {
   it('lower-cases the handle as typed and shows what is wrong with it under the field', async () => {
-    const calls = stubApi((call) =>
-      call.path === `/api/influencers/${MARA}/page` && call.method === 'GET'
-        ? json({ success: true, page: null })
-        : undefined,
-    );
+    const calls = stubApi({
+      'GET /api/influencers/:id/page': () =>
+        reply(ZPageSettingsResponse, { success: true, page: null }),
+    });
     renderWithApp(<PageSettingsCard influencerId={MARA} />);
     const handle = await screen.findByRole('textbox', { name: 'Handle' });
     const save = screen.getByRole('button', { name: 'Save' });
@@ -293,12 +273,14 @@ describe('the public page settings', () => {
   it('shows a taken handle (409) on the field, and the saved page’s link once published', async () => {
     let taken = true;
     let saved: TPageSettings | null = null;
-    const calls = stubApi((call) => {
-      if (call.path !== `/api/influencers/${MARA}/page`) return undefined;
-      if (call.method === 'GET') return json({ success: true, page: saved });
-      if (taken) return json({ success: false, error: PUBLISHING_TEXTS.handleTaken }, 409);
-      saved = page({ handle: 'ava.rose', path: '/i/ava.rose' });
-      return json({ success: true, page: saved });
+    const calls = stubApi({
+      'GET /api/influencers/:id/page': () =>
+        reply(ZPageSettingsResponse, { success: true, page: saved }),
+      'PUT /api/influencers/:id/page': () => {
+        if (taken) return refuse(409, { error: PUBLISHING_TEXTS.handleTaken });
+        saved = page({ handle: 'ava.rose', path: '/i/ava.rose' });
+        return reply(ZPageSettingsResponse, { success: true, page: saved });
+      },
     });
     renderWithApp(<PageSettingsCard influencerId={MARA} />);
     const handle = await screen.findByRole('textbox', { name: 'Handle' });
@@ -345,7 +327,7 @@ describe('the post composer', () => {
     expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Asia/Tokyo');
     expect(await screen.findByText('3 of 20')).toBeVisible();
     expect(screen.getByText(/scheduled posts this month/)).toBeVisible();
-    const monthQuery = calls.find((call) => call.path === '/api/posts')?.search;
+    const monthQuery = calls.find((call) => call.path === '/api/posts')?.url.searchParams;
     expect(monthQuery?.get('month')).toBe('2026-07');
     expect(monthQuery?.get('timeZone')).toBe('Asia/Tokyo');
     // The table's first week starts on Monday, June 29, at midnight in Tokyo.
@@ -389,11 +371,12 @@ describe('the post composer', () => {
 
   it('says when the pages could not be loaded, and loads them again on Try again', async () => {
     let failing = true;
-    const calls = stubApi((call) =>
-      call.path === '/api/pages' && failing
-        ? json({ success: false, error: 'Internal server error' }, 500)
-        : undefined,
-    );
+    const calls = stubApi({
+      'GET /api/pages': () =>
+        failing
+          ? refuse(500, { error: 'Internal server error' })
+          : reply(ZPagesResponse, { success: true, pages: [page()] }),
+    });
     renderWithApp(<CalendarPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'New post' }));
     const dialog = await screen.findByRole('dialog', { name: 'New post' });
@@ -469,11 +452,9 @@ describe('the post composer', () => {
   });
 
   it("opens the upgrade modal when the plan's scheduled posts are used up (403)", async () => {
-    stubApi((call) =>
-      call.path === '/api/posts' && call.method === 'POST'
-        ? json({ success: false, error: PUBLISHING_TEXTS.scheduledLimit }, 403)
-        : undefined,
-    );
+    stubApi({
+      'POST /api/posts': () => refuse(403, { error: PUBLISHING_TEXTS.scheduledLimit }),
+    });
     renderWithApp(<CalendarPage />);
     const table = await screen.findByRole('table', { name: 'Posts in July 2026' });
     await userEvent.click(
@@ -511,8 +492,10 @@ describe("the creator's zone", () => {
       'America/New_York',
     );
     expect(screen.getByText('Times in America/New_York (Eastern Time)')).toBeVisible();
-    await waitFor(() => expect(calls.at(-1)?.search.get('from')).toBe('2026-06-29T00:00:00-04:00'));
-    expect(calls.at(-1)?.search.get('timeZone')).toBe('America/New_York');
+    await waitFor(() =>
+      expect(calls.at(-1)?.url.searchParams.get('from')).toBe('2026-06-29T00:00:00-04:00'),
+    );
+    expect(calls.at(-1)?.url.searchParams.get('timeZone')).toBe('America/New_York');
     first.unmount();
 
     // The next visit starts in the chosen zone; choosing the browser's own forgets it.
@@ -543,9 +526,9 @@ describe('an open post', () => {
   }
 
   it('moves a scheduled post and makes it free, sending only what changed', async () => {
-    const calls = stubApi((call) =>
-      call.method === 'PATCH' ? json({ success: true, post: post({}) }) : undefined,
-    );
+    const calls = stubApi({
+      'PATCH /api/posts/:id': () => reply(ZPostResponse, { success: true, post: post({}) }),
+    });
     const { onClose, dialog } = renderPost(
       post({ priceCents: 5000, publishAt: '2026-07-14T00:00:00.000Z' }),
     );
@@ -587,11 +570,9 @@ describe('an open post', () => {
   });
 
   it("shows the server's 409 when fans bought the post meanwhile", async () => {
-    stubApi((call) =>
-      call.method === 'DELETE'
-        ? json({ success: false, error: PUBLISHING_TEXTS.postHasBuyers }, 409)
-        : undefined,
-    );
+    stubApi({
+      'DELETE /api/posts/:id': () => refuse(409, { error: PUBLISHING_TEXTS.postHasBuyers }),
+    });
     const { dialog, onClose } = renderPost(post({ status: 'published', sales: 0 }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete post' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this post?' });
@@ -779,35 +760,34 @@ describe('the earnings page', () => {
   });
 
   it('shows pending and held money apart from available, each sale with its day, and what is owed', async () => {
-    stubApi((call) =>
-      call.path === '/api/earnings'
-        ? json({
-            success: true,
-            earnings: earnings({
-              availableCents: 0,
-              pendingCents: 4_000,
-              heldCents: 2_000,
-              owedCents: 1_500,
-              pending: [
-                {
-                  id: 'purchase-1',
-                  label: 'Golden hour',
-                  netCents: 4_000,
-                  status: 'pending',
-                  availableAt: '2026-07-15T12:00:00.000Z',
-                },
-                {
-                  id: 'purchase-2',
-                  label: 'Blue hour',
-                  netCents: 2_000,
-                  status: 'disputed',
-                  availableAt: '2026-07-12T12:00:00.000Z',
-                },
-              ],
-            }),
-          })
-        : undefined,
-    );
+    stubApi({
+      'GET /api/earnings': () =>
+        reply(ZEarningsResponse, {
+          success: true,
+          earnings: earnings({
+            availableCents: 0,
+            pendingCents: 4_000,
+            heldCents: 2_000,
+            owedCents: 1_500,
+            pending: [
+              {
+                id: 'purchase-1',
+                label: 'Golden hour',
+                netCents: 4_000,
+                status: 'pending',
+                availableAt: '2026-07-15T12:00:00.000Z',
+              },
+              {
+                id: 'purchase-2',
+                label: 'Blue hour',
+                netCents: 2_000,
+                status: 'disputed',
+                availableAt: '2026-07-12T12:00:00.000Z',
+              },
+            ],
+          }),
+        }),
+    });
     renderWithApp(<EarningsPage />);
     const summary = await screen.findByRole('region', { name: 'Summary' });
     const figure = (label: string) =>
@@ -827,11 +807,10 @@ describe('the earnings page', () => {
   });
 
   it('disables Request payout below the minimum and says why', async () => {
-    stubApi((call) =>
-      call.path === '/api/earnings'
-        ? json({ success: true, earnings: earnings({ availableCents: 900 }) })
-        : undefined,
-    );
+    stubApi({
+      'GET /api/earnings': () =>
+        reply(ZEarningsResponse, { success: true, earnings: earnings({ availableCents: 900 }) }),
+    });
     renderWithApp(<EarningsPage />);
     const button = await screen.findByRole('button', { name: 'Request payout' });
     expect(button).toBeDisabled();
@@ -839,16 +818,15 @@ describe('the earnings page', () => {
   });
 
   it('asks for a payout account with Stripe before any payout', async () => {
-    stubApi((call) =>
-      call.path === '/api/earnings'
-        ? json({
-            success: true,
-            earnings: earnings({
-              payoutAccount: { testMode: false, connected: false, ready: false },
-            }),
-          })
-        : undefined,
-    );
+    stubApi({
+      'GET /api/earnings': () =>
+        reply(ZEarningsResponse, {
+          success: true,
+          earnings: earnings({
+            payoutAccount: { testMode: false, connected: false, ready: false },
+          }),
+        }),
+    });
     renderWithApp(<EarningsPage />);
     const button = await screen.findByRole('button', { name: 'Request payout' });
     expect(button).toBeDisabled();
@@ -858,24 +836,23 @@ describe('the earnings page', () => {
   });
 
   it('points to the calendar while there are no sales', async () => {
-    stubApi((call) =>
-      call.path === '/api/earnings'
-        ? json({
-            success: true,
-            earnings: earnings({
-              sales: 0,
-              grossCents: 0,
-              feeCents: 0,
-              netCents: 0,
-              paidOutCents: 0,
-              availableCents: 0,
-              byPost: [],
-              byInfluencer: [],
-              payouts: [],
-            }),
-          })
-        : undefined,
-    );
+    stubApi({
+      'GET /api/earnings': () =>
+        reply(ZEarningsResponse, {
+          success: true,
+          earnings: earnings({
+            sales: 0,
+            grossCents: 0,
+            feeCents: 0,
+            netCents: 0,
+            paidOutCents: 0,
+            availableCents: 0,
+            byPost: [],
+            byInfluencer: [],
+            payouts: [],
+          }),
+        }),
+    });
     renderWithApp(<EarningsPage />);
     expect(await screen.findByRole('heading', { name: 'No sales yet' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Open the calendar' })).toHaveAttribute(

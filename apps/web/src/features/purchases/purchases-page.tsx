@@ -13,10 +13,10 @@ import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format-date';
-import { PostMedia } from '../public-page/components/post-media';
-import { PurchaseNotes } from '../public-page/components/purchase-notes';
-import { usePurchaseReturn } from '../public-page/use-purchase-return';
-import { usePurchases } from './api/get-purchases';
+import { PostMedia } from '../../components/posts/post-media';
+import { PurchaseNotes } from '../../components/posts/purchase-notes';
+import { usePurchaseReturn } from '../../lib/use-purchase-return';
+import { usePurchases } from '../../lib/purchases';
 
 /**
  * 'My purchases' (docs/product/publishing.md, 'Buying'): every post the fan bought, newest first,

@@ -1,8 +1,9 @@
-import { PUBLISHING_TEXTS, type TPostItem, type TPurchase } from '@muse/shared';
+import { PUBLISHING_TEXTS, ZPurchasesResponse, type TPostItem, type TPurchase } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, reply } from '../../testing/fake-api';
 import { PurchasesPage } from './purchases-page';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'fan-1' }, loading: false }) }));
@@ -44,20 +45,7 @@ function purchase(id: string, name: string, handle: string, items: TPostItem[]):
 }
 
 function stubPurchases(purchases: TPurchase[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), 'http://muse.test').pathname;
-      const body =
-        path === '/api/purchases'
-          ? { success: true, purchases }
-          : { success: false, error: `No stub for ${path}` };
-      return new Response(JSON.stringify(body), {
-        status: path === '/api/purchases' ? 200 : 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  fakeApi({ 'GET /api/purchases': () => reply(ZPurchasesResponse, { success: true, purchases }) });
 }
 
 function renderPage() {
@@ -70,10 +58,6 @@ function renderPage() {
     </QueryClientProvider>,
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('My purchases', () => {
   it('lists each bought post unlocked, with its originals to download', async () => {

@@ -20,7 +20,7 @@ import { JobProgress } from '../../components/workspace/job-progress';
 import { ToolSubmit } from './components/tool-submit';
 import { HistorySection, ImageGallery } from './components/results-gallery';
 import { ChoiceGroup, ResultPlaceholder, ToolLayout } from './components/tool-layout';
-import { formatLabel, formatSize } from './tool-format';
+import { formatLabel, formatSize } from '../../lib/media-format';
 import { useToolAccess } from './use-tool-access';
 import { useToolJob } from './use-tool-job';
 

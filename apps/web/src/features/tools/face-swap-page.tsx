@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
 import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
-import { useInfluencers } from '../influencers/api/get-influencers';
+import { useInfluencers } from '../../lib/influencers';
 import { PersonaPicker } from './components/generate/persona-picker';
 import { OfflineNote } from './components/offline-note';
 import { HistorySection } from './components/results-gallery';
@@ -14,7 +14,7 @@ import { ToolSubmit } from './components/tool-submit';
 import { VideoHistory } from './components/video/video-history';
 import { usePickedVideo, VideoPicker } from './components/video/video-picker';
 import { VideoResult } from './components/video/video-result';
-import { previewButtonLabel } from './tool-format';
+import { previewButtonLabel } from '../../lib/media-format';
 import { useToolAccess } from './use-tool-access';
 import { useToolJob } from './use-tool-job';
 

@@ -19,7 +19,7 @@ import { JobProgress } from '../../components/workspace/job-progress';
 import { ToolSubmit } from './components/tool-submit';
 import { HistorySection, ImageGallery } from './components/results-gallery';
 import { ChoiceGroup, ResultPlaceholder, ToolLayout, Toggle } from './components/tool-layout';
-import { formatSize } from './tool-format';
+import { formatSize } from '../../lib/media-format';
 import { useToolAccess } from './use-tool-access';
 import { useToolJob } from './use-tool-job';
 

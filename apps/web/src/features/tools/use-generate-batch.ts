@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { followJob } from '../../lib/job-events';
 import { invalidateWorkspace } from '../../lib/workspace';
-import { generateImages } from '../gallery/api/gallery';
+import { generateImages } from '../../lib/gallery';
 import { useJobs } from './api/list-jobs';
 import { revealResultPanel } from './components/tool-layout';
 

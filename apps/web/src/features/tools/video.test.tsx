@@ -7,6 +7,12 @@ import {
   type TJob,
   type TPlanKey,
   type TProduct,
+  ZDashboardResponse,
+  ZEnginesResponse,
+  ZGalleryResponse,
+  ZInfluencersResponse,
+  ZJobResponse,
+  ZJobsResponse,
 } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -14,6 +20,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, reply } from '../../testing/fake-api';
 import { ProductShotDialog } from './components/product-shot-dialog';
 import { FaceSwapPage } from './face-swap-page';
 import { GenerateVideoPage } from './generate-video-page';
@@ -86,57 +93,41 @@ function shotJob(): TJob {
 
 /** The API the pages read, answered in memory; every POST /api/jobs body is kept. */
 function stubApi(plan: TPlanKey | null) {
-  const posted: FormData[] = [];
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://muse.test');
-    switch (url.pathname) {
-      case '/api/users/dashboard':
-        return json({
-          success: true,
-          dashboard: {
-            plan,
-            planLabel: plan ?? 'FREE',
-            credits: 500,
-            modelTokens: 1,
-            influencers: { used: 1, limit: 1 },
-            products: { used: 1, limit: 5 },
-            recentInfluencers: [],
-          },
-        });
-      case '/api/jobs/engines':
-        return json({
-          success: true,
-          engines: toolRecord(() => 'local'),
-          generativeEdits: false,
-          previews: ['generate-image', 'generate-video', 'face-swap', 'product-shot'],
-        });
-      case '/api/influencers':
-        return json({
-          success: true,
-          influencers: [influencer()],
-          used: 1,
-          limit: 1,
-          nextCursor: null,
-        });
-      case '/api/gallery':
-        return json({ success: true, items: [], nextCursor: null });
-      case '/api/jobs':
-        if (init?.method === 'POST') {
-          posted.push(init.body as FormData);
-          return json({ success: true, job: shotJob() }, 201);
-        }
-        return json({ success: true, jobs: [], nextCursor: null });
-      default:
-        return json({ success: false, error: `No stub for ${url.pathname}` }, 404);
-    }
+  const api = fakeApi({
+    'GET /api/users/dashboard': () =>
+      reply(ZDashboardResponse, {
+        success: true,
+        dashboard: {
+          plan,
+          planLabel: plan ?? 'FREE',
+          credits: 500,
+          modelTokens: 1,
+          influencers: { used: 1, limit: 1 },
+          products: { used: 1, limit: 5 },
+          recentInfluencers: [],
+        },
+      }),
+    'GET /api/jobs/engines': () =>
+      reply(ZEnginesResponse, {
+        success: true,
+        engines: toolRecord(() => 'local'),
+        generativeEdits: false,
+        previews: ['generate-image', 'generate-video', 'face-swap', 'product-shot'],
+      }),
+    'GET /api/influencers': () =>
+      reply(ZInfluencersResponse, {
+        success: true,
+        influencers: [influencer()],
+        used: 1,
+        limit: 1,
+        nextCursor: null,
+      }),
+    'GET /api/gallery': () =>
+      reply(ZGalleryResponse, { success: true, items: [], nextCursor: null }),
+    'GET /api/jobs': () => reply(ZJobsResponse, { success: true, jobs: [], nextCursor: null }),
+    'POST /api/jobs': () => reply(ZJobResponse, { success: true, job: shotJob() }, 201),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return { posted };
+  return { posted: () => api.callsTo('POST /api/jobs').map((call) => call.body as FormData) };
 }
 
 function renderWithApp(element: ReactNode) {
@@ -276,8 +267,8 @@ describe('the product shot dialog', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
 
-    await waitFor(() => expect(posted).toHaveLength(1));
-    const body = posted[0]!;
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    const body = posted()[0]!;
     expect(Object.fromEntries(body.entries())).toEqual({
       tool: 'product-shot',
       productId: PRODUCT_ID,

@@ -1,26 +1,23 @@
-import { AUTH_TEXTS } from '@muse/shared';
+import { AUTH_TEXTS, ZPublicConfig } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, reply } from '../../../testing/fake-api';
 import { ContinueWithGoogle } from './continue-with-google';
 
 /** GET /api/config answers once `answer` is called, with Google sign-in on or off. */
 function stubConfig() {
   let answer: (googleSignIn: boolean) => void = () => {};
   const answered = new Promise<boolean>((resolve) => (answer = resolve));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), 'http://muse.test').pathname;
-      if (path !== '/api/config') return new Response('{}', { status: 404 });
-      const googleSignIn = await answered;
-      return new Response(
-        JSON.stringify({ success: true, googleSignIn, supportEmail: 'support@muse.test' }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      );
-    }),
-  );
+  fakeApi({
+    'GET /api/config': async () =>
+      reply(ZPublicConfig, {
+        success: true,
+        googleSignIn: await answered,
+        supportEmail: 'support@muse.test',
+      }),
+  });
   return (googleSignIn: boolean) => answer(googleSignIn);
 }
 
@@ -36,10 +33,6 @@ function renderButton(onError = vi.fn()) {
 }
 
 const googleButton = () => screen.queryByRole('button', { name: 'Continue with Google' });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe("'Continue with Google'", () => {
   it('shows with its divider while the server has not said, and stays when Google is set up', async () => {

@@ -4,7 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { publicConfigQuery, usePublicConfig } from '../../../lib/public-config';
-import { leadsToPublicPage } from '../return-path';
+import { leadsToPublicPage } from '../../../lib/return-path';
 
 /** Where the server starts Google's OpenID Connect sign-in (a page navigation, not a fetch). */
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';

@@ -2,7 +2,7 @@ import { ZOnboardingResponse } from '@muse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { onboardingQuery, toSnapshot, type TOnboardingSnapshot } from './get-onboarding';
+import { onboardingQuery, toSnapshot, type TOnboardingSnapshot } from '../../../lib/onboarding';
 
 /**
  * POST /api/onboarding/complete: finishes the onboarding. The server creates the influencer

@@ -2,7 +2,7 @@ import { ZOnboardingResponse, type TUpdateOnboardingRequest } from '@muse/shared
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { onboardingQuery, toSnapshot, type TOnboardingSnapshot } from './get-onboarding';
+import { onboardingQuery, toSnapshot, type TOnboardingSnapshot } from '../../../lib/onboarding';
 
 /** PUT /api/onboarding: saves the step the creator is on and the answers so far. */
 export async function updateOnboarding(

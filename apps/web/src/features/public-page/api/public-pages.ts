@@ -8,12 +8,7 @@ import {
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-
-/**
- * Everything a visitor reads of public pages. The viewer is part of each key: the same page
- * answers with other posts unlocked once someone signs in (docs/product/publishing.md).
- */
-export const PUBLIC_PAGES_QUERY_KEY = ['public-pages'] as const;
+import { PUBLIC_PAGES_QUERY_KEY } from '../../../lib/public-pages';
 
 /** Handles are compared lower-cased, so `/i/Ava.Rose` reads the page of `ava.rose`. */
 export function normaliseHandle(handle: string): string {

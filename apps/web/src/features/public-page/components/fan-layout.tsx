@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../../components/layout/logo';
 import { useAuth } from '../../../lib/auth';
-import { withReturnPath } from '../../auth/return-path';
+import { withReturnPath } from '../../../lib/return-path';
 
 const barLink =
   'inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-medium text-zinc-200 transition-colors hover:bg-ink-800 hover:text-white';

@@ -2,7 +2,7 @@ import { PUBLISHING_TEXTS, publicPagePath, type TPublicPost } from '@muse/shared
 import { ArrowRight, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
-import { PostMediaGrid } from './post-media';
+import { PostMediaGrid } from '../../../components/posts/post-media';
 import { PostStatus } from './post-status';
 import { UnlockButton } from './unlock-button';
 

@@ -1,7 +1,7 @@
 import { formatCents, PUBLISHING_TEXTS, type TPublicPost } from '@muse/shared';
 import { CircleCheck, Lock, UserRound } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { FAN_TEXTS } from '../fan-texts';
+import { FAN_TEXTS } from '../../../lib/fan-texts';
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium';
 

@@ -8,9 +8,10 @@ import { toast } from '../../../components/ui/toaster';
 import { useAuth } from '../../../lib/auth';
 import { redirectTo } from '../../../lib/checkout';
 import { cn } from '../../../lib/cn';
-import { withReturnPath } from '../../auth/return-path';
-import { PUBLIC_PAGES_QUERY_KEY, useStartPostCheckout } from '../api/public-pages';
-import { FAN_TEXTS } from '../fan-texts';
+import { withReturnPath } from '../../../lib/return-path';
+import { PUBLIC_PAGES_QUERY_KEY } from '../../../lib/public-pages';
+import { useStartPostCheckout } from '../api/public-pages';
+import { FAN_TEXTS } from '../../../lib/fan-texts';
 
 /**
  * 'Unlock for $50.00' of a locked post (docs/product/publishing.md, 'Buying'). Signed out, it

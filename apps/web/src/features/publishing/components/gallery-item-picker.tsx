@@ -8,8 +8,8 @@ import { ImageIcon, Loader2, Play } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { QueryError } from '../../../components/ui/query-error';
-import { useGallery } from '../../gallery/api/gallery';
-import { formatDuration } from '../../tools/tool-format';
+import { useGallery } from '../../../lib/gallery';
+import { formatDuration } from '../../../lib/media-format';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
 
 /** A tool that works on an image already made: its items carry the tool's name. */

@@ -21,7 +21,7 @@ import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
-import { useInfluencers } from '../../influencers/api/get-influencers';
+import { useInfluencers } from '../../../lib/influencers';
 import { useCreatePost } from '../api/create-post';
 import { useAccountPages } from '../api/get-page-settings';
 import { defaultSchedule, type TDayKey } from '../calendar-time';

@@ -27,7 +27,7 @@ import { useUpdatePost } from '../api/update-post';
 import { dayKey, formatDateTime, timeOfDay } from '../calendar-time';
 import { DEFAULT_PPV_DOLLARS, dollarsOf, formatPrice, formatSales } from '../publishing-format';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
-import { formatDuration } from '../../tools/tool-format';
+import { formatDuration } from '../../../lib/media-format';
 import { checkPublishAt, draftPriceCents, fieldOfServerText, scheduleBounds } from './post-draft';
 import { PriceField, type TPriceDraft } from './price-field';
 import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';

@@ -1,7 +1,7 @@
 import type { TJobFile } from '@muse/shared';
 import { MoveHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { formatSize } from '../tool-format';
+import { formatSize } from '../../../lib/media-format';
 
 /**
  * The input and the result drawn at the same size, split by a divider the reader drags (or moves

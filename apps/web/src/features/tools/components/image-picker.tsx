@@ -2,7 +2,7 @@ import { TOOL_TEXTS, UPLOAD_TEXTS } from '@muse/shared';
 import { ImagePlus, Minimize2, RefreshCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useGalleryItem } from '../../gallery/api/gallery';
+import { useGalleryItem } from '../../../lib/gallery';
 import { Button } from '../../../components/ui/button';
 import {
   checkImageFiles,
@@ -11,7 +11,7 @@ import {
   type TImagePick,
 } from '../../../components/ui/image-input';
 import { cn } from '../../../lib/cn';
-import { formatBytes, formatSize } from '../tool-format';
+import { formatBytes, formatSize } from '../../../lib/media-format';
 import { fitWithin, scaleDownImage, type TSize } from './scale-down';
 
 /**

@@ -1,6 +1,6 @@
 import type { TJob } from '@muse/shared';
 import { cn } from '../../../lib/cn';
-import { formatWhen } from '../tool-format';
+import { formatWhen } from '../../../lib/media-format';
 import { CopyPromptButton } from './copy-prompt-button';
 
 /** Earlier generated prompts, newest first, each with its image and a copy button. */

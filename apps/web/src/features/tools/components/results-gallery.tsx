@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { LoadMore } from '../../../components/ui/load-more';
 import { QueryError } from '../../../components/ui/query-error';
 import { cn } from '../../../lib/cn';
-import { formatWhen } from '../tool-format';
+import { formatWhen } from '../../../lib/media-format';
 import { DownloadLink } from './download-link';
 
 type TJobsQuery = UseInfiniteQueryResult<TJob[]>;

@@ -2,7 +2,10 @@ import type { TGalleryItem, TJob } from '@muse/shared';
 import { Maximize2 } from 'lucide-react';
 import { JobFailure } from '../../../../components/workspace/job-failure';
 import { JobProgress } from '../../../../components/workspace/job-progress';
-import { IdentityBadge, OfflinePreviewLabel } from '../../../gallery/components/identity-badge';
+import {
+  IdentityBadge,
+  OfflinePreviewLabel,
+} from '../../../../components/workspace/identity-badge';
 import { DownloadLink } from '../download-link';
 
 /** What the viewer needs of a finished generation, from its job. */

@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { QueryError } from '../../../../components/ui/query-error';
-import { useGallery } from '../../../gallery/api/gallery';
+import { useGallery } from '../../../../lib/gallery';
 
 /** How a gallery image is named to a screen reader: who it shows and what it shows. */
 function describeItem(item: TGalleryItem): string {

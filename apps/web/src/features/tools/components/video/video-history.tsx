@@ -1,8 +1,11 @@
 import { isFinished, type TJob } from '@muse/shared';
 import { Play } from 'lucide-react';
 import { cn } from '../../../../lib/cn';
-import { IdentityBadge, OfflinePreviewLabel } from '../../../gallery/components/identity-badge';
-import { formatDuration, formatWhen } from '../../tool-format';
+import {
+  IdentityBadge,
+  OfflinePreviewLabel,
+} from '../../../../components/workspace/identity-badge';
+import { formatDuration, formatWhen } from '../../../../lib/media-format';
 import { DownloadLink } from '../download-link';
 
 /** A job's state as a short label on its thumbnail. */

@@ -3,7 +3,7 @@ import { Film, RefreshCw, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
-import { formatBytes, formatDuration, formatSize } from '../../tool-format';
+import { formatBytes, formatDuration, formatSize } from '../../../../lib/media-format';
 
 /** A chosen clip with its preview URL and what its metadata says (null: the browser could not tell). */
 export type TPickedVideo = {

@@ -3,8 +3,11 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { JobFailure } from '../../../../components/workspace/job-failure';
 import { JobProgress } from '../../../../components/workspace/job-progress';
-import { IdentityBadge, OfflinePreviewLabel } from '../../../gallery/components/identity-badge';
-import { formatDuration, formatSize } from '../../tool-format';
+import {
+  IdentityBadge,
+  OfflinePreviewLabel,
+} from '../../../../components/workspace/identity-badge';
+import { formatDuration, formatSize } from '../../../../lib/media-format';
 import { DownloadLink } from '../download-link';
 import { ResultPlaceholder } from '../tool-layout';
 import { VideoPlayer } from './video-player';

@@ -4,19 +4,24 @@ import {
   type TPostItem,
   type TPublicPage,
   type TPublicPost,
+  ZPostCheckoutResponse,
+  ZPublicConfig,
+  ZPublicPageResponse,
+  ZPublicPostResponse,
 } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast, Toaster } from '../../components/ui/toaster';
-import { LoginPage } from '../auth/login-page';
-import { OAuthCallbackPage } from '../auth/oauth-callback-page';
-import { RegisterPage } from '../auth/register-page';
-import { RETURN_PATH_STORAGE_KEY, safeReturnPath } from '../auth/return-path';
-import { PublicPostPage } from './post-page';
-import { PublicInfluencerPage } from './public-page';
+import { toast, Toaster } from '../components/ui/toaster';
+import { fakeApi, refuse, reply, type TFakeAnswer } from '../testing/fake-api';
+import { LoginPage } from '../features/auth/login-page';
+import { OAuthCallbackPage } from '../features/auth/oauth-callback-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { RETURN_PATH_STORAGE_KEY, safeReturnPath } from '../lib/return-path';
+import { PublicPostPage } from '../features/public-page/post-page';
+import { PublicInfluencerPage } from '../features/public-page/public-page';
 
 // The session as the pages see it: signed out unless a test signs in.
 const auth = vi.hoisted(() => ({
@@ -26,11 +31,11 @@ const auth = vi.hoisted(() => ({
   signIn: vi.fn(),
   exchangeGoogleCode: vi.fn(),
 }));
-vi.mock('../../lib/auth', () => ({ useAuth: () => auth }));
+vi.mock('../lib/auth', () => ({ useAuth: () => auth }));
 
 // Leaving for a checkout is a full page load; the test only notes where to.
 const checkout = vi.hoisted(() => ({ redirectTo: vi.fn() }));
-vi.mock('../../lib/checkout', () => checkout);
+vi.mock('../lib/checkout', () => checkout);
 
 const HANDLE = 'ava.rose';
 const FREE_ID = '11111111-1111-4111-8111-111111111111';
@@ -105,57 +110,45 @@ const videoPost = post(VIDEO_ID, {
 type TApi = {
   /** How the locked post answers, call by call (the last one repeats). */
   lockedPostAnswers: TPublicPost[];
-  checkout: { status: number; body: unknown };
+  checkout: TFakeAnswer;
   /** Whether GET /api/config says Google sign-in is set up. */
   googleSignIn: boolean;
-  calls: string[];
 };
 
-function stubApi(overrides: Partial<TApi> = {}): TApi {
+function stubApi(overrides: Partial<TApi> = {}) {
   const state: TApi = {
     lockedPostAnswers: [lockedPost],
-    checkout: { status: 200, body: { success: true, url: '/checkout/test/cs_test_1' } },
+    checkout: reply(ZPostCheckoutResponse, { success: true, url: '/checkout/test/cs_test_1' }),
     googleSignIn: false,
-    calls: [],
     ...overrides,
   };
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+  const pageNotFound = () => refuse(404, { error: PUBLISHING_TEXTS.pageNotFound });
   let lockedReads = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://muse.test');
-      state.calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-      if (url.pathname === '/api/config') {
-        return json({
-          success: true,
-          googleSignIn: state.googleSignIn,
-          supportEmail: 'help@muse.test',
-        });
-      }
-      if (url.pathname === `/api/public/pages/${HANDLE}`) {
-        return json({ success: true, page, posts: [freePost, lockedPost, videoPost] });
-      }
-      if (url.pathname === `/api/public/pages/${HANDLE}/posts/${LOCKED_ID}`) {
-        const answer =
-          state.lockedPostAnswers[Math.min(lockedReads, state.lockedPostAnswers.length - 1)];
-        lockedReads += 1;
-        return json({ success: true, page, post: answer });
-      }
-      if (url.pathname === `/api/posts/${LOCKED_ID}/checkout` && init?.method === 'POST') {
-        return json(state.checkout.body, state.checkout.status);
-      }
-      if (url.pathname.startsWith('/api/public/pages/')) {
-        return json({ success: false, error: PUBLISHING_TEXTS.pageNotFound }, 404);
-      }
-      return json({ success: false, error: `No stub for ${url.pathname}` }, 404);
-    }),
-  );
-  return state;
+  const api = fakeApi({
+    'GET /api/config': () =>
+      reply(ZPublicConfig, {
+        success: true,
+        googleSignIn: state.googleSignIn,
+        supportEmail: 'help@muse.test',
+      }),
+    'GET /api/public/pages/:handle': ({ params }) =>
+      params.handle === HANDLE
+        ? reply(ZPublicPageResponse, {
+            success: true,
+            page,
+            posts: [freePost, lockedPost, videoPost],
+          })
+        : pageNotFound(),
+    'GET /api/public/pages/:handle/posts/:postId': ({ params }) => {
+      if (params.handle !== HANDLE || params.postId !== LOCKED_ID) return pageNotFound();
+      const answer =
+        state.lockedPostAnswers[Math.min(lockedReads, state.lockedPostAnswers.length - 1)]!;
+      lockedReads += 1;
+      return reply(ZPublicPostResponse, { success: true, page, post: answer });
+    },
+    'POST /api/posts/:id/checkout': () => state.checkout,
+  });
+  return { calls: () => api.calls.map((call) => `${call.method} ${call.path}`) };
 }
 
 /** Shows where the app went, for the routes this test does not render. */
@@ -194,7 +187,6 @@ beforeEach(() => {
 afterEach(() => {
   // Toasts outlive their Toaster; a new one would show them again.
   toast.dismiss();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -381,12 +373,12 @@ describe('unlocking a post', () => {
     await waitFor(() =>
       expect(checkout.redirectTo).toHaveBeenCalledWith('/checkout/test/cs_test_1'),
     );
-    expect(api.calls).toContain(`POST /api/posts/${LOCKED_ID}/checkout`);
+    expect(api.calls()).toContain(`POST /api/posts/${LOCKED_ID}/checkout`);
   });
 
   it("shows the server's refusal", async () => {
     stubApi({
-      checkout: { status: 409, body: { success: false, error: PUBLISHING_TEXTS.alreadyBought } },
+      checkout: refuse(409, { error: PUBLISHING_TEXTS.alreadyBought }),
     });
     auth.user = { id: 'fan-1' };
     renderApp(`/i/${HANDLE}/posts/${LOCKED_ID}`);

@@ -1,7 +1,7 @@
 import { ZOnboardingResponse, type TOnboardingResponse, type TOnboardingState } from '@muse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth';
+import { api } from './api';
+import { useAuth } from './auth';
 
 /**
  * The onboarding as the server last answered it, with how far this device's clock is behind

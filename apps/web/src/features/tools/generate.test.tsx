@@ -2,10 +2,8 @@ import { GENERATE_TEXTS, TOOL_TEXTS, type TInfluencer, type TJob } from '@muse/s
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { GenerationCard } from '../tools/components/generate/generation-card';
-import { PersonaPicker } from '../tools/components/generate/persona-picker';
-import { galleryQueryString } from './api/gallery';
-import { IdentityBadge } from './components/identity-badge';
+import { GenerationCard } from './components/generate/generation-card';
+import { PersonaPicker } from './components/generate/persona-picker';
 
 function job(overrides: Partial<TJob>): TJob {
   return {
@@ -97,15 +95,6 @@ describe('a generation card', () => {
   });
 });
 
-describe('the identity badge', () => {
-  it('says the score in words, or why there is none', () => {
-    const { rerender } = render(<IdentityBadge score={91} />);
-    expect(screen.getByText(/unmistakably the persona/)).toBeInTheDocument();
-    rerender(<IdentityBadge score={null} note="No face found" />);
-    expect(screen.getByText('No identity score: No face found')).toBeVisible();
-  });
-});
-
 describe('the persona picker', () => {
   it('offers ready personas and no persona; one not ready links to its page', () => {
     const onChange = vi.fn();
@@ -126,17 +115,5 @@ describe('the persona picker', () => {
     );
     screen.getByRole('radio', { name: GENERATE_TEXTS.withoutPersona }).click();
     expect(onChange).toHaveBeenCalledWith('');
-  });
-});
-
-describe('the gallery filters', () => {
-  it('become the query string the API reads', () => {
-    expect(galleryQueryString({ influencerId: '', minScore: '' }, null)).toBe('');
-    expect(galleryQueryString({ influencerId: 'none', minScore: '70' }, 'abc')).toBe(
-      '?influencerId=none&minScore=70&cursor=abc',
-    );
-    expect(galleryQueryString({ kind: 'video', productId: 'p-1' }, null)).toBe(
-      '?kind=video&productId=p-1',
-    );
   });
 });

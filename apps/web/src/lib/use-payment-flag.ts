@@ -2,8 +2,8 @@ import { BILLING_TEXTS } from '@muse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../components/ui/toaster';
-import { invalidateBilling } from '../../lib/subscription';
+import { toast } from '../components/ui/toaster';
+import { invalidateBilling } from './subscription';
 
 /**
  * The return from a checkout carries payment=success or payment=cancelled.

@@ -1,7 +1,7 @@
 import { ZPurchasesResponse, type TPurchase } from '@muse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth';
+import { api } from './api';
+import { useAuth } from './auth';
 
 /** What the signed-in fan bought; a returning checkout refreshes it (use-purchase-return.ts). */
 export const PURCHASES_QUERY_KEY = ['purchases'] as const;

@@ -1,6 +1,6 @@
 import { Info, Loader2 } from 'lucide-react';
-import type { TPurchaseReturn } from '../use-purchase-return';
-import { FAN_TEXTS } from '../fan-texts';
+import type { TPurchaseReturn } from '../../lib/use-purchase-return';
+import { FAN_TEXTS } from '../../lib/fan-texts';
 
 /**
  * What the page says on the way back from a checkout: nothing loud after a cancel (a quiet

@@ -1,8 +1,8 @@
 import { MAX_PAGE_SIZE, ZInfluencersResponse, type TInfluencersResponse } from '@muse/shared';
 import { queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth';
-import { WORKSPACE_QUERY_KEY } from '../../../lib/workspace';
+import { api } from './api';
+import { useAuth } from './auth';
+import { WORKSPACE_QUERY_KEY } from './workspace';
 
 /**
  * GET /api/influencers: a page of the account's influencers (newest first, after `cursor`) and

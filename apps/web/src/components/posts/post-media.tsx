@@ -1,7 +1,7 @@
 import type { TPostItem } from '@muse/shared';
 import { Lock } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import { OfflinePreviewLabel } from '../../gallery/components/identity-badge';
+import { cn } from '../../lib/cn';
+import { OfflinePreviewLabel } from '../workspace/identity-badge';
 import { AiLabel } from './ai-label';
 
 /** "image 2 of 3" / "video" : how one item of a post is named to screen readers. */

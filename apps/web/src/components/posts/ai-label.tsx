@@ -1,6 +1,6 @@
 import { PUBLISHING_TEXTS } from '@muse/shared';
 import { Sparkles } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** 'AI-generated' on every picture and video of a post (docs/product/publishing.md). */
 export function AiLabel({ className }: { className?: string }) {

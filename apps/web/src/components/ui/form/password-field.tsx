@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { useHydrated } from '../../../components/layout/use-hydrated';
-import { Field, Input } from '../../../components/ui/form';
+import { useHydrated } from '../../layout/use-hydrated';
+import { Field, Input } from './index';
 
 /** A labelled password input with a button that shows or hides what was typed. */
 export function PasswordField({

@@ -14,9 +14,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth';
-import { invalidateWorkspace, WORKSPACE_QUERY_KEY } from '../../../lib/workspace';
+import { api } from './api';
+import { useAuth } from './auth';
+import { invalidateWorkspace, WORKSPACE_QUERY_KEY } from './workspace';
 
 /** The gallery's filters, as its query string sends them ('' for any). */
 export type TGalleryFilters = {

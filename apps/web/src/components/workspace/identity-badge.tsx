@@ -1,6 +1,6 @@
 import { galleryToolLabel, GENERATE_TEXTS } from '@muse/shared';
 import { ScanFace, Sparkles, Wrench } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** How alike a score says the image and the persona are, in words. */
 export function scoreWords(score: number): string {

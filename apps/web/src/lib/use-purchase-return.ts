@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../components/ui/toaster';
-import { PURCHASES_QUERY_KEY } from '../purchases/api/get-purchases';
-import { PUBLIC_PAGES_QUERY_KEY } from './api/public-pages';
+import { toast } from '../components/ui/toaster';
+import { PURCHASES_QUERY_KEY } from './purchases';
+import { PUBLIC_PAGES_QUERY_KEY } from './public-pages';
 import { FAN_TEXTS } from './fan-texts';
 
 /** How often, and for how long, the post page asks again while a payment is being confirmed. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { MuseMark } from '../../../components/layout/logo-mark';
+import { usePageTitle } from '../../lib/use-page-title';
+import { MuseMark } from './logo-mark';
 
 /**
  * The one look of every sign-in page: a centred card on the public layout with the Muse mark,

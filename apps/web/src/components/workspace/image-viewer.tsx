@@ -1,9 +1,9 @@
 import { galleryToolLabel, type TGalleryItem } from '@muse/shared';
 import { ArrowUpRight, Clapperboard, Download, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { formatDuration, formatWhen } from '../../tools/tool-format';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent } from '../ui/dialog';
+import { formatDuration, formatWhen } from '../../lib/media-format';
 import { IdentityBadge, OfflinePreviewLabel } from './identity-badge';
 
 /** The tools a gallery image continues in, without a new upload (`?from=<id>`). */

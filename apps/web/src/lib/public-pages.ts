@@ -1,0 +1,6 @@
+/**
+ * Everything a visitor reads of public pages. The viewer is part of each key: the same page
+ * answers with other posts unlocked once someone signs in (docs/product/publishing.md). The public
+ * pages read under it, and a purchase's return refreshes it.
+ */
+export const PUBLIC_PAGES_QUERY_KEY = ['public-pages'] as const;
