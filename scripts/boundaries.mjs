@@ -18,8 +18,6 @@ export const KNOWN_MODULE_CYCLE_IMPORTS = [
   'modules/jobs -> modules/generate',
   'modules/jobs -> modules/media',
   'modules/jobs -> modules/personas',
-  // A plan bought finishes the onboarding's plan step, and the onboarding reads the plan.
-  'modules/billing -> modules/onboarding',
 ];
 
 /** The server module a file belongs to (`modules/<name>` or `tools/<name>`), if any. */

@@ -9,10 +9,12 @@ import type { TTrainingEngine } from './engines/training';
 import { createStorage } from './lib/create-storage';
 import { createFileUrlSigner, loadFileUrlSecret, type TFileUrlSigner } from './lib/file-urls';
 import type { TStorage } from './lib/storage';
+import type { TSlotGrant } from './modules/billing/subscriptions';
 import {
   createLocalPersonaWriter,
   type TPersonaWriter,
 } from './modules/influencers/persona-writer';
+import { grantPromotingDraft } from './modules/onboarding/service';
 
 /**
  * What the server and the job worker share, built once per process: the routes read it as
@@ -33,6 +35,11 @@ export type TServices = {
   safety: TSafetyChecker;
   /** Writes influencer personas ('Generate with AI', onboarding, claims). */
   personaWriter: TPersonaWriter;
+  /**
+   * A plan's grant of influencer slots, in one transaction with the onboarding's waiting persona
+   * becoming an influencer in one of them (billing calls it; the onboarding does the work).
+   */
+  grantSlots: TSlotGrant;
   /** Stops what runs in the background (the engine threads, once a job has started them). */
   stop: () => Promise<void>;
 };
@@ -54,6 +61,12 @@ export function createTrainingEngine(
   );
 }
 
+/** The grant of slots billing calls, with the onboarding's promotion of its waiting persona. */
+export const slotGrant =
+  (deps: Pick<TServices, 'storage' | 'files' | 'personaWriter' | 'faces'>): TSlotGrant =>
+  (db, userId, grant) =>
+    grantPromotingDraft({ db, ...deps }, userId, grant);
+
 export async function createServices(
   config: TConfig,
   overrides: TServiceOverrides = {},
@@ -63,14 +76,17 @@ export async function createServices(
   const engines = overrides.engines ?? createEngines(config, { storage });
   const faces = overrides.faces ?? createFaceAnalyser();
   const safety = overrides.safety ?? createSafetyChecker();
+  const files = createFileUrlSigner(secret);
+  const personaWriter = overrides.personaWriter ?? createLocalPersonaWriter();
   return {
     storage,
-    files: createFileUrlSigner(secret),
+    files,
     engines,
     training: overrides.training ?? createTrainingEngine(config),
     faces,
     safety,
-    personaWriter: overrides.personaWriter ?? createLocalPersonaWriter(),
+    personaWriter,
+    grantSlots: slotGrant({ storage, files, personaWriter, faces }),
     stop: async () => {
       if ('stop' in engines && typeof engines.stop === 'function') await engines.stop();
       await faces.stop();

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import type { TUserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { offerForCheckout } from '../onboarding/offer';
+import { offerForCheckout } from './first-month-offer';
 import type { TPayments } from '../payments/payments';
 import { getAccountState } from './entitlements';
 import {

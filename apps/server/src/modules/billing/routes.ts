@@ -24,14 +24,10 @@ import { billingStripeEvents } from './stripe-events';
 import { describePlanTestCheckout, payPlanTestCheckout } from './test-checkout';
 
 function billingContext(app: FastifyInstance): TBillingContext {
-  const { storage, files, personaWriter, faces } = app.services;
   return {
     db: app.database.db,
     payments: createPayments(app.config),
-    storage,
-    files,
-    personaWriter,
-    faces,
+    grantSlots: app.services.grantSlots,
   };
 }
 

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import type { TDatabase, TTransaction } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
-import { redeemOffer } from '../onboarding/offer';
+import { redeemOffer } from './first-month-offer';
 import type { TPayments } from '../payments/payments';
 import { snapshotFromStripe } from '../payments/stripe-provider';
 import {

@@ -11,17 +11,25 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import type { TSubscriptionSnapshot } from '../payments/provider';
-import { grantPromotingDraft, type TPromotionContext } from '../onboarding/service';
 import { recordPlanReceipt } from '../receipts/record';
 import { credit, isRecorded } from './ledger';
 
 export type TSubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
- * What a grant of a plan's benefits needs: the database, and what turns a finished onboarding's
- * waiting persona into an influencer when the grant gives it a slot.
+ * Runs a grant of influencer slots in one transaction with what a new slot allows at once: a
+ * finished onboarding's waiting persona becomes an influencer in it (modules/onboarding).
+ * services.ts wires the onboarding's step in, so billing never imports the onboarding, which
+ * reads the plan.
  */
-export type TGrantContext = TPromotionContext;
+export type TSlotGrant = <T>(
+  db: TDatabase,
+  userId: string,
+  grant: (tx: TTransaction) => Promise<T>,
+) => Promise<{ granted: T }>;
+
+/** What a grant of a plan's benefits needs: the database, and the grant of slots above. */
+export type TGrantContext = { db: TDatabase; grantSlots: TSlotGrant };
 
 /** Statuses in which a plan's benefits are in force (Stripe keeps retrying a past-due payment). */
 export const LIVE_STATUSES = [
@@ -94,7 +102,7 @@ async function grantMonth(
   // Repeated deliveries and every schedule tick ask again: no persona work for a done grant.
   const { userId } = subscription;
   if (await isRecorded(context.db, { userId, currency: 'model_tokens', reference })) return false;
-  const { granted } = await grantPromotingDraft(context, userId, async (tx) => {
+  const { granted } = await context.grantSlots(context.db, userId, async (tx) => {
     const credited = await credit(tx, {
       userId,
       currency: 'credits',

@@ -10,7 +10,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { TTransaction } from '../../db/client';
 import { testCheckoutSessions, type TUserRow } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
-import { redeemOffer } from '../onboarding/offer';
+import { redeemOffer } from './first-month-offer';
 import type { TTestSessionRow } from '../payments/routes';
 import { testCheckoutPage } from '../payments/test-mode-provider';
 import { recordPlanReceipt } from '../receipts/record';

@@ -39,7 +39,7 @@ import {
   type TLicensedPortrait,
 } from '../marketplace/claims';
 import { addLicensedPortraits } from '../personas/service';
-import { describeOffer } from './offer';
+import { describeOffer } from '../billing/first-month-offer';
 
 type TStateRow = typeof onboardingStates.$inferSelect;
 

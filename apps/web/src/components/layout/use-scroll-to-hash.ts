@@ -54,8 +54,10 @@ export function useScrollToHash(): void {
         target.setAttribute('tabindex', '-1');
       }
       target.focus({ preventScroll: true });
-      layOutUpTo(target);
       if (!firstLoad) {
+        // (Not on the first load: the sections may still be hydrating, and must stay as the
+        // server rendered them until they have.)
+        layOutUpTo(target);
         target.scrollIntoView({ behavior: glide() });
         // The page can still move while the smooth scroll runs (a section hydrating, a late
         // image), and the scroll ends where the section was: each time a scroll ends, the
