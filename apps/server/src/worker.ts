@@ -11,6 +11,7 @@ import { runMigrations } from './db/migrate';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { startWorker } from './modules/jobs/worker';
 import { createMailer } from './modules/mail/mailer';
+import { unsupportedNode } from './runtime';
 import { createServices } from './services';
 
 function stop(reason: string): never {
@@ -19,6 +20,8 @@ function stop(reason: string): never {
 }
 
 async function main() {
+  const runtime = unsupportedNode();
+  if (runtime) stop(runtime);
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
