@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -10,11 +11,11 @@ const baseURL = `http://localhost:${port}`;
  */
 const workers = 1;
 
-/** Debian's Chromium, headless, with the flags a closed-network root sandbox needs. */
+/** Debian's Chromium (or Playwright's own), headless, with the flags a closed-network root sandbox needs. */
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -1,6 +1,7 @@
-// Builds the web app and the server when their sources changed since the last build.
-// A content hash of the inputs, kept beside each build, decides; a fresh clone always builds.
-import { spawnSync } from 'node:child_process';
+// Builds the web app and the server when their sources changed since the last build, both at
+// once (neither reads the other's output). A content hash of the inputs, kept beside each
+// build, decides; a fresh clone always builds.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,22 +61,34 @@ function hashInputs(inputs) {
   return hash.digest('hex');
 }
 
-export function buildIfNeeded() {
-  for (const target of targets) {
-    const stamp = path.join(root, target.output, '.build-hash');
-    const hash = hashInputs(target.inputs);
-    if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) continue;
-    console.log(`Building the ${target.name}...`);
-    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) {
-      console.error(`Cannot start Muse: building the ${target.name} failed`);
-      process.exit(result.status ?? 1);
-    }
-    writeFileSync(stamp, hash);
+/** The builds under way, stopped when one fails. */
+const running = new Set();
+
+async function build(target) {
+  const stamp = path.join(root, target.output, '.build-hash');
+  const hash = hashInputs(target.inputs);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  console.log(`Building the ${target.name}...`);
+  const child = spawn('npm', ['run', 'build', '--silent', '-w', target.workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  running.add(child);
+  const status = await new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+  running.delete(child);
+  if (status !== 0) {
+    for (const other of running) other.kill();
+    console.error(`Cannot start Muse: building the ${target.name} failed`);
+    process.exit(status);
   }
+  writeFileSync(stamp, hash);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded();
+export async function buildIfNeeded() {
+  await Promise.all(targets.map(build));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildIfNeeded();

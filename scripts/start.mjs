@@ -4,5 +4,5 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-buildIfNeeded();
+await buildIfNeeded();
 await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);

@@ -1,13 +1,28 @@
 // Bundles the server's entry points with esbuild. The shared workspace package is compiled
-// in; every other dependency stays an import from node_modules.
+// in, and so are the ES-module libraries below; every other dependency stays an import from
+// node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+/**
+ * Libraries of hundreds of small ES modules that only Muse's own code imports: Node.js reads and
+ * links each file at start, which took most of the server's start-up; compiled in, they are one
+ * file (docs/decisions/0047). Packages with native code, files read by path (models, binaries,
+ * worker scripts) or CommonJS `require`s of Node's modules stay external, and so does any
+ * package another external package imports too (zod, fast-json-stringify): two copies of it
+ * would not know each other's objects.
+ */
+const COMPILED_IN = [
+  'drizzle-orm',
+  '@react-email/components',
+  '@dicebear/core',
+  '@dicebear/collection',
+];
 // Development-only packages (the embedded PostgreSQL) stay external too: they are loaded, when at
 // all, by a dynamic import on the development path, never bundled.
 const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
-  (name) => !name.startsWith('@muse/'),
+  (name) => !name.startsWith('@muse/') && !COMPILED_IN.includes(name),
 );
 
 await build({
@@ -27,7 +42,7 @@ await build({
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   sourcemap: true,
   external,

@@ -130,7 +130,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: ['@muse/shared'] },
   build: isSsrBuild
     ? // The page renderer: the build runs it for every public page, the server for the marketplace.
-      { target: 'node20', outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false }
+      { target: 'node24', outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false }
     : {
         target: 'es2022',
         // Only what the first page shows ships up front; every route is its own chunk.

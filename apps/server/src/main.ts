@@ -10,6 +10,7 @@ import { StripeGateway } from './modules/payments/stripe-gateway';
 import { startWorker } from './modules/jobs/worker';
 import { backfillLicensedPortraits } from './modules/marketplace/claims';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
+import { unsupportedNode } from './runtime';
 import { createServices, type TServices } from './services';
 
 /** A start-up failure is one line that names what to fix, then exit code 1. */
@@ -19,6 +20,8 @@ function stop(reason: string): never {
 }
 
 async function main(): Promise<void> {
+  const runtime = unsupportedNode();
+  if (runtime) stop(runtime);
   // A .env file in the working folder fills in variables the environment does not set.
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config: TConfig;

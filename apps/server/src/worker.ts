@@ -12,6 +12,7 @@ import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { StripeGateway } from './modules/payments/stripe-gateway';
 import { startWorker } from './modules/jobs/worker';
 import { createMailer } from './modules/mail/mailer';
+import { unsupportedNode } from './runtime';
 import { createServices } from './services';
 
 function stop(reason: string): never {
@@ -20,6 +21,8 @@ function stop(reason: string): never {
 }
 
 async function main() {
+  const runtime = unsupportedNode();
+  if (runtime) stop(runtime);
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
