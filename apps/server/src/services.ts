@@ -9,6 +9,8 @@ import type { TTrainingEngine } from './engines/training';
 import { createStorage } from './lib/create-storage';
 import { createFileUrlSigner, loadFileUrlSecret, type TFileUrlSigner } from './lib/file-urls';
 import type { TStorage } from './lib/storage';
+import type { TToolRegistry } from './modules/jobs/tool';
+import { SERVER_TOOLS } from './tools';
 import {
   createLocalPersonaWriter,
   type TPersonaWriter,
@@ -33,6 +35,8 @@ export type TServices = {
   safety: TSafetyChecker;
   /** Writes influencer personas ('Generate with AI', onboarding, claims). */
   personaWriter: TPersonaWriter;
+  /** How each tool, and persona training, is queued and run (apps/server/src/tools). */
+  tools: TToolRegistry;
   /** Stops what runs in the background (the engine threads, once a job has started them). */
   stop: () => Promise<void>;
 };
@@ -71,6 +75,7 @@ export async function createServices(
     faces,
     safety,
     personaWriter: overrides.personaWriter ?? createLocalPersonaWriter(),
+    tools: SERVER_TOOLS,
     stop: async () => {
       if ('stop' in engines && typeof engines.stop === 'function') await engines.stop();
       await faces.stop();

@@ -5,47 +5,9 @@
  */
 import { z } from 'zod';
 import { CREDIT_COSTS, formatCount } from '../plans';
-import {
-  GENERATE_ASPECT_RATIOS,
-  GENERATE_COUNT,
-  GENERATE_STYLES,
-  ZGeneratePrompt,
-  ZInfluencerChoice,
-  ZSeed,
-  type TJobTool,
-} from '../tools';
+import type { TJobTool } from '../tools';
 import { ZJob } from './jobs';
 import { PAGE_SIZES, pageQueryFields } from './pages';
-
-const countError = `Choose from ${GENERATE_COUNT.min} to ${GENERATE_COUNT.max} images`;
-
-/** POST /api/generations (JSON): one job per image, all paid for (or refused) together. */
-export const ZGenerateRequest = z.object({
-  influencerId: ZInfluencerChoice,
-  prompt: ZGeneratePrompt,
-  style: z
-    .enum(
-      GENERATE_STYLES.map((style) => style.value),
-      { error: 'Choose a style' },
-    )
-    .default('photo'),
-  aspectRatio: z
-    .enum(
-      GENERATE_ASPECT_RATIOS.map((ratio) => ratio.value),
-      { error: 'Choose an aspect ratio' },
-    )
-    .default('4:5'),
-  count: z.coerce
-    .number<number | string>({ error: countError })
-    .int(countError)
-    .min(GENERATE_COUNT.min, countError)
-    .max(GENERATE_COUNT.max, countError)
-    .default(GENERATE_COUNT.default),
-  /** null or '': a new random seed per image. */
-  seed: z.union([z.literal('').transform(() => null), z.null(), ZSeed]).default(null),
-});
-export type TGenerateRequest = z.infer<typeof ZGenerateRequest>;
-export type TGenerateRequestInput = z.input<typeof ZGenerateRequest>;
 
 export const ZGenerateResponse = z.object({ success: z.literal(true), jobs: z.array(ZJob) });
 
