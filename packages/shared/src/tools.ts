@@ -128,6 +128,14 @@ export const PREVIEW_TOOLS: readonly TPreviewTool[] = JOB_TOOLS.filter(
   (tool): tool is TPreviewTool => TOOLS[tool].preview,
 );
 
+/** The tools that may run on fal: their engine variable may say `fal`, which needs FAL_KEY. */
+export type THostedTool = {
+  [T in TJobTool]: 'fal' extends (typeof TOOLS)[T]['engines'][number] ? T : never;
+}[TJobTool];
+export const HOSTED_TOOLS: readonly THostedTool[] = JOB_TOOLS.filter((tool): tool is THostedTool =>
+  (TOOLS[tool].engines as readonly string[]).includes('fal'),
+);
+
 /** The tool's name in the credit history and the gallery ('Edit Image'). */
 export function toolName(tool: TJobTool): string {
   return TOOLS[tool].name;

@@ -8,6 +8,9 @@
  */
 import type { TJobOptions, TJobTool } from '@muse/shared';
 import type { TConfig } from '../config';
+import type { TStorage } from '../lib/storage';
+import type { TFalConnection } from './fal/client';
+import type { TFalWaiting } from './fal/queue';
 
 /** Reports how far a run is: `percent` 0–100 and a short stage text for the progress bar. */
 export type TProgress = (percent: number, stage: string) => void;
@@ -188,4 +191,31 @@ export type TEngineChoice = {
   engines: Record<TJobTool, TEngineName>;
   /** Threads one local upscale spreads its tiles over (1: its engine thread alone). */
   upscaleThreads: number;
+};
+
+/** What a tool's local engine is built with, in the thread that runs it. */
+export type TLocalEngineKit = {
+  choice: TEngineChoice;
+  /** One image analyser, shared by the engines that read pictures. */
+  analyser: TImageAnalyser;
+};
+
+/** What a tool's hosted engine is built with: the fal connection and how to wait on it. */
+export type THostedEngineKit = {
+  fal: TFalConnection;
+  waiting: TFalWaiting;
+  storage: TStorage;
+};
+
+/**
+ * A tool's engine glue (`apps/server/src/tools/<key>/engines.ts`): how its local engine is
+ * built, what that engine says of itself when it runs in an engine thread, and how its hosted
+ * engine is built when the tool has one (the engine code itself stays in engines/local and
+ * engines/fal).
+ */
+export type TToolEngines<T extends TJobTool> = {
+  local: (kit: TLocalEngineKit) => TEngines[T];
+  /** What the local engine says of itself beside its name ('preview', 'generative'). */
+  localTraits: TEngineTraits[T];
+  fal?: (kit: THostedEngineKit) => TEngines[T];
 };

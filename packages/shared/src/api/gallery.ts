@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CREDIT_COSTS, formatCount } from '../plans';
-import type { TJobTool } from '../tools';
+import { toolName, toolRecord, type TJobTool } from '../tools';
 import { ZJob } from './jobs';
 import { PAGE_SIZES, pageQueryFields } from './pages';
 
@@ -94,15 +94,7 @@ export function generateCostLabel(count: number, preview: boolean): string {
 }
 
 /** The tool that made a gallery item, as the gallery and the post composer name it. */
-export const GALLERY_TOOL_LABELS: Record<TJobTool, string> = {
-  'generate-image': 'Generate',
-  upscale: 'Upscale',
-  'edit-image': 'Edit Image',
-  'generate-video': 'Generate Video',
-  'face-swap': 'Face Swap',
-  'product-shot': 'Product Shot',
-  'generate-prompt': 'Generate Prompt',
-};
+export const GALLERY_TOOL_LABELS: Record<TJobTool, string> = toolRecord(toolName);
 
 /** 'Upscale' for an item of `tool`: its label, or the key itself for a tool added later. */
 export function galleryToolLabel(tool: string): string {

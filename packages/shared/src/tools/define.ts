@@ -25,6 +25,9 @@ export const TOOL_ICONS = [
 ] as const;
 export type TToolIcon = (typeof TOOL_ICONS)[number];
 
+/** Where an engine runs: on Muse's own machine, or on fal.ai. */
+export type TEngineKind = 'local' | 'fal';
+
 /** What a job of the tool starts from. */
 export type TToolInput =
   /** An uploaded image, or a gallery image used as stored (`galleryId`). */
@@ -42,6 +45,11 @@ export type TToolDescriptorInput<K extends string, S extends z.ZodObject> = {
   request: S;
   /** The credit action it spends: its cost and the plan entitlement follow from the plans. */
   action: TCreditAction;
+  /**
+   * The engines `ENGINE_<KEY>` may choose: `local` runs on Muse's own machine, `fal` on fal.ai
+   * (needs FAL_KEY). The first is the default.
+   */
+  engines: readonly ['local', ...TEngineKind[]];
   /** Whether the offline engine makes free 'Offline preview's rather than the tool's own result. */
   preview: boolean;
   /** The page the tool is used on. */

@@ -45,6 +45,7 @@ export const EDIT_IMAGE_TOOL = defineTool({
     prompt: safeText().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
   }),
   action: 'editImage',
+  engines: ['local', 'fal'],
   preview: false,
   path: '/edit-image',
   name: 'Edit Image',

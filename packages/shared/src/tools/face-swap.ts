@@ -11,6 +11,7 @@ export const FACE_SWAP_TOOL = defineTool({
     influencerId: ZInfluencerId,
   }),
   action: 'videoFaceSwap',
+  engines: ['local', 'fal'],
   preview: true,
   path: '/face-swap',
   name: 'Face Swap',

@@ -69,6 +69,7 @@ export const GENERATE_IMAGE_TOOL = defineTool({
     seed: ZSeed,
   }),
   action: 'imageGeneration',
+  engines: ['local', 'fal'],
   preview: true,
   path: '/generate',
   name: 'Generate',

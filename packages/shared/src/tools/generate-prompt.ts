@@ -11,6 +11,7 @@ export const GENERATE_PROMPT_TOOL = defineTool({
     customPrompt: safeText().trim().max(1000, 'Keep your text under 1000 characters').default(''),
   }),
   action: 'promptGeneration',
+  engines: ['local'],
   preview: false,
   path: '/generate-prompt',
   name: 'Generate Prompt',

@@ -31,6 +31,7 @@ export const GENERATE_VIDEO_TOOL = defineTool({
       .default(VIDEO_ASPECT_RATIOS[0].value),
   }),
   action: 'videoGeneration',
+  engines: ['local', 'fal'],
   preview: true,
   path: '/generate-video',
   name: 'Generate Video',

@@ -26,6 +26,7 @@ export const PRODUCT_SHOT_TOOL = defineTool({
     seed: ZSeed.optional(),
   }),
   action: 'productShot',
+  engines: ['local', 'fal'],
   preview: true,
   // Product shots are made from a product's own page, in a dialog.
   path: '/products',

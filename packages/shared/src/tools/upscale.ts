@@ -20,6 +20,7 @@ export const UPSCALE_TOOL = defineTool({
     overlappingTiles: flag,
   }),
   action: 'upscale',
+  engines: ['local'],
   preview: false,
   path: '/upscale',
   name: 'Upscale',

@@ -4,11 +4,10 @@ import { PERSONA_TEXTS, TOOL_TEXTS, ZJobRequest, type TJobKind, type TJobTool } 
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { jobs } from '../../db/schema';
-import type { TEngines } from '../../engines';
 import type { TTrainingEngine } from '../../engines/training';
 import type { TFaceAnalyser } from '../../engines/faces';
 import type { TSafetyChecker } from '../../engines/safety';
-import type { TRunContext } from '../../engines/types';
+import type { TEngines, TRunContext } from '../../engines/types';
 import { badRequest, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import {
