@@ -1,5 +1,5 @@
 import { toolRecord } from '@muse/shared';
-import { TOOL_ENGINES } from '../tools/engines';
+import { LOCAL_ENGINES } from '../tools/local-engines';
 import { createLocalImageAnalyser } from './local/analyse';
 import type { TEngineChoice, TEngines } from './types';
 
@@ -11,5 +11,5 @@ export function createInProcessEngines(choice: TEngineChoice): TEngines {
   // The engine threads run the local engines; hosted ones run on the main thread (index.ts).
   const kit = { choice, analyser: createLocalImageAnalyser() };
   // Each tool's glue builds that tool's engine: the record holds, per key, that key's engine.
-  return toolRecord((tool) => TOOL_ENGINES[tool].local(kit)) as TEngines;
+  return toolRecord((tool) => LOCAL_ENGINES[tool](kit)) as TEngines;
 }

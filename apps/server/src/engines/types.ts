@@ -208,14 +208,16 @@ export type THostedEngineKit = {
 };
 
 /**
- * A tool's engine glue (`apps/server/src/tools/<key>/engines.ts`): how its local engine is
- * built, what that engine says of itself when it runs in an engine thread, and how its hosted
- * engine is built when the tool has one (the engine code itself stays in engines/local and
- * engines/fal).
+ * A tool's engine glue (`apps/server/src/tools/<key>/engines.ts`): what its local engine says of
+ * itself when it runs in an engine thread, and how its hosted engine is built when the tool has
+ * one (the engine code itself stays in engines/local and engines/fal). The local engine is built
+ * by `<key>/local-engine.ts`, which only engine threads load, with the models' code.
  */
 export type TToolEngines<T extends TJobTool> = {
-  local: (kit: TLocalEngineKit) => TEngines[T];
   /** What the local engine says of itself beside its name ('preview', 'generative'). */
   localTraits: TEngineTraits[T];
   fal?: (kit: THostedEngineKit) => TEngines[T];
 };
+
+/** How a tool's local engine is built (`apps/server/src/tools/<key>/local-engine.ts`). */
+export type TLocalEngine<T extends TJobTool> = (kit: TLocalEngineKit) => TEngines[T];

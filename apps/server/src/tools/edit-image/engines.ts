@@ -1,10 +1,8 @@
 /** The engines of edit-image (ENGINE_EDIT_IMAGE): the code itself is in engines/local and engines/fal. */
 import { createFalEditEngine } from '../../engines/fal/edit';
-import { createLocalEditEngine } from '../../engines/local/edit';
 import type { TToolEngines } from '../../engines/types';
 
 export const editImageEngines: TToolEngines<'edit-image'> = {
-  local: ({ analyser }) => createLocalEditEngine(analyser),
   // The local engine cannot edit from words: it reframes and converts.
   localTraits: { generative: false },
   fal: ({ fal, waiting }) => createFalEditEngine(fal, waiting),

@@ -1,10 +1,8 @@
 /** The engines of face-swap (ENGINE_FACE_SWAP): the code itself is in engines/local and engines/fal. */
 import { createFalFaceSwapEngine } from '../../engines/fal/face-swap';
-import { createLocalFaceSwapEngine } from '../../engines/local/video/face-swap';
 import type { TToolEngines } from '../../engines/types';
 
 export const faceSwapEngines: TToolEngines<'face-swap'> = {
-  local: () => createLocalFaceSwapEngine(),
   localTraits: { preview: true },
   fal: ({ fal, waiting }) => createFalFaceSwapEngine(fal, waiting),
 };

@@ -1,10 +1,8 @@
 /** The engines of generate-image (ENGINE_GENERATE_IMAGE): the code itself is in engines/local and engines/fal. */
 import { createFalGenerateEngine } from '../../engines/fal/generate';
-import { createLocalGenerateEngine } from '../../engines/local/generate';
 import type { TToolEngines } from '../../engines/types';
 
 export const generateImageEngines: TToolEngines<'generate-image'> = {
-  local: () => createLocalGenerateEngine(),
   localTraits: { preview: true },
   fal: ({ fal, waiting, storage }) => createFalGenerateEngine(fal, { storage, ...waiting }),
 };

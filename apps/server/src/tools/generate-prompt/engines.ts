@@ -1,8 +1,6 @@
 /** The engines of generate-prompt (ENGINE_GENERATE_PROMPT): the code itself is in engines/local and engines/fal. */
-import { createLocalPromptEngine } from '../../engines/local/prompt';
 import type { TToolEngines } from '../../engines/types';
 
 export const generatePromptEngines: TToolEngines<'generate-prompt'> = {
-  local: ({ analyser }) => createLocalPromptEngine(analyser),
   localTraits: {},
 };
