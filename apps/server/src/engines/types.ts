@@ -8,9 +8,6 @@
  */
 import type { TJobOptions, TJobTool } from '@muse/shared';
 import type { TConfig } from '../config';
-import type { TStorage } from '../lib/storage';
-import type { TFalConnection } from './fal/client';
-import type { TFalWaiting } from './fal/queue';
 
 /** Reports how far a run is: `percent` 0–100 and a short stage text for the progress bar. */
 export type TProgress = (percent: number, stage: string) => void;
@@ -169,7 +166,7 @@ export type TEngine<T extends TJobTool> = {
 };
 
 /** What some engines say about themselves beyond their name. */
-type TEngineTraits = {
+export type TEngineTraits = {
   upscale: object;
   /** Whether the engine can make generative changes from `prompt` (the local engine cannot). */
   'edit-image': { readonly generative: boolean };
@@ -192,32 +189,3 @@ export type TEngineChoice = {
   /** Threads one local upscale spreads its tiles over (1: its engine thread alone). */
   upscaleThreads: number;
 };
-
-/** What a tool's local engine is built with, in the thread that runs it. */
-export type TLocalEngineKit = {
-  choice: TEngineChoice;
-  /** One image analyser, shared by the engines that read pictures. */
-  analyser: TImageAnalyser;
-};
-
-/** What a tool's hosted engine is built with: the fal connection and how to wait on it. */
-export type THostedEngineKit = {
-  fal: TFalConnection;
-  waiting: TFalWaiting;
-  storage: TStorage;
-};
-
-/**
- * A tool's engine glue (`apps/server/src/tools/<key>/engines.ts`): what its local engine says of
- * itself when it runs in an engine thread, and how its hosted engine is built when the tool has
- * one (the engine code itself stays in engines/local and engines/fal). The local engine is built
- * by `<key>/local-engine.ts`, which only engine threads load, with the models' code.
- */
-export type TToolEngines<T extends TJobTool> = {
-  /** What the local engine says of itself beside its name ('preview', 'generative'). */
-  localTraits: TEngineTraits[T];
-  fal?: (kit: THostedEngineKit) => TEngines[T];
-};
-
-/** How a tool's local engine is built (`apps/server/src/tools/<key>/local-engine.ts`). */
-export type TLocalEngine<T extends TJobTool> = (kit: TLocalEngineKit) => TEngines[T];

@@ -4,7 +4,7 @@
  * thread loads engines only.
  */
 import type { TJobTool } from '@muse/shared';
-import type { TToolEngines } from '../engines/types';
+import type { TToolEngines } from '../engines/glue';
 import { editImageEngines } from './edit-image/engines';
 import { faceSwapEngines } from './face-swap/engines';
 import { generateImageEngines } from './generate-image/engines';

@@ -3,7 +3,7 @@
  * (engines/in-process.ts): the main process never loads them or their models' code.
  */
 import type { TJobTool } from '@muse/shared';
-import type { TLocalEngine } from '../engines/types';
+import type { TLocalEngine } from '../engines/glue';
 import { editImageLocalEngine } from './edit-image/local-engine';
 import { faceSwapLocalEngine } from './face-swap/local-engine';
 import { generateImageLocalEngine } from './generate-image/local-engine';

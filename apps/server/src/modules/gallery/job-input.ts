@@ -7,11 +7,11 @@ import { TOOL_TEXTS, TOOLS, type TJobOptions, type TJobTool } from '@muse/shared
 import { badRequest } from '../../lib/errors';
 import { jobSpendDescription } from '../billing/ledger';
 import { jobInputFile, pictureInput, type TJobInput, type TJobUpload } from '../jobs/inputs';
-import type { TJobDeps } from '../jobs/service';
 import {
   admit,
   parseToolRequest,
   type TEnqueueContext,
+  type TJobDeps,
   type TJobPlan,
   type TToolRequest,
 } from '../jobs/tool';

@@ -4,12 +4,8 @@ import { PERSONA_TEXTS, TOOL_TEXTS, ZJobRequest, type TJobKind, type TJobTool } 
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { jobs } from '../../db/schema';
-import type { TTrainingEngine } from '../../engines/training';
-import type { TFaceAnalyser } from '../../engines/faces';
-import type { TSafetyChecker } from '../../engines/safety';
-import type { TEngines, TRunContext } from '../../engines/types';
+import type { TRunContext } from '../../engines/types';
 import { badRequest, notFound } from '../../lib/errors';
-import type { TFileUrlSigner } from '../../lib/file-urls';
 import {
   cursorAt,
   newestFirst,
@@ -18,31 +14,19 @@ import {
   type TPage,
   type TPageRequest,
 } from '../../lib/keyset';
-import type { TStorage } from '../../lib/storage';
 import { debit, refund } from '../billing/ledger';
 import type { TJobUpload } from './inputs';
 import { checkJobRoom, laneOf, takeTurns } from './fair-share';
 import type { TExecution } from './outputs';
-import { sleepUntilPoll, type TProviderWakeups } from './provider-wakeups';
+import { sleepUntilPoll } from './provider-wakeups';
 import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
-import type { TToolRegistry, TToolRequest } from './tool';
+import type { TJobDeps, TToolRequest } from './tool';
 
 export { toPublicJob } from './public';
 export { RUN_JOB_TASK, RUN_PREVIEW_TASK, ZRunJobPayload, type TRunJobPayload } from './queue';
 
 type TJobRow = typeof jobs.$inferSelect;
-export type TJobDeps = {
-  storage: TStorage;
-  files: TFileUrlSigner;
-  engines: TEngines;
-  training: TTrainingEngine;
-  faces: TFaceAnalyser;
-  safety: TSafetyChecker;
-  /** Ends a hosted engine's wait when the provider's webhook arrives; without it, it polls. */
-  wakeups?: Pick<TProviderWakeups, 'wait'>;
-  /** How each tool (and persona training) is queued and run (apps/server/src/tools). */
-  tools: TToolRegistry;
-};
+export type { TJobDeps } from './tool';
 
 /** Why a job failed, when nothing more precise is known: tools refund credits, training a token. */
 function failureText(kind: TJobKind, cause: 'engine' | 'worker'): string {

@@ -14,15 +14,34 @@ import {
 } from '@muse/shared';
 import type { TDatabase, TQueryable } from '../../db/client';
 import type { jobs, TJobFileRow } from '../../db/schema';
-import type { TRunContext } from '../../engines/types';
+import type { TFaceAnalyser } from '../../engines/faces';
+import type { TSafetyChecker } from '../../engines/safety';
+import type { TTrainingEngine } from '../../engines/training';
+import type { TEngines, TRunContext } from '../../engines/types';
+import type { TFileUrlSigner } from '../../lib/file-urls';
+import type { TStorage } from '../../lib/storage';
 import { badRequest } from '../../lib/errors';
 import { checkAction, getAccountState } from '../billing/entitlements';
 import { ToolNotAllowedError } from './errors';
 import type { TJobUpload } from './inputs';
 import type { TExecution } from './outputs';
-import type { TJobDeps } from './service';
+import type { TProviderWakeups } from './provider-wakeups';
 
 export type TJobRow = typeof jobs.$inferSelect;
+
+/** What queuing and running jobs use: the process's services and the tools' registry. */
+export type TJobDeps = {
+  storage: TStorage;
+  files: TFileUrlSigner;
+  engines: TEngines;
+  training: TTrainingEngine;
+  faces: TFaceAnalyser;
+  safety: TSafetyChecker;
+  /** Ends a hosted engine's wait when the provider's webhook arrives; without it, it polls. */
+  wakeups?: Pick<TProviderWakeups, 'wait'>;
+  /** How each tool (and persona training) is queued and run (apps/server/src/tools). */
+  tools: TToolRegistry;
+};
 
 /** What a request to queue a tool carries: its fields (a form's, or a JSON body) and its files. */
 export type TToolRequest = {

@@ -1,6 +1,6 @@
 /** The engines of generate-image (ENGINE_GENERATE_IMAGE): the code itself is in engines/local and engines/fal. */
 import { createFalGenerateEngine } from '../../engines/fal/generate';
-import type { TToolEngines } from '../../engines/types';
+import type { TToolEngines } from '../../engines/glue';
 
 export const generateImageEngines: TToolEngines<'generate-image'> = {
   localTraits: { preview: true },
