@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { PERSONA_ENGINES } from '@muse/shared';
+import {
+  engineVariable,
+  HOSTED_TOOLS,
+  JOB_TOOLS,
+  PERSONA_ENGINES,
+  type TEngineVariable,
+  type THostedTool,
+  type TJobTool,
+} from '@muse/shared';
 import { z } from 'zod';
 import { REPO_ROOT } from './lib/paths';
 
@@ -12,6 +20,22 @@ const booleanFlag = z
 /** The engines a tool can run on: some have only the local one, the generative ones also fal. */
 const localEngine = z.enum(['local'], { error: 'must be local' }).default('local');
 const hostedEngine = z.enum(['local', 'fal'], { error: 'must be local or fal' }).default('local');
+
+/**
+ * The engine of each AI tool: `ENGINE_` and the tool's key in capitals (engineVariable in
+ * packages/shared; docs/product/tools.md), `local` or, for a tool whose descriptor lists it,
+ * `fal`.
+ */
+const engineVariables = Object.fromEntries(
+  JOB_TOOLS.map((tool) => [
+    engineVariable(tool),
+    (HOSTED_TOOLS as readonly TJobTool[]).includes(tool) ? hostedEngine : localEngine,
+  ]),
+) as {
+  [T in TJobTool as TEngineVariable<T>]: T extends THostedTool
+    ? typeof hostedEngine
+    : typeof localEngine;
+};
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -117,23 +141,7 @@ export const ZEnv = z.object({
     .min(1, 'must be a whole number between 1 and 16')
     .max(16, 'must be a whole number between 1 and 16')
     .optional(),
-  /**
-   * The engine of each AI tool: `ENGINE_` and the tool's key in capitals (engineVariable in
-   * packages/shared; docs/product/tools.md). A tool without its variable here fails typecheck
-   * in engines/index.ts.
-   */
-  ENGINE_UPSCALE: localEngine,
-  /** `fal` edits from words (FLUX Kontext); `local` reframes and converts only. */
-  ENGINE_EDIT_IMAGE: hostedEngine,
-  /** `fal` paints new photos (FLUX with the persona's LoRA); `local` makes offline previews. */
-  ENGINE_GENERATE_IMAGE: hostedEngine,
-  /** `fal` animates the still (Kling image-to-video); `local` makes offline motion previews. */
-  ENGINE_GENERATE_VIDEO: hostedEngine,
-  /** `fal` swaps faces in video (PixVerse swap); `local` makes offline landmark swaps. */
-  ENGINE_FACE_SWAP: hostedEngine,
-  /** `fal` paints the persona with the product (FLUX Kontext multi); `local` composes previews. */
-  ENGINE_PRODUCT_SHOT: hostedEngine,
-  ENGINE_GENERATE_PROMPT: localEngine,
+  ...engineVariables,
   /**
    * Persona training (docs/product/personas.md): `local` trains nothing (the checked photos are
    * the reference set), `fal` trains a FLUX LoRA on fal and needs FAL_KEY.
@@ -278,14 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       `GOOGLE_ISSUER must use https when NODE_ENV=production (got "${config.GOOGLE_ISSUER}")`,
     );
   }
-  for (const variable of [
-    'ENGINE_TRAIN_PERSONA',
-    'ENGINE_GENERATE_IMAGE',
-    'ENGINE_GENERATE_VIDEO',
-    'ENGINE_FACE_SWAP',
-    'ENGINE_PRODUCT_SHOT',
-    'ENGINE_EDIT_IMAGE',
-  ] as const) {
+  for (const variable of ['ENGINE_TRAIN_PERSONA', ...HOSTED_TOOLS.map(engineVariable)] as const) {
     if (config[variable] === 'fal' && !config.FAL_KEY)
       problems.push(`FAL_KEY must be set when ${variable}=fal`);
   }

@@ -10,6 +10,8 @@ import { createStorage } from './lib/create-storage';
 import { createFileUrlSigner, loadFileUrlSecret, type TFileUrlSigner } from './lib/file-urls';
 import type { TStorage } from './lib/storage';
 import type { TSlotGrant } from './modules/billing/subscriptions';
+import type { TToolRegistry } from './modules/jobs/tool';
+import { SERVER_TOOLS } from './tools';
 import {
   createLocalPersonaWriter,
   type TPersonaWriter,
@@ -40,6 +42,8 @@ export type TServices = {
    * becoming an influencer in one of them (billing calls it; the onboarding does the work).
    */
   grantSlots: TSlotGrant;
+  /** How each tool, and persona training, is queued and run (apps/server/src/tools). */
+  tools: TToolRegistry;
   /** Stops what runs in the background (the engine threads, once a job has started them). */
   stop: () => Promise<void>;
 };
@@ -87,6 +91,7 @@ export async function createServices(
     safety,
     personaWriter,
     grantSlots: slotGrant({ storage, files, personaWriter, faces }),
+    tools: SERVER_TOOLS,
     stop: async () => {
       if ('stop' in engines && typeof engines.stop === 'function') await engines.stop();
       await faces.stop();

@@ -1,202 +1,56 @@
 /**
- * The contract of the AI tools that run as jobs (docs/product/tools.md). A tool's key
- * ('upscale', 'edit-image', 'generate-prompt') is its page path, the `tool` of its job rows,
- * its entry in the server's engine map and the name of its engine variable
- * (`ENGINE_EDIT_IMAGE`). Its options are written once, in `ZJobRequest`: the server parses
- * requests and stored jobs with it, and every TypeScript type of the options derives from it.
+ * The registry of the AI tools that run as jobs (docs/product/tools.md,
+ * docs/decisions/0014-tool-recipe.md). Each tool is declared once, in its descriptor
+ * (`tools/<key>.ts`): its key, request, credit action, page and labels. A tool's key
+ * ('upscale', 'edit-image', 'generate-prompt') is its page path, the `tool` of its job rows, its
+ * server folder (`apps/server/src/tools/<key>/`) and the name of its engine variable
+ * (`ENGINE_EDIT_IMAGE`). Everything below derives from `TOOLS`.
  */
 import { z } from 'zod';
-import { safeText } from './api/input';
 import type { TCreditAction } from './plans';
+import type { TToolDescriptorInput } from './tools/define';
+import { EDIT_IMAGE_TOOL } from './tools/edit-image';
+import { FACE_SWAP_TOOL } from './tools/face-swap';
+import { GENERATE_IMAGE_TOOL } from './tools/generate-image';
+import { GENERATE_PROMPT_TOOL } from './tools/generate-prompt';
+import { GENERATE_VIDEO_TOOL } from './tools/generate-video';
+import { PRODUCT_SHOT_TOOL } from './tools/product-shot';
+import { UPSCALE_TOOL } from './tools/upscale';
 
-/** Each choice as the pages word it, in their order: the enums below are derived from these. */
-export const UPSCALE_MODELS = [
-  { value: 'v2', label: 'Version 2 (Improved)' },
-  { value: 'v1', label: 'Version 1' },
+export * from './tools/define';
+export * from './tools/fields';
+export * from './tools/upscale';
+export * from './tools/edit-image';
+export * from './tools/generate-image';
+export * from './tools/generate-video';
+export * from './tools/face-swap';
+export * from './tools/product-shot';
+export * from './tools/generate-prompt';
+
+/** Every tool, in the order of `ZJobRequest`. Adding a tool is adding its descriptor here. */
+export const TOOL_LIST = [
+  UPSCALE_TOOL,
+  EDIT_IMAGE_TOOL,
+  GENERATE_IMAGE_TOOL,
+  GENERATE_VIDEO_TOOL,
+  FACE_SWAP_TOOL,
+  PRODUCT_SHOT_TOOL,
+  GENERATE_PROMPT_TOOL,
 ] as const;
 
-export const EDIT_ASPECT_RATIO_OPTIONS = [
-  { value: 'match', label: 'Match Input' },
-  { value: '1:1', label: '1:1' },
-  { value: '16:9', label: '16:9' },
-  { value: '9:16', label: '9:16' },
-  { value: '4:3', label: '4:3' },
-  { value: '3:4', label: '3:4' },
-] as const;
-
-export const EDIT_FORMAT_OPTIONS = [
-  { value: 'jpg', label: 'JPG' },
-  { value: 'png', label: 'PNG' },
-  { value: 'webp', label: 'WEBP' },
-] as const;
-
-/** Generate's style presets: each sets light, palette and mood around the creator's words. */
-export const GENERATE_STYLES = [
-  { value: 'photo', label: 'Photo' },
-  { value: 'editorial', label: 'Editorial' },
-  { value: 'cinematic', label: 'Cinematic' },
-  { value: 'golden-hour', label: 'Golden hour' },
-  { value: 'studio', label: 'Studio' },
-] as const;
-
-export const GENERATE_ASPECT_RATIOS = [
-  { value: '1:1', label: '1:1' },
-  { value: '4:5', label: '4:5' },
-  { value: '3:4', label: '3:4' },
-  { value: '9:16', label: '9:16' },
-  { value: '16:9', label: '16:9' },
-] as const;
-
-/** Generate Video's clip lengths (seconds) and frames, as the page words them. */
-export const VIDEO_DURATIONS = [
-  { value: '5', label: '5 seconds' },
-  { value: '10', label: '10 seconds' },
-] as const;
-
-export const VIDEO_ASPECT_RATIOS = [
-  { value: '9:16', label: '9:16' },
-  { value: '1:1', label: '1:1' },
-  { value: '16:9', label: '16:9' },
-] as const;
-
-/** Images one Generate request makes (each is a job of its own). */
-export const GENERATE_COUNT = { min: 1, max: 4, default: 2 } as const;
-/** Seeds are whole numbers from 0 to this (the range every hosted model accepts). */
-export const SEED_MAX = 2_147_483_647;
-
-/** Safety tolerance is an integer 1–6, default 6 (higher values allow more creative edits). */
-export const SAFETY_TOLERANCE = { min: 1, max: 6, default: 6 } as const;
-
-const values = <const T extends readonly { value: string }[]>(options: T) =>
-  options.map((option): T[number]['value'] => option.value);
-
-/** true/false, sent as 'true'/'false' in a multipart form and stored as a boolean. */
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
-    error: 'Choose true or false',
-  })
-  .default(false);
-
-const safetyToleranceError = 'Safety tolerance must be a whole number from 1 to 6';
-const seedError = `The seed must be a whole number from 0 to ${SEED_MAX}`;
-/** A seed as a form sends it ('' for none) or as stored. */
-export const ZSeed = z.coerce
-  .number<number | string>({ error: seedError })
-  .int(seedError)
-  .min(0, seedError)
-  .max(SEED_MAX, seedError);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** One of the creator's influencers, or null ('' in a form) for an image without a persona. */
-export const ZInfluencerChoice = z
-  .union([z.literal('').transform(() => null), z.null(), z.string().regex(UUID)], {
-    error: 'Choose one of your influencers',
-  })
-  .default(null);
-/** One of the creator's influencers, required. */
-export const ZInfluencerId = z
-  .string({ error: 'Choose one of your influencers' })
-  .regex(UUID, 'Choose one of your influencers');
-export const ZMotionPrompt = safeText({ error: 'Describe the motion you want' })
-  .trim()
-  .min(1, 'Describe the motion you want')
-  .max(500, 'Keep the motion prompt under 500 characters');
-export const ZGeneratePrompt = safeText({ error: 'Describe the photo you want' })
-  .trim()
-  .min(1, 'Describe the photo you want')
-  .max(1000, 'Keep the description under 1000 characters');
+type TRequests<L extends readonly unknown[]> = {
+  -readonly [I in keyof L]: L[I] extends { request: infer R } ? R : never;
+};
 
 /**
  * A job request: the tool and the fields it takes beside its image. The fields arrive as
  * multipart strings and are stored parsed (booleans, numbers); both forms parse here, so a stored
- * job is read back through the same schema. Adding a tool is adding one entry.
+ * job is read back through the same schema. Each entry is a descriptor's `request`.
  */
 export const ZJobRequest = z.discriminatedUnion(
   'tool',
-  [
-    z.object({
-      tool: z.literal('upscale'),
-      model: z
-        .enum(values(UPSCALE_MODELS), { error: 'Choose Version 2 (Improved) or Version 1' })
-        .default('v2'),
-      /** Overlapping tiles blended at the seams: better quality, about double the time. */
-      overlappingTiles: flag,
-    }),
-    z.object({
-      tool: z.literal('edit-image'),
-      aspectRatio: z
-        .enum(values(EDIT_ASPECT_RATIO_OPTIONS), { error: 'Choose an aspect ratio' })
-        .default('match'),
-      format: z
-        .enum(values(EDIT_FORMAT_OPTIONS), { error: 'Choose JPG, PNG or WEBP' })
-        .default('jpg'),
-      /** Only generative engines use it: higher values allow more creative edits. */
-      safetyTolerance: z.coerce
-        .number<number | string>({ error: safetyToleranceError })
-        .int(safetyToleranceError)
-        .min(SAFETY_TOLERANCE.min, safetyToleranceError)
-        .max(SAFETY_TOLERANCE.max, safetyToleranceError)
-        .default(SAFETY_TOLERANCE.default),
-      /** The edit asked for in words; '' for framing and format only. */
-      prompt: safeText().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
-    }),
-    z.object({
-      tool: z.literal('generate-image'),
-      /** The persona to show; null for an image without one. */
-      influencerId: ZInfluencerChoice,
-      /** The creator's description; the persona's trigger word is added by Muse, not typed. */
-      prompt: ZGeneratePrompt,
-      style: z
-        .enum(values(GENERATE_STYLES), { error: 'Choose a style' })
-        .default(GENERATE_STYLES[0].value),
-      aspectRatio: z
-        .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
-        .default('4:5'),
-      /** Every job has its own; a batch with a chosen seed uses seed, seed + 1, … */
-      seed: ZSeed,
-    }),
-    z.object({
-      tool: z.literal('generate-video'),
-      /** The persona the still shows, whose likeness the clip is scored against; null: none. */
-      influencerId: ZInfluencerChoice,
-      /** How the still should move ('slow push-in, hair in the wind'). */
-      prompt: ZMotionPrompt,
-      duration: z
-        .enum(values(VIDEO_DURATIONS), { error: 'Choose 5 or 10 seconds' })
-        .default(VIDEO_DURATIONS[0].value),
-      aspectRatio: z
-        .enum(values(VIDEO_ASPECT_RATIOS), { error: 'Choose 9:16, 1:1 or 16:9' })
-        .default(VIDEO_ASPECT_RATIOS[0].value),
-    }),
-    z.object({
-      tool: z.literal('face-swap'),
-      /** The persona whose face replaces the face in every frame of the uploaded clip. */
-      influencerId: ZInfluencerId,
-    }),
-    z.object({
-      tool: z.literal('product-shot'),
-      /** One of the account's products: its first photo is the job's input. */
-      productId: z
-        .string({ error: 'Choose one of your products' })
-        .regex(UUID, 'Choose one of your products'),
-      /** The persona presenting the product. */
-      influencerId: ZInfluencerId,
-      /** The scene; Muse adds the persona and the product. */
-      prompt: safeText({ error: 'Describe the scene' })
-        .trim()
-        .min(1, 'Describe the scene')
-        .max(1000, 'Keep the description under 1000 characters'),
-      aspectRatio: z
-        .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
-        .default('4:5'),
-      /** Chosen by Muse when the request has none, and stored with the job. */
-      seed: ZSeed.optional(),
-    }),
-    z.object({
-      tool: z.literal('generate-prompt'),
-      /** The creator's own words, which lead the written prompt. */
-      customPrompt: safeText().trim().max(1000, 'Keep your text under 1000 characters').default(''),
-    }),
-  ],
+  // The mapped tuple type spells out what this map makes, entry by entry.
+  TOOL_LIST.map((tool) => tool.request) as unknown as TRequests<typeof TOOL_LIST>,
   { error: 'Unknown tool' },
 );
 
@@ -253,19 +107,54 @@ export type TVideoAspectRatio = TVideoOptions['aspectRatio'];
 export type TFaceSwapOptions = TJobOptions<'face-swap'>;
 export type TProductShotOptions = TJobOptions<'product-shot'>;
 
+/** Each tool's descriptor, by key. */
+export const TOOLS = Object.fromEntries(TOOL_LIST.map((tool) => [tool.key, tool])) as {
+  [T in (typeof TOOL_LIST)[number] as T['key']]: T;
+};
+
 /**
  * The credit action each tool spends. Credit actions are the billing vocabulary plans share
- * (`CREDIT_COSTS`, entitlements), so they keep their own names and this is the one mapping.
+ * (`CREDIT_COSTS`, entitlements), so they keep their own names; each tool's descriptor names its.
  */
-export const JOB_TOOL_ACTIONS = {
-  upscale: 'upscale',
-  'edit-image': 'editImage',
-  'generate-image': 'imageGeneration',
-  'generate-video': 'videoGeneration',
-  'face-swap': 'videoFaceSwap',
-  'product-shot': 'productShot',
-  'generate-prompt': 'promptGeneration',
-} as const satisfies Record<TJobTool, TCreditAction>;
+export const JOB_TOOL_ACTIONS: { [T in TJobTool]: (typeof TOOLS)[T]['action'] } = toolRecord(
+  (tool) => TOOLS[tool].action,
+) as { [T in TJobTool]: (typeof TOOLS)[T]['action'] } satisfies Record<TJobTool, TCreditAction>;
+
+/** The tools whose offline engine makes 'Offline preview's: free, and labelled so. */
+export type TPreviewTool = {
+  [T in TJobTool]: (typeof TOOLS)[T]['preview'] extends true ? T : never;
+}[TJobTool];
+export const PREVIEW_TOOLS: readonly TPreviewTool[] = JOB_TOOLS.filter(
+  (tool): tool is TPreviewTool => TOOLS[tool].preview,
+);
+
+/** The tools that may run on fal: their engine variable may say `fal`, which needs FAL_KEY. */
+export type THostedTool = {
+  [T in TJobTool]: 'fal' extends (typeof TOOLS)[T]['engines'][number] ? T : never;
+}[TJobTool];
+export const HOSTED_TOOLS: readonly THostedTool[] = JOB_TOOLS.filter((tool): tool is THostedTool =>
+  (TOOLS[tool].engines as readonly string[]).includes('fal'),
+);
+
+/** The tool's name in the credit history and the gallery ('Edit Image'). */
+export function toolName(tool: TJobTool): string {
+  return TOOLS[tool].name;
+}
+
+/** A descriptor that has `field` (a sidebar link, a card, …). */
+export type TToolWith<F extends keyof TToolDescriptorInput<string, z.ZodObject>> = Extract<
+  (typeof TOOL_LIST)[number],
+  { [K in F]: unknown }
+> & { [K in F]-?: NonNullable<TToolDescriptorInput<string, z.ZodObject>[K]> };
+
+/** The descriptors that have `field`, in the order its `position` gives. */
+export function toolsBy<F extends 'sidebar' | 'card' | 'faq' | 'continueFromGallery'>(
+  field: F,
+): TToolWith<F>[] {
+  return TOOL_LIST.filter((tool): tool is TToolWith<F> => field in tool)
+    .slice()
+    .sort((a, b) => a[field].position - b[field].position);
+}
 
 type TSnakeCase<S extends string> = S extends `${infer Head}-${infer Tail}`
   ? `${Head}_${TSnakeCase<Tail>}`

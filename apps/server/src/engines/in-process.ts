@@ -1,11 +1,6 @@
+import { toolRecord } from '@muse/shared';
+import { LOCAL_ENGINES } from '../tools/local-engines';
 import { createLocalImageAnalyser } from './local/analyse';
-import { createLocalEditEngine } from './local/edit';
-import { createLocalGenerateEngine } from './local/generate';
-import { createLocalProductShotEngine } from './local/product-shot';
-import { createLocalPromptEngine } from './local/prompt';
-import { createLocalUpscaleEngine } from './local/upscale';
-import { createLocalFaceSwapEngine } from './local/video/face-swap';
-import { createLocalVideoEngine } from './local/video/motion-clip';
 import type { TEngineChoice, TEngines } from './types';
 
 /**
@@ -14,14 +9,7 @@ import type { TEngineChoice, TEngines } from './types';
  */
 export function createInProcessEngines(choice: TEngineChoice): TEngines {
   // The engine threads run the local engines; hosted ones run on the main thread (index.ts).
-  const analyser = createLocalImageAnalyser();
-  return {
-    upscale: createLocalUpscaleEngine({ threads: choice.upscaleThreads }),
-    'edit-image': createLocalEditEngine(analyser),
-    'generate-image': createLocalGenerateEngine(),
-    'generate-video': createLocalVideoEngine(),
-    'face-swap': createLocalFaceSwapEngine(),
-    'product-shot': createLocalProductShotEngine(),
-    'generate-prompt': createLocalPromptEngine(analyser),
-  };
+  const kit = { choice, analyser: createLocalImageAnalyser() };
+  // Each tool's glue builds that tool's engine: the record holds, per key, that key's engine.
+  return toolRecord((tool) => LOCAL_ENGINES[tool](kit)) as TEngines;
 }

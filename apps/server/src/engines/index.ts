@@ -1,13 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { toolRecord, type TEngineVariable } from '@muse/shared';
+import { engineVariable, toolRecord, TOOLS, type TEngineVariable } from '@muse/shared';
 import type { TConfig } from '../config';
 import type { TStorage } from '../lib/storage';
-import { createFalConnection, type TFalConnection } from './fal/client';
-import { createFalEditEngine } from './fal/edit';
-import { createFalFaceSwapEngine } from './fal/face-swap';
-import { createFalGenerateEngine } from './fal/generate';
-import { createFalProductShotEngine } from './fal/product-shot';
-import { createFalVideoEngine } from './fal/video';
+import { falConnection, type TFalConnection } from './fal/client';
+
+export { falConnection } from './fal/client';
+import { TOOL_ENGINES } from '../tools/engines';
 import { createThreadedEngines } from './threaded-engines';
 import type { TEngines } from './types';
 
@@ -40,15 +38,6 @@ export type TEngineConfig = Pick<TConfig, TEngineVariable> &
     >
   >;
 
-/** The fal connection, when a key is configured. */
-export function falConnection(config: Partial<Pick<TConfig, 'FAL_KEY' | 'FAL_API_URL'>>) {
-  if (!config.FAL_KEY) return null;
-  return createFalConnection({
-    key: config.FAL_KEY,
-    ...(config.FAL_API_URL ? { apiUrl: config.FAL_API_URL } : {}),
-  });
-}
-
 /**
  * The engines a process uses, each tool's chosen by its variable (`ENGINE_UPSCALE`,
  * `ENGINE_GENERATE_IMAGE`, …). Local engines run in engine threads (one per concurrent job),
@@ -69,18 +58,6 @@ export function createEngines(
   // thread a free video holds (docs/decisions/0039-fair-share-of-workers.md).
   const paid = createThreadedEngines(choice, config.WORKER_CONCURRENCY ?? 1);
   const previews = createThreadedEngines(choice, config.WORKER_PREVIEW_CONCURRENCY ?? 1);
-  const local: TEngines & { stop: () => Promise<void> } = {
-    upscale: paid.upscale,
-    'edit-image': paid['edit-image'],
-    'generate-prompt': paid['generate-prompt'],
-    'generate-image': previews['generate-image'],
-    'generate-video': previews['generate-video'],
-    'face-swap': previews['face-swap'],
-    'product-shot': previews['product-shot'],
-    stop: async () => {
-      await Promise.all([paid.stop(), previews.stop()]);
-    },
-  };
   let connection: TFalConnection | null = null;
   const fal = () => {
     // loadConfig refuses a fal engine without FAL_KEY.
@@ -94,27 +71,18 @@ export function createEngines(
       ? { webhookUrl: `${config.PUBLIC_URL}${FAL_WEBHOOK_PATH}` }
       : {}),
   };
+  // Each tool's variable picks its engine: fal when it says so (and the tool has one), else the
+  // local one in the pool of its kind. The record holds, per key, that key's engine.
+  const engines = toolRecord((tool) => {
+    const hosted = TOOL_ENGINES[tool].fal;
+    if (config[engineVariable(tool)] === 'fal' && hosted)
+      return hosted({ fal: fal(), waiting, storage: deps.storage });
+    return (TOOLS[tool].preview ? previews : paid)[tool];
+  }) as TEngines;
   return {
-    ...local,
-    'edit-image':
-      config.ENGINE_EDIT_IMAGE === 'fal'
-        ? createFalEditEngine(fal(), waiting)
-        : local['edit-image'],
-    'generate-image':
-      config.ENGINE_GENERATE_IMAGE === 'fal'
-        ? createFalGenerateEngine(fal(), { storage: deps.storage, ...waiting })
-        : local['generate-image'],
-    'generate-video':
-      config.ENGINE_GENERATE_VIDEO === 'fal'
-        ? createFalVideoEngine(fal(), waiting)
-        : local['generate-video'],
-    'face-swap':
-      config.ENGINE_FACE_SWAP === 'fal'
-        ? createFalFaceSwapEngine(fal(), waiting)
-        : local['face-swap'],
-    'product-shot':
-      config.ENGINE_PRODUCT_SHOT === 'fal'
-        ? createFalProductShotEngine(fal(), waiting)
-        : local['product-shot'],
+    ...engines,
+    stop: async () => {
+      await Promise.all([paid.stop(), previews.stop()]);
+    },
   };
 }

@@ -1,4 +1,5 @@
-import type { TJobTool } from '@muse/shared';
+import { toolRecord, type TJobTool } from '@muse/shared';
+import { TOOL_ENGINES } from '../tools/engines';
 import type { TEngineTask, TEngineTaskOutput } from './engine-thread';
 import { threadEntry, ThreadPool } from './thread-pool';
 import type {
@@ -44,15 +45,10 @@ export function createThreadedEngines(
     };
   }
 
-  return {
-    upscale: threaded('upscale'),
-    // The local engines cannot edit from words, and they generate offline previews.
-    'edit-image': { ...threaded('edit-image'), generative: false },
-    'generate-image': { ...threaded('generate-image'), preview: true },
-    'generate-video': { ...threaded('generate-video'), preview: true },
-    'face-swap': { ...threaded('face-swap'), preview: true },
-    'product-shot': { ...threaded('product-shot'), preview: true },
-    'generate-prompt': threaded('generate-prompt'),
-    stop: () => pool.stop(),
-  };
+  // Each local engine says of itself what its glue says (an offline preview, no edits from words).
+  const engines = toolRecord((tool) => ({
+    ...threaded(tool),
+    ...TOOL_ENGINES[tool].localTraits,
+  })) as TEngines;
+  return { ...engines, stop: () => pool.stop() };
 }

@@ -166,7 +166,7 @@ export type TEngine<T extends TJobTool> = {
 };
 
 /** What some engines say about themselves beyond their name. */
-type TEngineTraits = {
+export type TEngineTraits = {
   upscale: object;
   /** Whether the engine can make generative changes from `prompt` (the local engine cannot). */
   'edit-image': { readonly generative: boolean };

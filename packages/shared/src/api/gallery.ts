@@ -5,47 +5,9 @@
  */
 import { z } from 'zod';
 import { CREDIT_COSTS, formatCount } from '../plans';
-import {
-  GENERATE_ASPECT_RATIOS,
-  GENERATE_COUNT,
-  GENERATE_STYLES,
-  ZGeneratePrompt,
-  ZInfluencerChoice,
-  ZSeed,
-  type TJobTool,
-} from '../tools';
+import { toolName, toolRecord, type TJobTool } from '../tools';
 import { ZJob } from './jobs';
 import { PAGE_SIZES, pageQueryFields } from './pages';
-
-const countError = `Choose from ${GENERATE_COUNT.min} to ${GENERATE_COUNT.max} images`;
-
-/** POST /api/generations (JSON): one job per image, all paid for (or refused) together. */
-export const ZGenerateRequest = z.object({
-  influencerId: ZInfluencerChoice,
-  prompt: ZGeneratePrompt,
-  style: z
-    .enum(
-      GENERATE_STYLES.map((style) => style.value),
-      { error: 'Choose a style' },
-    )
-    .default('photo'),
-  aspectRatio: z
-    .enum(
-      GENERATE_ASPECT_RATIOS.map((ratio) => ratio.value),
-      { error: 'Choose an aspect ratio' },
-    )
-    .default('4:5'),
-  count: z.coerce
-    .number<number | string>({ error: countError })
-    .int(countError)
-    .min(GENERATE_COUNT.min, countError)
-    .max(GENERATE_COUNT.max, countError)
-    .default(GENERATE_COUNT.default),
-  /** null or '': a new random seed per image. */
-  seed: z.union([z.literal('').transform(() => null), z.null(), ZSeed]).default(null),
-});
-export type TGenerateRequest = z.infer<typeof ZGenerateRequest>;
-export type TGenerateRequestInput = z.input<typeof ZGenerateRequest>;
 
 export const ZGenerateResponse = z.object({ success: z.literal(true), jobs: z.array(ZJob) });
 
@@ -132,15 +94,7 @@ export function generateCostLabel(count: number, preview: boolean): string {
 }
 
 /** The tool that made a gallery item, as the gallery and the post composer name it. */
-export const GALLERY_TOOL_LABELS: Record<TJobTool, string> = {
-  'generate-image': 'Generate',
-  upscale: 'Upscale',
-  'edit-image': 'Edit Image',
-  'generate-video': 'Generate Video',
-  'face-swap': 'Face Swap',
-  'product-shot': 'Product Shot',
-  'generate-prompt': 'Generate Prompt',
-};
+export const GALLERY_TOOL_LABELS: Record<TJobTool, string> = toolRecord(toolName);
 
 /** 'Upscale' for an item of `tool`: its label, or the key itself for a tool added later. */
 export function galleryToolLabel(tool: string): string {

@@ -15,14 +15,6 @@ export const VIDEO_UPLOAD = {
   hint: 'MP4, MOV or WEBM · up to 30 seconds, 50 MB and 1080p',
 } as const;
 
-/** The tools whose offline engine makes 'Offline preview's: free, and labelled so. */
-export const PREVIEW_TOOLS = [
-  'generate-image',
-  'generate-video',
-  'face-swap',
-  'product-shot',
-] as const;
-
 export const VIDEO_TEXTS = {
   // Word for word as docs/product/video-and-products.md gives them.
   upgradeRequired: 'Upgrade Required',

@@ -53,3 +53,15 @@ export function createFalConnection(options: { key: string; apiUrl?: string }): 
     },
   };
 }
+
+/** The fal connection, when a key is configured. */
+export function falConnection(config: {
+  FAL_KEY?: string | undefined;
+  FAL_API_URL?: string | undefined;
+}) {
+  if (!config.FAL_KEY) return null;
+  return createFalConnection({
+    key: config.FAL_KEY,
+    ...(config.FAL_API_URL ? { apiUrl: config.FAL_API_URL } : {}),
+  });
+}

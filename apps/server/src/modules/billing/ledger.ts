@@ -1,4 +1,5 @@
 import {
+  toolName,
   WELCOME_CREDITS,
   type TJobTool,
   type TLedgerCurrency,
@@ -133,15 +134,6 @@ export async function debit(
 }
 
 /** How the credit history names each tool: the words of the sidebar and the tool pages. */
-const TOOL_NAMES: Record<TJobTool, string> = {
-  upscale: 'Upscale',
-  'edit-image': 'Edit Image',
-  'generate-image': 'Generate',
-  'generate-video': 'Generate Video',
-  'face-swap': 'Face Swap',
-  'product-shot': 'Product Shot',
-  'generate-prompt': 'Generate Prompt',
-};
 
 /** A name from the creator's device or words, as the history shows it: one line, not too long. */
 const SUBJECT_MAX = 60;
@@ -156,9 +148,9 @@ export function jobSpendDescription(tool: TJobTool, subject: string | null | und
     // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
     .trim();
-  if (!name) return TOOL_NAMES[tool];
+  if (!name) return toolName(tool);
   const shown = name.length > SUBJECT_MAX ? `${name.slice(0, SUBJECT_MAX - 1)}…` : name;
-  return `${TOOL_NAMES[tool]} · ${shown}`;
+  return `${toolName(tool)} · ${shown}`;
 }
 
 /**

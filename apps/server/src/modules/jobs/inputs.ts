@@ -37,3 +37,19 @@ export type TJobUpload = {
   videoName?: string | null;
   fields: Record<string, string | undefined>;
 };
+
+/**
+ * A job's input file row, its bytes beside it to be stored: `{job}` in the key becomes the job's
+ * id. An upscale or edit of a gallery image keeps its persona and words (gallery/record.ts).
+ */
+export function jobInputFile(userId: string, input: TJobInput, upload: TJobUpload) {
+  return {
+    key: `users/${userId}/jobs/{job}/input.${input.extension}`,
+    width: input.width,
+    height: input.height,
+    contentType: input.contentType,
+    fileName: `muse-input.${input.extension}`,
+    ...(!upload.image && upload.fields.galleryId ? { galleryId: upload.fields.galleryId } : {}),
+    data: input.data,
+  };
+}

@@ -6,11 +6,57 @@ import { GENERATE_TEXTS } from '@muse/shared';
 import type { TQueryable } from '../../db/client';
 import type { jobs, TJobDetails, TJobFileRow } from '../../db/schema';
 import type { TSafetyChecker } from '../../engines/safety';
+import type { TEncodedImage, TEncodedVideo } from '../../engines/types';
 import type { TStorage } from '../../lib/storage';
 import { JobFailure } from './queue';
-import type { TToolOutput } from './tools';
 
 type TJobRow = typeof jobs.$inferSelect;
+
+/**
+ * An output to store: its bytes, a download name, whether the provider flagged it, and a video's
+ * length.
+ */
+export type TToolOutput = Pick<TEncodedImage, 'data' | 'width' | 'height'> & {
+  contentType: TEncodedImage['contentType'] | TEncodedVideo['contentType'];
+  fileName: string;
+  flagged?: boolean;
+  durationSeconds?: number;
+};
+
+/** A tool's result from what its engine gave back: files with download names, or a prompt. */
+export type TToolResult = { outputs: TToolOutput[]; prompt?: string; details?: TJobDetails };
+
+const EXTENSIONS: Record<TToolOutput['contentType'], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+};
+
+/** An engine's image as an output named `base` and its type's extension. */
+export function named(image: TEncodedImage & { flagged?: boolean }, base: string): TToolOutput {
+  return {
+    data: image.data,
+    width: image.width,
+    height: image.height,
+    contentType: image.contentType,
+    fileName: `${base}.${EXTENSIONS[image.contentType]}`,
+    ...(image.flagged ? { flagged: true } : {}),
+  };
+}
+
+/** An engine's video as an output named `base`, with its length. */
+export function namedVideo(video: TEncodedVideo, base: string): TToolOutput {
+  return {
+    data: video.data,
+    width: video.width,
+    height: video.height,
+    contentType: video.contentType,
+    fileName: `${base}.${EXTENSIONS[video.contentType]}`,
+    durationSeconds: video.durationSeconds,
+    ...(video.flagged ? { flagged: true } : {}),
+  };
+}
 
 /** What a run gives the job when it succeeds. */
 export type TExecution = {

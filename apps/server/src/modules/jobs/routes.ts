@@ -17,9 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tooManyRequests } from '../../lib/errors';
 import { firstValues, readMultipartForm } from '../../lib/multipart';
-import { enqueueGenerations } from '../generate/service';
 import { ANY_JOB } from './events';
-import { enqueueJob, findJob, listJobPage, toPublicJob } from './service';
+import { enqueue, enqueueUpload, findJob, listJobPage, toPublicJob } from './service';
 
 const ZParams = z.object({ id: z.string() });
 
@@ -74,7 +73,9 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     '/generations',
     { schema: { response: { 201: ZGenerateResponse } } },
     async (request, reply) => {
-      const rows = await enqueueGenerations(db, deps, request.auth.user.id, request.body);
+      const rows = await enqueue(db, deps, request.auth.user.id, 'generate-image', {
+        fields: request.body,
+      });
       return reply
         .status(201)
         .send({ success: true as const, jobs: rows.map((row) => toPublicJob(row, files)) });
@@ -91,7 +92,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     // The `tool` field picks the tool; an unknown one is refused with the other bad options.
     const image = form.files.find((file) => file.field === 'image');
     const video = form.files.find((file) => file.field === 'video');
-    const row = await enqueueJob(db, deps, request.auth.user.id, {
+    const row = await enqueueUpload(db, deps, request.auth.user.id, {
       image: image?.data ?? null,
       video: video?.data ?? null,
       imageName: image?.fileName ?? null,

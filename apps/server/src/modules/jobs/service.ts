@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import {
-  GENERATE_TEXTS,
-  JOB_TOOL_ACTIONS,
-  PERSONA_TEXTS,
-  TOOL_TEXTS,
-  ZJobRequest,
-  type TJobKind,
-  type TJobOptions,
-  type TJobTool,
-} from '@muse/shared';
+import { PERSONA_TEXTS, TOOL_TEXTS, ZJobRequest, type TJobKind, type TJobTool } from '@muse/shared';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
-import { jobs, type TJobFileRow } from '../../db/schema';
-import type { TEngines } from '../../engines';
-import type { TTrainingEngine } from '../../engines/training';
-import type { TFaceAnalyser } from '../../engines/faces';
-import type { TSafetyChecker } from '../../engines/safety';
+import { jobs } from '../../db/schema';
 import type { TRunContext } from '../../engines/types';
 import { badRequest, notFound } from '../../lib/errors';
-import type { TFileUrlSigner } from '../../lib/file-urls';
 import {
   cursorAt,
   newestFirst,
@@ -28,37 +14,19 @@ import {
   type TPage,
   type TPageRequest,
 } from '../../lib/keyset';
-import type { TStorage } from '../../lib/storage';
-import { checkAction, getAccountState } from '../billing/entitlements';
-import { debit, jobSpendDescription, refund } from '../billing/ledger';
-import { keepEditInGallery } from '../gallery/record';
-import { findGalleryItem, readGalleryImage } from '../gallery/service';
-import { runGeneration } from '../generate/run';
-import { isMediaRequest, prepareMediaJob } from '../media/inputs';
-import { runMediaTool } from '../media/run';
-import { pictureInput, type TJobInput, type TJobUpload } from './inputs';
-import { runTraining } from '../personas/training';
-import { ToolNotAllowedError } from './errors';
+import { debit, refund } from '../billing/ledger';
+import type { TJobUpload } from './inputs';
 import { checkJobRoom, laneOf, takeTurns } from './fair-share';
-import { storeOutputs, withholdUnsafe, type TExecution } from './outputs';
-import { sleepUntilPoll, type TProviderWakeups } from './provider-wakeups';
+import type { TExecution } from './outputs';
+import { sleepUntilPoll } from './provider-wakeups';
 import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
-import { checkOptions, runTool, TOOLS } from './tools';
+import type { TJobDeps, TToolRequest } from './tool';
 
 export { toPublicJob } from './public';
 export { RUN_JOB_TASK, RUN_PREVIEW_TASK, ZRunJobPayload, type TRunJobPayload } from './queue';
 
 type TJobRow = typeof jobs.$inferSelect;
-export type TJobDeps = {
-  storage: TStorage;
-  files: TFileUrlSigner;
-  engines: TEngines;
-  training: TTrainingEngine;
-  faces: TFaceAnalyser;
-  safety: TSafetyChecker;
-  /** Ends a hosted engine's wait when the provider's webhook arrives; without it, it polls. */
-  wakeups?: Pick<TProviderWakeups, 'wait'>;
-};
+export type { TJobDeps } from './tool';
 
 /** Why a job failed, when nothing more precise is known: tools refund credits, training a token. */
 function failureText(kind: TJobKind, cause: 'engine' | 'worker'): string {
@@ -77,100 +45,98 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound);
 
 /**
- * Queues a tool run: checks the options and the input, reserves the cost from the ledger and
- * adds the job to the queue in one transaction, so a job is never queued unpaid and credits
- * are never taken without a job. A tool whose engine makes offline previews runs free.
+ * Queues the jobs a request asks for, of any tool or of persona training: the tool's plan checks
+ * the request, the account's room for its jobs is checked, the plan finds its inputs, and the
+ * inputs are stored; then the turns, the spend and the jobs are written and queued in one
+ * transaction, so a job is never queued unpaid and nothing is taken without a job. A tool whose
+ * engine makes offline previews runs free.
  */
-export async function enqueueJob(
+export async function enqueue(
   db: TDatabase,
   deps: TJobDeps,
   userId: string,
-  request: TJobUpload,
-): Promise<TJobRow> {
-  if (request.fields.tool === 'generate-image')
-    throw badRequest(GENERATE_TEXTS.onlyThroughGenerate);
-  // The fields name the tool and carry its options: ZJobRequest parses both at once.
-  const parsed = ZJobRequest.safeParse(request.fields);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
-  const { tool: key, ...parsedOptions } = parsed.data;
-  const refusal = checkOptions(key, parsedOptions, deps.engines);
-  if (refusal) throw badRequest(refusal);
-  const tool = TOOLS[key];
-
-  const account = await getAccountState(db, userId);
-  const allowed = checkAction(account, JOB_TOOL_ACTIONS[key]);
-  if (!allowed.allowed && allowed.reason === 'plan') throw new ToolNotAllowedError();
-  const engine = deps.engines[key];
-  const cost = 'preview' in engine && engine.preview ? 0 : allowed.cost;
-
-  let options: TJobOptions = parsedOptions;
-  let input: TJobInput;
-  // What the credit history names beside the tool: the file worked on
-  // (docs/product/plans-and-credits.md).
-  let subject = key === 'face-swap' ? request.videoName : request.imageName;
-  if (!request.image && !request.video && request.fields.galleryId) {
-    subject = (await findGalleryItem(db, userId, request.fields.galleryId)).fileName;
-  }
-  if (isMediaRequest(parsed.data)) {
-    const prepared = await prepareMediaJob(db, deps, userId, parsed.data, request);
-    options = prepared.options;
-    input = prepared.input;
-    subject = prepared.subject ?? subject;
-  } else {
-    // A gallery image is used as it is stored, without a new upload.
-    const galleryId = request.fields.galleryId;
-    const image =
-      request.image ??
-      (galleryId ? await readGalleryImage(db, deps.storage, userId, galleryId) : null);
-    if (!image) throw badRequest(TOOL_TEXTS.imageRequired);
-    input = await pictureInput(image, tool.maxInputSide, tool.tooLarge);
-  }
-
+  kind: TJobKind,
+  request: TToolRequest,
+): Promise<TJobRow[]> {
+  const tool = deps.tools[kind];
+  const plan = await tool.plan({ db, deps, userId }, request);
   // Bad input is named first; an account at its most unfinished jobs is told so before anything
   // is stored (the count under the account's lock below decides).
-  await checkJobRoom(db, userId, 1);
-  const id = randomUUID();
-  const inputFile: TJobFileRow = {
-    key: `users/${userId}/jobs/${id}/input.${input.extension}`,
-    width: input.width,
-    height: input.height,
-    contentType: input.contentType,
-    fileName: `muse-input.${input.extension}`,
-    // An upscale or edit of a gallery image keeps its persona and words (gallery/record.ts).
-    ...(!request.image && request.fields.galleryId ? { galleryId: request.fields.galleryId } : {}),
-  };
-  await deps.storage.put(inputFile.key, input.data);
+  await checkJobRoom(db, userId, plan.count);
+  const prepared = await plan.prepare();
+  const ids = prepared.jobs.map(() => randomUUID());
+  const stored: string[] = [];
   try {
+    for (const [index, job] of prepared.jobs.entries()) {
+      if (!job.input?.data) continue;
+      const key = job.input.key.replace('{job}', ids[index]!);
+      await deps.storage.put(key, job.input.data);
+      stored.push(key);
+    }
     return await db.transaction(async (tx) => {
-      const [turn] = await takeTurns(tx, userId, laneOf({ tool: key, cost }), 1);
-      if (cost > 0)
-        await debit(tx, {
-          userId,
-          currency: 'credits',
-          amount: cost,
-          description: jobSpendDescription(key, subject),
-          reference: `job:${id}`,
-        });
-      const [row] = await tx
-        .insert(jobs)
-        .values({
-          id,
-          userId,
-          tool: key,
-          options,
-          input: inputFile,
-          cost,
-          engine: engine.name,
-          turn: turn!,
-        })
-        .returning();
-      await queueAttempt(tx, row!, 1);
-      return row!;
+      // The account's lock on its jobs comes first, as in every path that queues one.
+      const lane = laneOf({ tool: kind, cost: prepared.cost });
+      const turns = await takeTurns(tx, userId, lane, prepared.jobs.length);
+      await prepared.lock?.(tx);
+      const rows: TJobRow[] = [];
+      for (const [index, job] of prepared.jobs.entries()) {
+        const id = ids[index]!;
+        if (prepared.spend.amount > 0)
+          await debit(tx, {
+            userId,
+            currency: prepared.spend.currency,
+            amount: prepared.spend.amount,
+            description: prepared.spend.description,
+            reference: `job:${id}`,
+          });
+        const input = job.input && { ...job.input, key: job.input.key.replace('{job}', id) };
+        delete input?.data;
+        const [row] = await tx
+          .insert(jobs)
+          .values({
+            id,
+            userId,
+            tool: kind,
+            options: job.options,
+            input,
+            cost: prepared.cost,
+            engine: prepared.engine,
+            turn: turns[index]!,
+          })
+          .returning();
+        await prepared.afterInsert?.(tx, row!);
+        await queueAttempt(tx, row!, 1);
+        rows.push(row!);
+      }
+      return rows;
     });
   } catch (error) {
-    await deps.storage.delete(inputFile.key);
+    for (const key of stored) await deps.storage.delete(key);
     throw error;
   }
+}
+
+/**
+ * POST /api/jobs: one job of the tool the form's `tool` field names, its options in the other
+ * fields and its image or clip in the files. A tool queued by a route of its own is refused.
+ */
+export async function enqueueUpload(
+  db: TDatabase,
+  deps: TJobDeps,
+  userId: string,
+  upload: TJobUpload,
+): Promise<TJobRow> {
+  const named = upload.fields.tool;
+  const own = named && Object.hasOwn(deps.tools, named) ? deps.tools[named as TJobKind] : null;
+  if (own?.ownRoute) throw badRequest(own.ownRoute);
+  // The fields name the tool and carry its options: ZJobRequest parses both at once.
+  const parsed = ZJobRequest.safeParse(upload.fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
+  const [row] = await enqueue(db, deps, userId, parsed.data.tool, {
+    fields: upload.fields,
+    upload,
+  });
+  return row!;
 }
 
 /**
@@ -242,8 +208,8 @@ export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>
   });
 }
 
-/** Runs a tool's engine and stores what it made, once it passed the safety check. */
-async function executeTool(
+/** Runs a job's tool on its stored input and keeps what it made, once it passed the checks. */
+async function execute(
   db: TDatabase,
   deps: TJobDeps,
   row: TJobRow,
@@ -255,20 +221,7 @@ async function executeTool(
     if (!stored) throw new Error('The input file is missing from storage');
     input = await buffer(stored.stream);
   }
-  // Stored parsed; parsed again, so a row written by an older version is checked, not trusted.
-  const request = ZJobRequest.parse({ ...row.options, tool: row.tool });
-  if (request.tool === 'generate-image')
-    return runGeneration(db, deps, row, request, input, context);
-  if (isMediaRequest(request)) return runMediaTool(db, deps, row, request, input, context);
-  const { tool, ...options } = request;
-  const result = await runTool(tool, options, {}, deps.engines, input, context);
-  if (request.tool === 'upscale' || request.tool === 'edit-image') {
-    const instruction = request.tool === 'edit-image' ? request.prompt || null : null;
-    return keepEditInGallery(db, deps, row, result, { tool: request.tool, instruction }, context);
-  }
-  await withholdUnsafe(deps.safety, result.outputs);
-  const outputs = await storeOutputs(deps.storage, row, result.outputs);
-  return { outputs, prompt: result.prompt ?? null, details: result.details ?? {} };
+  return deps.tools[row.tool].execute({ db, deps, run: context }, row, input);
 }
 
 const HEARTBEAT_MS = 5_000;
@@ -347,10 +300,7 @@ export async function runJob(
         wait: deps.wakeups?.wait ?? sleepUntilPoll,
       },
     };
-    const execution: TExecution =
-      row.tool === 'train-persona'
-        ? { outputs: [], prompt: null, ...(await runTraining(db, deps, row, context)) }
-        : await executeTool(db, deps, row, context);
+    const execution = await execute(db, deps, row, context);
     clearInterval(heartbeat);
     pending = null;
     await writing;

@@ -12,7 +12,6 @@ import type { StripeGateway } from '../payments/stripe-gateway';
 import { RECEIPT_MAIL_TASK, ZReceiptMailPayload } from '../receipts/record';
 import { sendReceipt } from '../receipts/send';
 import { PUBLISH_POST_TASK, publishDuePost, ZPublishPostPayload } from '../publishing/queue';
-import type { TServices } from '../../services';
 import { keepRunning } from './keep-running';
 import { createProviderWakeups, type TProviderWakeups } from './provider-wakeups';
 import {
@@ -21,7 +20,11 @@ import {
   RUN_JOB_TASK,
   RUN_PREVIEW_TASK,
   ZRunJobPayload,
+  type TJobDeps,
 } from './service';
+
+/** What a worker runs its tasks with: the jobs' services and what the monthly grants need. */
+type TWorkerDeps = TJobDeps & Omit<Parameters<typeof grantDueMonthlyBenefits>[0], 'db'>;
 
 type TLog = {
   info: (message: string) => void;
@@ -30,7 +33,7 @@ type TLog = {
 
 type TTaskContext = {
   db: TDatabase;
-  deps: TServices & { wakeups?: TProviderWakeups };
+  deps: TWorkerDeps & { wakeups?: TProviderWakeups };
   log: TLog;
   signal: AbortSignal;
   /** Only workers given a mailer take account mail and receipts (ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK). */
@@ -134,7 +137,7 @@ export function taskList(names: readonly string[], context: TTaskContext): TaskL
  * loads what it needs, as before (docs/decisions/0031-session-cache-and-hot-reads.md).
  */
 export async function warmUpModels(
-  deps: TServices,
+  deps: Pick<TJobDeps, 'safety' | 'faces' | 'engines'>,
   log: TLog,
   signal?: AbortSignal,
 ): Promise<void> {
@@ -174,7 +177,7 @@ export async function warmUpModels(
 export async function startWorker(options: {
   db: TDatabase;
   pool: pg.Pool;
-  deps: TServices;
+  deps: TWorkerDeps;
   concurrency: number;
   /** Free offline previews run at once, beside the paid jobs (WORKER_PREVIEW_CONCURRENCY). */
   previewConcurrency?: number;

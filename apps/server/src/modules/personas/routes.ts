@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { readMultipartForm } from '../../lib/multipart';
-import { toPublicJob } from '../jobs/service';
+import { enqueue, toPublicJob } from '../jobs/service';
 import { addPhoto, getPersona, removePhoto, scoreImage } from './service';
-import { startTraining } from './training';
 
 const ZParams = z.object({ id: z.string() });
 const ZPhotoParams = z.object({ id: z.string(), photoId: z.string() });
@@ -59,10 +58,12 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ZParams, response: { 202: ZStartTrainingResponse } } },
     async (request, reply) => {
       const userId = request.auth.user.id;
-      const job = await startTraining(db, deps, userId, request.params.id);
+      const [job] = await enqueue(db, deps, userId, 'train-persona', {
+        fields: { influencerId: request.params.id },
+      });
       return reply.status(202).send({
         success: true as const,
-        job: toPublicJob(job, deps.files),
+        job: toPublicJob(job!, deps.files),
         persona: await getPersona(db, deps, userId, request.params.id),
       });
     },

@@ -1,4 +1,4 @@
-import { galleryToolLabel, type TGalleryItem } from '@muse/shared';
+import { galleryToolLabel, toolsBy, type TGalleryItem } from '@muse/shared';
 import { ArrowUpRight, Clapperboard, Download, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button';
@@ -7,11 +7,10 @@ import { formatDuration, formatWhen } from '../../lib/media-format';
 import { IdentityBadge, OfflinePreviewLabel } from './identity-badge';
 
 /** The tools a gallery image continues in, without a new upload (`?from=<id>`). */
-export const CONTINUE_IN = [
-  { path: '/upscale', label: 'Upscale' },
-  { path: '/edit-image', label: 'Edit Image' },
-  { path: '/generate-prompt', label: 'Generate Prompt' },
-] as const;
+export const CONTINUE_IN = toolsBy('continueFromGallery').map((tool) => ({
+  path: tool.path,
+  label: tool.name,
+}));
 
 /** A video's name in the viewer: what made it and from what words. */
 export function describeVideo(item: TGalleryItem): string {

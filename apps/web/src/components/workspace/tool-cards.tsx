@@ -1,17 +1,9 @@
-import { CREDIT_COSTS, type TProtectedRoute } from '@muse/shared';
-import {
-  ArrowUpRight,
-  Clapperboard,
-  ImageUpscale,
-  MessageSquareText,
-  Package,
-  Sparkles,
-  SquarePen,
-  type LucideIcon,
-} from 'lucide-react';
+import { toolsBy, type TProtectedRoute } from '@muse/shared';
+import { ArrowUpRight, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { TOOL_ICONS } from './tool-icons';
 
 export type TToolCard = {
   title: string;
@@ -25,59 +17,18 @@ export type TToolCard = {
 };
 
 /**
- * The six tools of the dashboard and /tools, in this order (docs/product/tools.md): image editor,
- * image generator, upscaler, video generator, generate product, generate prompt.
+ * The tools of the dashboard and /tools, in their cards' order (docs/product/tools.md): image
+ * editor, image generator, upscaler, video generator, generate product, generate prompt. Each
+ * card is its tool's descriptor's (packages/shared/src/tools).
  */
-export const TOOL_CARDS: readonly TToolCard[] = [
-  {
-    title: 'Image Editor',
-    description: 'Crop, reframe, convert or retouch any picture in a few clicks.',
-    to: '/edit-image',
-    icon: SquarePen,
-    cost: `${CREDIT_COSTS.editImage} credits per edit`,
-    tone: 'from-sky-500/25 text-sky-300',
-  },
-  {
-    title: 'Image Generator',
-    description: 'Create new photos of your influencer in any scene, outfit or mood.',
-    to: '/generate',
-    icon: Sparkles,
-    cost: `${CREDIT_COSTS.imageGeneration} credits per image`,
-    tone: 'from-brand-500/25 text-brand-300',
-  },
-  {
-    title: 'Upscaler',
-    description: 'Enlarge pictures 4x with sharper detail and natural skin texture.',
-    to: '/upscale',
-    icon: ImageUpscale,
-    cost: `${CREDIT_COSTS.upscale} credits per upscale`,
-    tone: 'from-emerald-500/25 text-emerald-300',
-  },
-  {
-    title: 'Video Generator',
-    description: 'Turn a still into a short clip, ready for reels and stories.',
-    to: '/generate-video',
-    icon: Clapperboard,
-    cost: `${CREDIT_COSTS.videoGeneration} credits per video`,
-    tone: 'from-accent-500/30 text-accent-400',
-  },
-  {
-    title: 'Generate Product',
-    description: 'Add the products you promote and place them in your influencer’s shots.',
-    to: '/products',
-    icon: Package,
-    cost: `${CREDIT_COSTS.productShot} credits per shot`,
-    tone: 'from-amber-500/25 text-amber-300',
-  },
-  {
-    title: 'Generate Prompt',
-    description: 'Describe any picture as a ready-to-use prompt for the image generator.',
-    to: '/generate-prompt',
-    icon: MessageSquareText,
-    cost: `${CREDIT_COSTS.promptGeneration} credits per prompt`,
-    tone: 'from-rose-500/25 text-rose-300',
-  },
-];
+export const TOOL_CARDS: readonly TToolCard[] = toolsBy('card').map((tool) => ({
+  title: tool.card.title,
+  description: tool.card.description,
+  to: tool.path,
+  icon: TOOL_ICONS[tool.card.icon],
+  cost: `${tool.cost} credits ${tool.card.per}`,
+  tone: tool.card.tone,
+}));
 
 /** One tool as a card that is a single link: its icon, name, what it does and what it costs. */
 export function ToolCard({ tool, headingLevel = 3 }: { tool: TToolCard; headingLevel?: 2 | 3 }) {
@@ -120,7 +71,7 @@ export function ToolCard({ tool, headingLevel = 3 }: { tool: TToolCard; headingL
   );
 }
 
-/** The six tool cards in a responsive grid. */
+/** The tool cards in a responsive grid. */
 export function ToolCardGrid({
   headingLevel = 3,
   className,

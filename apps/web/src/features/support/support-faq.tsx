@@ -1,26 +1,17 @@
 import {
-  CREDIT_COSTS,
   formatCount,
   LICENCES_PER_MODEL,
   PAYMENT_METHODS,
   PLAN_LIST,
+  toolsBy,
   WELCOME_CREDITS,
-  type TCreditAction,
 } from '@muse/shared';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** What each action is called on this page, in the order a creator meets them. */
-const ACTION_LABELS: Record<TCreditAction, string> = {
-  imageGeneration: 'Generate an image (per image)',
-  videoGeneration: 'Generate a video',
-  videoFaceSwap: 'Video face swap',
-  upscale: 'Upscale an image',
-  editImage: 'Edit an image',
-  productShot: 'Product shot',
-  promptGeneration: 'Generate a prompt',
-};
+/** Each tool's line in the table of costs, in the order a creator meets them. */
+const COST_LINES = toolsBy('faq');
 
 const list = (items: string[], type: Intl.ListFormatType = 'conjunction') =>
   new Intl.ListFormat('en-GB', { type }).format(items);
@@ -44,11 +35,11 @@ const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
           returned automatically if the job fails.
         </p>
         <dl className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-700">
-          {(Object.keys(ACTION_LABELS) as TCreditAction[]).map((action) => (
-            <div key={action} className="flex items-baseline justify-between gap-4 px-4 py-2">
-              <dt>{ACTION_LABELS[action]}</dt>
+          {COST_LINES.map((tool) => (
+            <div key={tool.key} className="flex items-baseline justify-between gap-4 px-4 py-2">
+              <dt>{tool.faq.label}</dt>
               <dd className="shrink-0 font-semibold text-white tabular-nums">
-                {formatCount(CREDIT_COSTS[action])} credits
+                {formatCount(tool.cost)} credits
               </dd>
             </div>
           ))}

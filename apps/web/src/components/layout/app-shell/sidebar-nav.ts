@@ -1,28 +1,40 @@
-import type { TAppRoute } from '@muse/shared';
+import { toolsBy, type TAppRoute } from '@muse/shared';
 import {
   CalendarDays,
-  Clapperboard,
   Coins,
   Compass,
   CreditCard,
   Images,
-  ImageUpscale,
   LayoutGrid,
   LifeBuoy,
-  MessageSquareText,
   Package,
   ShoppingBag,
-  Sparkles,
-  SquarePen,
   Users,
-  VenetianMask,
   Wallet,
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import { TOOL_ICONS } from '../../workspace/tool-icons';
 
 export type TSidebarLink = { label: string; to: TAppRoute; icon: LucideIcon };
 export type TSidebarSection = { id: string; title: string; links: readonly TSidebarLink[] };
+
+/**
+ * The Tools section: each tool's link from its descriptor (packages/shared/src/tools), with the
+ * Gallery second and View All last, in the order of their positions.
+ */
+const TOOL_LINKS: readonly TSidebarLink[] = [
+  ...toolsBy('sidebar').map((tool) => ({
+    label: tool.sidebar.label,
+    to: tool.path,
+    icon: TOOL_ICONS[tool.sidebar.icon],
+    position: tool.sidebar.position,
+  })),
+  { label: 'Gallery', to: '/gallery' as const, icon: Images, position: 2 },
+  { label: 'View All', to: '/view-all' as const, icon: LayoutGrid, position: 100 },
+]
+  .sort((a, b) => a.position - b.position)
+  .map(({ label, to, icon }) => ({ label, to, icon }));
 
 /** The sidebar's sections and links (docs/product/workspace.md), in the order they are shown. */
 export const SIDEBAR_SECTIONS: readonly TSidebarSection[] = [
@@ -39,16 +51,7 @@ export const SIDEBAR_SECTIONS: readonly TSidebarSection[] = [
   {
     id: 'tools',
     title: 'Tools',
-    links: [
-      { label: 'Generate', to: '/generate', icon: Sparkles },
-      { label: 'Gallery', to: '/gallery', icon: Images },
-      { label: 'Generate Video', to: '/generate-video', icon: Clapperboard },
-      { label: 'Face Swap', to: '/face-swap', icon: VenetianMask },
-      { label: 'Upscale', to: '/upscale', icon: ImageUpscale },
-      { label: 'Edit Image', to: '/edit-image', icon: SquarePen },
-      { label: 'Generate Prompt', to: '/generate-prompt', icon: MessageSquareText },
-      { label: 'View All', to: '/view-all', icon: LayoutGrid },
-    ],
+    links: TOOL_LINKS,
   },
   {
     id: 'publishing',

@@ -1,0 +1,9 @@
+/** The engines of edit-image (ENGINE_EDIT_IMAGE): the code itself is in engines/local and engines/fal. */
+import { createFalEditEngine } from '../../engines/fal/edit';
+import type { TToolEngines } from '../../engines/glue';
+
+export const editImageEngines: TToolEngines<'edit-image'> = {
+  // The local engine cannot edit from words: it reframes and converts.
+  localTraits: { generative: false },
+  fal: ({ fal, waiting }) => createFalEditEngine(fal, waiting),
+};

@@ -1,0 +1,22 @@
+import type { TToolIcon } from '@muse/shared';
+import {
+  Clapperboard,
+  ImageUpscale,
+  MessageSquareText,
+  Package,
+  Sparkles,
+  SquarePen,
+  VenetianMask,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** The picture of each icon a tool's descriptor names (packages/shared/src/tools/define.ts). */
+export const TOOL_ICONS: Record<TToolIcon, LucideIcon> = {
+  sparkles: Sparkles,
+  clapperboard: Clapperboard,
+  mask: VenetianMask,
+  upscale: ImageUpscale,
+  pen: SquarePen,
+  package: Package,
+  message: MessageSquareText,
+};

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { CREDIT_COSTS } from '../plans';
+import { PROTECTED_ROUTES } from '../routes';
+import {
+  engineVariable,
+  GALLERY_TOOL_LABELS,
+  HOSTED_TOOLS,
+  JOB_TOOL_ACTIONS,
+  JOB_TOOLS,
+  PREVIEW_TOOLS,
+  TOOL_LIST,
+  toolsBy,
+  ZJobRequest,
+} from '../index';
+
+describe('the tool registry', () => {
+  it('lists each tool once, in the order of the job request schema', () => {
+    expect(TOOL_LIST.map((tool) => tool.key)).toEqual(JOB_TOOLS);
+    expect(new Set(JOB_TOOLS).size).toBe(JOB_TOOLS.length);
+    expect(ZJobRequest.options.map((option) => option.shape.tool.value)).toEqual(JOB_TOOLS);
+  });
+
+  it('derives what each tool spends, its previews and its engines from the descriptors', () => {
+    expect(JOB_TOOL_ACTIONS).toEqual({
+      upscale: 'upscale',
+      'edit-image': 'editImage',
+      'generate-image': 'imageGeneration',
+      'generate-video': 'videoGeneration',
+      'face-swap': 'videoFaceSwap',
+      'product-shot': 'productShot',
+      'generate-prompt': 'promptGeneration',
+    });
+    for (const tool of TOOL_LIST) expect(tool.cost).toBe(CREDIT_COSTS[tool.action]);
+    expect(PREVIEW_TOOLS).toEqual([
+      'generate-image',
+      'generate-video',
+      'face-swap',
+      'product-shot',
+    ]);
+    expect(HOSTED_TOOLS.map(engineVariable)).toEqual([
+      'ENGINE_EDIT_IMAGE',
+      'ENGINE_GENERATE_IMAGE',
+      'ENGINE_GENERATE_VIDEO',
+      'ENGINE_FACE_SWAP',
+      'ENGINE_PRODUCT_SHOT',
+    ]);
+  });
+
+  it('gives every credit action one line in the support page, and every tool a page', () => {
+    expect(toolsBy('faq').map((tool) => tool.action)).toEqual([
+      'imageGeneration',
+      'videoGeneration',
+      'videoFaceSwap',
+      'upscale',
+      'editImage',
+      'productShot',
+      'promptGeneration',
+    ]);
+    expect(new Set(toolsBy('faq').map((tool) => tool.action))).toEqual(
+      new Set(Object.keys(CREDIT_COSTS)),
+    );
+    for (const tool of TOOL_LIST) expect(PROTECTED_ROUTES).toContain(tool.path);
+  });
+
+  it('names each tool as the credit history and the gallery did', () => {
+    expect(GALLERY_TOOL_LABELS).toEqual({
+      'generate-image': 'Generate',
+      upscale: 'Upscale',
+      'edit-image': 'Edit Image',
+      'generate-video': 'Generate Video',
+      'face-swap': 'Face Swap',
+      'product-shot': 'Product Shot',
+      'generate-prompt': 'Generate Prompt',
+    });
+    expect(toolsBy('continueFromGallery').map((tool) => tool.path)).toEqual([
+      '/upscale',
+      '/edit-image',
+      '/generate-prompt',
+    ]);
+  });
+});
