@@ -31,7 +31,9 @@ beforeEach(() => {
   // The API is not running: every call answers 404, as a page handles.
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json({ success: false, error: 'Not found' }, { status: 404 })),
+    vi.fn(async () =>
+      Response.json({ success: false, error: 'Not found', code: 'NOT_FOUND' }, { status: 404 }),
+    ),
   );
 });
 

@@ -6,6 +6,7 @@
  * requests and stored jobs with it, and every TypeScript type of the options derives from it.
  */
 import { z } from 'zod';
+import { UUID_PATTERN } from './uuid';
 import { safeText } from './api/input';
 import type { TCreditAction } from './plans';
 
@@ -85,17 +86,16 @@ export const ZSeed = z.coerce
   .int(seedError)
   .min(0, seedError)
   .max(SEED_MAX, seedError);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One of the creator's influencers, or null ('' in a form) for an image without a persona. */
 export const ZInfluencerChoice = z
-  .union([z.literal('').transform(() => null), z.null(), z.string().regex(UUID)], {
+  .union([z.literal('').transform(() => null), z.null(), z.string().regex(UUID_PATTERN)], {
     error: 'Choose one of your influencers',
   })
   .default(null);
 /** One of the creator's influencers, required. */
 export const ZInfluencerId = z
   .string({ error: 'Choose one of your influencers' })
-  .regex(UUID, 'Choose one of your influencers');
+  .regex(UUID_PATTERN, 'Choose one of your influencers');
 export const ZMotionPrompt = safeText({ error: 'Describe the motion you want' })
   .trim()
   .min(1, 'Describe the motion you want')
@@ -177,7 +177,7 @@ export const ZJobRequest = z.discriminatedUnion(
       /** One of the account's products: its first photo is the job's input. */
       productId: z
         .string({ error: 'Choose one of your products' })
-        .regex(UUID, 'Choose one of your products'),
+        .regex(UUID_PATTERN, 'Choose one of your products'),
       /** The persona presenting the product. */
       influencerId: ZInfluencerId,
       /** The scene; Muse adds the persona and the product. */

@@ -77,7 +77,7 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
             app.config.STRIPE_WEBHOOK_SECRET ?? '',
           );
         } catch {
-          throw badRequest('Invalid Stripe signature');
+          throw badRequest('Invalid Stripe signature', 'WEBHOOK_SIGNATURE_INVALID');
         }
         const outcome = await handleStripeEvent(context, stripe, event);
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');

@@ -88,7 +88,7 @@ export async function createCheckout(
   const { db, stripe, publicUrl } = context;
   const live = await findLiveSubscription(db, user.id);
   if (live && live.plan === request.plan && live.billing === request.billing) {
-    throw conflict(BILLING_TEXTS.alreadyOnPlan);
+    throw conflict(BILLING_TEXTS.alreadyOnPlan, 'ALREADY_ON_PLAN');
   }
   // The onboarding's first-month offer, when asked for and still open; a promotion code or a
   // live plan (changed in place) leaves it aside (docs/decisions/0037-a-real-first-month-offer.md).
@@ -122,7 +122,7 @@ export async function createCheckout(
   }
 
   // Test mode knows no promotion codes.
-  if (request.promoCode) throw badRequest(BILLING_TEXTS.promoCodeInvalid);
+  if (request.promoCode) throw badRequest(BILLING_TEXTS.promoCodeInvalid, 'PROMO_CODE_INVALID');
   const id = `cs_test_${randomToken()}`;
   await db.insert(testCheckoutSessions).values({
     id,
@@ -148,7 +148,7 @@ async function changedPlan(
   billing: TBillingPeriod,
 ): Promise<TSubscriptionSnapshot> {
   if (live.provider === 'stripe') {
-    if (!stripe) throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'STRIPE_MISSING');
+    if (!stripe) throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'PAYMENTS_UNAVAILABLE');
     const current = await stripe.client.subscriptions.retrieve(live.providerSubscriptionId);
     const item = current.items.data[0];
     const updated = await stripe.client.subscriptions.update(live.providerSubscriptionId, {
@@ -397,10 +397,10 @@ async function recordCheckoutPayment(
 /** Cancels at the end of the paid period; the plan's benefits stay until then. */
 export async function cancelSubscription(context: TBillingContext, userId: string): Promise<void> {
   const live = await findLiveSubscription(context.db, userId);
-  if (!live) throw notFound(BILLING_TEXTS.noSubscription);
+  if (!live) throw notFound(BILLING_TEXTS.noSubscription, 'NO_SUBSCRIPTION');
   if (live.provider === 'stripe') {
     if (!context.stripe)
-      throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'STRIPE_MISSING');
+      throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'PAYMENTS_UNAVAILABLE');
     const updated = await context.stripe.client.subscriptions.update(live.providerSubscriptionId, {
       cancel_at_period_end: true,
     });
@@ -416,10 +416,11 @@ export async function cancelSubscription(context: TBillingContext, userId: strin
 /** Undoes a cancellation before the period ends: the plan renews again. */
 export async function resumeSubscription(context: TBillingContext, userId: string): Promise<void> {
   const live = await findLiveSubscription(context.db, userId);
-  if (!live || !live.cancelAtPeriodEnd) throw notFound(BILLING_TEXTS.noSubscription);
+  if (!live || !live.cancelAtPeriodEnd)
+    throw notFound(BILLING_TEXTS.noSubscription, 'NO_SUBSCRIPTION');
   if (live.provider === 'stripe') {
     if (!context.stripe)
-      throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'STRIPE_MISSING');
+      throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'PAYMENTS_UNAVAILABLE');
     const updated = await context.stripe.client.subscriptions.update(live.providerSubscriptionId, {
       cancel_at_period_end: false,
     });
@@ -474,7 +475,7 @@ async function openTestSession(db: TDatabase, userId: string, id: string) {
     .select()
     .from(testCheckoutSessions)
     .where(and(eq(testCheckoutSessions.id, id), eq(testCheckoutSessions.userId, userId)));
-  if (!session) throw notFound('This checkout does not exist');
+  if (!session) throw notFound('This checkout does not exist', 'CHECKOUT_NOT_FOUND');
   return session;
 }
 
@@ -623,7 +624,10 @@ export async function payTestCheckout(
     case 'done':
       if (payment.status === 'complete') return session.successUrl;
       if (payment.status === 'refunded') return refundedUrl;
-      throw badRequest('This checkout has expired or was cancelled. Start again from the plans.');
+      throw badRequest(
+        'This checkout has expired or was cancelled. Start again from the plans.',
+        'CHECKOUT_EXPIRED',
+      );
   }
 }
 

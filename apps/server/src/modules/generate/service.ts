@@ -83,9 +83,10 @@ export async function enqueueGenerations(
   let input: TJobFileRow | null = null;
   if (request.influencerId) {
     const influencer = await findInfluencer(db, userId, request.influencerId);
-    if (!personaState(influencer).ready) throw badRequest(GENERATE_TEXTS.notReady);
+    if (!personaState(influencer).ready)
+      throw badRequest(GENERATE_TEXTS.notReady, 'PERSONA_NOT_READY');
     input = await bestReference(db, influencer.id);
-    if (!input) throw badRequest(GENERATE_TEXTS.notReady);
+    if (!input) throw badRequest(GENERATE_TEXTS.notReady, 'PERSONA_NOT_READY');
   }
 
   return db.transaction(async (tx) => {
@@ -140,7 +141,7 @@ export async function personaForJob(
 ): Promise<{ persona: TPersonaRef | null; influencer: TInfluencerView | null }> {
   if (!influencerId) return { persona: null, influencer: null };
   const influencer = await findInfluencer(db, userId, influencerId).catch(() => null);
-  if (!influencer) throw notFound(GENERATE_TEXTS.influencerNotFound);
+  if (!influencer) throw notFound(GENERATE_TEXTS.influencerNotFound, 'INFLUENCER_NOT_FOUND');
   return {
     influencer,
     persona: {

@@ -9,6 +9,7 @@ import {
   type TJobKind,
   type TJobOptions,
   type TJobTool,
+  isUuid,
 } from '@muse/shared';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
@@ -73,8 +74,7 @@ export const STALE_AFTER_SECONDS = 60;
 /** A job still queued after this long has its queue message checked (re-sent, in place). */
 export const QUEUED_RECHECK_SECONDS = 10 * 60;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound);
+const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound, 'JOB_NOT_FOUND');
 
 /**
  * Queues a tool run: checks the options and the input, reserves the cost from the ledger and
@@ -207,7 +207,7 @@ export async function listJobPage(
 }
 
 export async function findJob(db: TDatabase, userId: string, id: string): Promise<TJobRow> {
-  if (!UUID.test(id)) throw jobNotFound();
+  if (!isUuid(id)) throw jobNotFound();
   const [row] = await db
     .select()
     .from(jobs)

@@ -45,7 +45,7 @@ async function personaPhotoKey(db: TDatabase, storage: TStorage, userId: string,
   const influencer = await findInfluencer(db, userId, id);
   const reference = await bestReference(db, influencer.id);
   if (!reference || !(await storage.exists(reference.key)))
-    throw badRequest(VIDEO_TEXTS.personaNotReady);
+    throw badRequest(VIDEO_TEXTS.personaNotReady, 'PERSONA_NOT_READY');
   return reference.key;
 }
 

@@ -60,10 +60,11 @@ export async function startTraining(
 ): Promise<TJobRow> {
   const influencer = await findInfluencer(db, userId, influencerId);
   const state = personaState(influencer);
-  if (state.training) throw conflict(PERSONA_TEXTS.trainingRunning);
-  if (state.made) throw conflict(PERSONA_TEXTS.alreadyTrained);
+  if (state.training) throw conflict(PERSONA_TEXTS.trainingRunning, 'TRAINING_RUNNING');
+  if (state.made) throw conflict(PERSONA_TEXTS.alreadyTrained, 'ALREADY_TRAINED');
   const photos = await passingPhotos(db, influencer.id);
-  if (photos.length < PERSONA_PHOTOS.minToTrain) throw badRequest(PERSONA_TEXTS.notEnoughPhotos);
+  if (photos.length < PERSONA_PHOTOS.minToTrain)
+    throw badRequest(PERSONA_TEXTS.notEnoughPhotos, 'NOT_ENOUGH_PHOTOS');
   // A training is one of the account's jobs (docs/product/tools.md): refused at its most.
   await checkJobRoom(db, userId, 1);
 
@@ -98,10 +99,10 @@ export async function startTraining(
         .where(and(eq(influencers.id, influencer.id), eq(influencers.userId, userId)))
         .for('update');
       if (!locked || locked.trainingJobId !== influencer.trainingJobId)
-        throw conflict(PERSONA_TEXTS.trainingRunning);
+        throw conflict(PERSONA_TEXTS.trainingRunning, 'TRAINING_RUNNING');
       const now = await passingPhotos(tx, influencer.id);
       if (now.map((photo) => photo.id).join() !== photos.map((photo) => photo.id).join())
-        throw conflict(PERSONA_TEXTS.photosChanged);
+        throw conflict(PERSONA_TEXTS.photosChanged, 'PHOTOS_CHANGED');
       await debit(tx, {
         userId,
         currency: 'model_tokens',

@@ -3,6 +3,7 @@ import {
   PUBLISHING_TEXTS,
   publicPagePath,
   type TTestCheckoutSession,
+  isUuid,
 } from '@muse/shared';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -18,7 +19,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/tokens';
 import type { StripeGateway } from '../billing/stripe-gateway';
 import { recordPostReceipt } from '../receipts/record';
-import { fulfilPostPurchase, isUuid } from './fulfil';
+import { fulfilPostPurchase } from './fulfil';
 import { purchaseInForce } from './held-earnings';
 
 export type TSalesContext = {
@@ -35,7 +36,7 @@ const POST_CHECKOUT_EXPIRED =
 
 /** A post a fan may be shown a checkout for: published, on a published page. */
 async function postOnSale(db: TDatabase, postId: string) {
-  if (!isUuid(postId)) throw notFound(PUBLISHING_TEXTS.postNotFound);
+  if (!isUuid(postId)) throw notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOUND');
   const [post] = await db
     .select({
       id: posts.id,
@@ -53,7 +54,7 @@ async function postOnSale(db: TDatabase, postId: string) {
         isNotNull(influencerPages.publishedAt),
       ),
     );
-  if (!post) throw notFound(PUBLISHING_TEXTS.postNotFound);
+  if (!post) throw notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOUND');
   return post;
 }
 
@@ -72,15 +73,15 @@ export async function createPostCheckout(
 ): Promise<string> {
   const { db, stripe } = context;
   const post = await postOnSale(db, postId);
-  if (post.creatorId === fan.id) throw badRequest(PUBLISHING_TEXTS.ownPost);
-  if (post.priceCents <= 0) throw badRequest(PUBLISHING_TEXTS.freePost);
+  if (post.creatorId === fan.id) throw badRequest(PUBLISHING_TEXTS.ownPost, 'OWN_POST');
+  if (post.priceCents <= 0) throw badRequest(PUBLISHING_TEXTS.freePost, 'FREE_POST');
   const [owned] = await db
     .select({ id: postPurchases.id })
     .from(postPurchases)
     .where(
       and(eq(postPurchases.postId, post.id), eq(postPurchases.buyerId, fan.id), purchaseInForce()),
     );
-  if (owned) throw conflict(PUBLISHING_TEXTS.alreadyBought);
+  if (owned) throw conflict(PUBLISHING_TEXTS.alreadyBought, 'ALREADY_BOUGHT');
 
   const page = publicPagePath(post.handle, post.id);
   const back = { success: `${page}?purchase=success`, cancelled: `${page}?purchase=cancelled` };
@@ -298,5 +299,5 @@ export async function payPostTestCheckout(
   });
   if (status === 'complete') return session.successUrl;
   if (status === 'refunded') return `/checkout/test/${session.id}`;
-  throw badRequest(POST_CHECKOUT_EXPIRED);
+  throw badRequest(POST_CHECKOUT_EXPIRED, 'CHECKOUT_EXPIRED');
 }

@@ -6,14 +6,13 @@ import {
   ZSessionsResponse,
   ZSuccessResponse,
   ZUpdateProfileRequest,
+  isUuid,
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codedError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from './account-sessions';
 import { changePassword, getProfile, limitAccountAction, updateProfile } from './service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed-in account's settings (docs/product/accounts.md, 'Account settings'). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,8 +68,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!UUID.test(request.params.id)) {
-        throw codedError(404, ACCOUNT_TEXTS.sessionNotFound, 'SESSION_NOT_FOUND');
+      if (!isUuid(request.params.id)) {
+        throw new AppError(404, ACCOUNT_TEXTS.sessionNotFound, 'SESSION_NOT_FOUND');
       }
       await revokeOwnSession(db, request.auth.user.id, request.params.id);
       return { success: true as const };

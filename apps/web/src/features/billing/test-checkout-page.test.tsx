@@ -47,7 +47,14 @@ function stubApi(session: TTestCheckoutSession) {
       if (path === `/api/payments/test-checkout/${session.id}/pay`) {
         return json({ success: true, url: `/i/ava.rose/posts/${POST_ID}?purchase=success` });
       }
-      return new Response(JSON.stringify({ success: false, error: 'Not found' }), { status: 404 });
+      return new Response(
+        JSON.stringify({
+          success: false,
+          error: 'This checkout does not exist',
+          code: 'CHECKOUT_NOT_FOUND',
+        }),
+        { status: 404 },
+      );
     }),
   );
   return calls;

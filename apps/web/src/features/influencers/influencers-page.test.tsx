@@ -36,7 +36,10 @@ function stubApi() {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://muse.test');
       if (url.pathname !== '/api/influencers')
-        return new Response(JSON.stringify({ success: false, error: 'No stub' }), { status: 404 });
+        return new Response(
+          JSON.stringify({ success: false, error: 'No stub', code: 'NOT_FOUND' }),
+          { status: 404 },
+        );
       const cursor = url.searchParams.get('cursor');
       asked.push(cursor ?? 'first');
       const page = cursor === 'page-2' ? all.slice(24) : all.slice(0, 24);

@@ -6,7 +6,7 @@ import {
   type TPublicPost,
 } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,6 +35,7 @@ vi.mock('../../lib/checkout', () => checkout);
 const HANDLE = 'ava.rose';
 const FREE_ID = '11111111-1111-4111-8111-111111111111';
 const LOCKED_ID = '22222222-2222-4222-8222-222222222222';
+const MISSING_ID = '99999999-9999-4999-8999-999999999999';
 const VIDEO_ID = '33333333-3333-4333-8333-333333333333';
 
 const page: TPublicPage = {
@@ -149,10 +150,19 @@ function stubApi(overrides: Partial<TApi> = {}): TApi {
       if (url.pathname === `/api/posts/${LOCKED_ID}/checkout` && init?.method === 'POST') {
         return json(state.checkout.body, state.checkout.status);
       }
-      if (url.pathname.startsWith('/api/public/pages/')) {
-        return json({ success: false, error: PUBLISHING_TEXTS.pageNotFound }, 404);
+      if (url.pathname === `/api/public/pages/${HANDLE}/posts/${MISSING_ID}`) {
+        return json(
+          { success: false, error: PUBLISHING_TEXTS.postNotFound, code: 'POST_NOT_FOUND' },
+          404,
+        );
       }
-      return json({ success: false, error: `No stub for ${url.pathname}` }, 404);
+      if (url.pathname.startsWith('/api/public/pages/')) {
+        return json(
+          { success: false, error: PUBLISHING_TEXTS.pageNotFound, code: 'PAGE_NOT_FOUND' },
+          404,
+        );
+      }
+      return json({ success: false, error: `No stub for ${url.pathname}`, code: 'NOT_FOUND' }, 404);
     }),
   );
   return state;
@@ -266,6 +276,25 @@ describe('the public page', () => {
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Muse' })).toHaveAttribute('href', '/');
     expect(document.title).toBe(`${PUBLISHING_TEXTS.pageNotFound} · Muse`);
+  });
+
+  it('tells a missing post (back to its page) from a hidden page (home) by the answer’s code', async () => {
+    stubApi();
+    renderApp(`/i/${HANDLE}/posts/${MISSING_ID}`);
+    expect(
+      await screen.findByRole('heading', { name: PUBLISHING_TEXTS.postNotFound }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the page' })).toHaveAttribute(
+      'href',
+      `/i/${HANDLE}`,
+    );
+    cleanup();
+
+    renderApp(`/i/nobody/posts/${MISSING_ID}`);
+    expect(
+      await screen.findByRole('heading', { name: PUBLISHING_TEXTS.pageNotFound }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Muse' })).toHaveAttribute('href', '/');
   });
 
   it('shows the creator their own post whole, without anything to buy', async () => {
@@ -386,7 +415,10 @@ describe('unlocking a post', () => {
 
   it("shows the server's refusal", async () => {
     stubApi({
-      checkout: { status: 409, body: { success: false, error: PUBLISHING_TEXTS.alreadyBought } },
+      checkout: {
+        status: 409,
+        body: { success: false, error: PUBLISHING_TEXTS.alreadyBought, code: 'ALREADY_BOUGHT' },
+      },
     });
     auth.user = { id: 'fan-1' };
     renderApp(`/i/${HANDLE}/posts/${LOCKED_ID}`);

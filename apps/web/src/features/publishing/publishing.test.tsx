@@ -219,7 +219,10 @@ function stubApi(answer: (call: TCall) => Response | undefined = () => undefined
         case '/api/earnings':
           return json({ success: true, earnings: earnings() });
         default:
-          return json({ success: false, error: `No stub for ${call.path}` }, 404);
+          return json(
+            { success: false, error: `No stub for ${call.path}`, code: 'NOT_FOUND' },
+            404,
+          );
       }
     }),
   );
@@ -296,7 +299,11 @@ describe('the public page settings', () => {
     const calls = stubApi((call) => {
       if (call.path !== `/api/influencers/${MARA}/page`) return undefined;
       if (call.method === 'GET') return json({ success: true, page: saved });
-      if (taken) return json({ success: false, error: PUBLISHING_TEXTS.handleTaken }, 409);
+      if (taken)
+        return json(
+          { success: false, error: PUBLISHING_TEXTS.handleTaken, code: 'HANDLE_TAKEN' },
+          409,
+        );
       saved = page({ handle: 'ava.rose', path: '/i/ava.rose' });
       return json({ success: true, page: saved });
     });
@@ -391,7 +398,7 @@ describe('the post composer', () => {
     let failing = true;
     const calls = stubApi((call) =>
       call.path === '/api/pages' && failing
-        ? json({ success: false, error: 'Internal server error' }, 500)
+        ? json({ success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' }, 500)
         : undefined,
     );
     renderWithApp(<CalendarPage />);
@@ -471,7 +478,14 @@ describe('the post composer', () => {
   it("opens the upgrade modal when the plan's scheduled posts are used up (403)", async () => {
     stubApi((call) =>
       call.path === '/api/posts' && call.method === 'POST'
-        ? json({ success: false, error: PUBLISHING_TEXTS.scheduledLimit }, 403)
+        ? json(
+            {
+              success: false,
+              error: PUBLISHING_TEXTS.scheduledLimit,
+              code: 'SCHEDULED_POST_LIMIT',
+            },
+            403,
+          )
         : undefined,
     );
     renderWithApp(<CalendarPage />);
@@ -589,7 +603,10 @@ describe('an open post', () => {
   it("shows the server's 409 when fans bought the post meanwhile", async () => {
     stubApi((call) =>
       call.method === 'DELETE'
-        ? json({ success: false, error: PUBLISHING_TEXTS.postHasBuyers }, 409)
+        ? json(
+            { success: false, error: PUBLISHING_TEXTS.postHasBuyers, code: 'POST_HAS_BUYERS' },
+            409,
+          )
         : undefined,
     );
     const { dialog, onClose } = renderPost(post({ status: 'published', sales: 0 }));

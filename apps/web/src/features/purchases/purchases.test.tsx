@@ -51,7 +51,7 @@ function stubPurchases(purchases: TPurchase[]) {
       const body =
         path === '/api/purchases'
           ? { success: true, purchases }
-          : { success: false, error: `No stub for ${path}` };
+          : { success: false, error: `No stub for ${path}`, code: 'NOT_FOUND' };
       return new Response(JSON.stringify(body), {
         status: path === '/api/purchases' ? 200 : 404,
         headers: { 'content-type': 'application/json' },

@@ -132,7 +132,10 @@ function stubApi(plan: TPlanKey | null) {
         }
         return json({ success: true, jobs: [], nextCursor: null });
       default:
-        return json({ success: false, error: `No stub for ${url.pathname}` }, 404);
+        return json(
+          { success: false, error: `No stub for ${url.pathname}`, code: 'NOT_FOUND' },
+          404,
+        );
     }
   });
   vi.stubGlobal('fetch', fetchMock);
