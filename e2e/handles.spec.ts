@@ -39,6 +39,6 @@ test('a link to a renamed page lands on the page at its new handle', async ({ pa
   });
   expect([refused.status(), await refused.json()]).toEqual([
     409,
-    { success: false, error: PUBLISHING_TEXTS.handleKept },
+    { success: false, error: PUBLISHING_TEXTS.handleKept, code: 'HANDLE_KEPT' },
   ]);
 });

@@ -179,7 +179,11 @@ test.describe('marketplace grid', () => {
         await skeletonsSeen;
         await route.fulfill({
           status: 429,
-          json: { success: false, error: 'Too many requests, please try again later' },
+          json: {
+            success: false,
+            error: 'Too many requests. Please wait a moment and try again.',
+            code: 'RATE_LIMITED',
+          },
         });
       } else {
         await route.fallback();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { TErrorResponse } from '@muse/shared';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, {
@@ -48,7 +49,7 @@ import { postTestCheckouts, salesRoutes, salesStripeEventsOf } from './modules/s
 import { userPublicRoutes, userRoutes } from './modules/users/routes';
 import { LOG_SERIALIZERS, safeUrl } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorCode, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import type { TServices } from './services';
@@ -155,10 +156,15 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     // A path the router cannot read (bad percent-encoding, an overlong parameter) is refused
     // before any route or error handler: it still answers in the API's error shape.
     frameworkErrors: (error, _request, reply) => {
-      const body = JSON.stringify({ success: false, error: error.message });
+      const status = error.statusCode ?? 400;
+      const answer: TErrorResponse = {
+        success: false,
+        error: error.message,
+        code: status < 500 ? clientErrorCode(status) : 'INTERNAL_ERROR',
+      };
       reply.raw
-        .writeHead(error.statusCode ?? 400, { 'content-type': 'application/json; charset=utf-8' })
-        .end(body);
+        .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify(answer));
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -103,7 +103,7 @@ describe('register', () => {
     await registerUser({ email });
     const { response, json } = await registerUser({ email: email.toUpperCase() });
     expect(response.statusCode).toBe(409);
-    expect(json).toEqual({ success: false, error: AUTH_TEXTS.emailTaken });
+    expect(json).toEqual({ success: false, error: AUTH_TEXTS.emailTaken, code: 'EMAIL_TAKEN' });
   });
 
   it.each([
@@ -114,7 +114,7 @@ describe('register', () => {
   ])('refuses %o with 400 and the listed text', async (overrides, error) => {
     const { response, json } = await registerUser(overrides);
     expect(response.statusCode).toBe(400);
-    expect(json).toEqual({ success: false, error });
+    expect(json).toMatchObject({ success: false, error, code: 'INVALID_REQUEST' });
   });
 
   it('writes nothing when the request is refused', async () => {
@@ -145,7 +145,11 @@ describe('login', () => {
     ]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, error: AUTH_TEXTS.invalidCredentials });
+      expect(response.json()).toEqual({
+        success: false,
+        error: AUTH_TEXTS.invalidCredentials,
+        code: 'INVALID_CREDENTIALS',
+      });
     }
   });
 
@@ -328,7 +332,11 @@ describe('password reset', () => {
       payload: { token: tokenFrom(link), password: 'another-pass' },
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, error: AUTH_TEXTS.resetLinkInvalid });
+    expect(again.json()).toEqual({
+      success: false,
+      error: AUTH_TEXTS.resetLinkInvalid,
+      code: 'RESET_LINK_INVALID',
+    });
   });
 
   it('refuses an expired link', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../src/modules/jobs/worker';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { errorCodeOf } from './error-answers';
 import { createTestEngines } from './engines';
 import { makePng, multipartForm } from './images';
 import { apiRoutes } from './routes';
@@ -351,7 +352,7 @@ describe('the authorization matrix', () => {
           values,
           status: 404,
         });
-        expect(answer.json()).toMatchObject({ success: false });
+        errorCodeOf(answer, `${route} ${JSON.stringify(values)}`);
         answers.push(answer.json());
       }
       // Nothing tells another account's object from one that does not exist.
@@ -426,7 +427,7 @@ describe('signed file links', () => {
     for (const refusedUrl of refused) {
       const answer = await call(stranger, { method: 'GET', url: refusedUrl });
       expect({ refusedUrl, status: answer.statusCode }).toEqual({ refusedUrl, status: 404 });
-      expect(answer.json()).toMatchObject({ success: false });
+      expect(errorCodeOf(answer, refusedUrl)).toBe('NOT_FOUND');
     }
   });
 });

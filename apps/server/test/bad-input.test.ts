@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../src/db/schema';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { errorCodeOf } from './error-answers';
 import { makePng, multipartForm } from './images';
 
 let ctx: TTestContext;
@@ -49,7 +50,14 @@ describe('text the database cannot hold', () => {
       url: '/api/auth/register',
       payload: { email, password: 'secret123', fullName: 'Anna\u0000' },
     });
-    expect(refusal(response)).toEqual([400, { success: false, error: INPUT_TEXTS.textNotAllowed }]);
+    expect(refusal(response)).toEqual([
+      400,
+      expect.objectContaining({
+        success: false,
+        error: INPUT_TEXTS.textNotAllowed,
+        code: 'INVALID_REQUEST',
+      }),
+    ]);
     const rows = await ctx.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toEqual([]);
   });
@@ -61,7 +69,14 @@ describe('text the database cannot hold', () => {
       headers: account.headers,
       payload: multipartForm({ name: 'Lamp\u0000', description: 'Bright' }),
     });
-    expect(refusal(response)).toEqual([400, { success: false, error: INPUT_TEXTS.textNotAllowed }]);
+    expect(refusal(response)).toEqual([
+      400,
+      expect.objectContaining({
+        success: false,
+        error: INPUT_TEXTS.textNotAllowed,
+        code: 'INVALID_REQUEST',
+      }),
+    ]);
     const rows = await ctx.database.db
       .select()
       .from(products)
@@ -78,7 +93,11 @@ describe('text the database cannot hold', () => {
     });
     expect(refusal(registered)).toEqual([
       400,
-      { success: false, error: INPUT_TEXTS.textNotAllowed },
+      expect.objectContaining({
+        success: false,
+        error: INPUT_TEXTS.textNotAllowed,
+        code: 'INVALID_REQUEST',
+      }),
     ]);
     expect(await ctx.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
 
@@ -91,7 +110,11 @@ describe('text the database cannot hold', () => {
     });
     expect(refusal(generation)).toEqual([
       400,
-      { success: false, error: INPUT_TEXTS.textNotAllowed },
+      expect.objectContaining({
+        success: false,
+        error: INPUT_TEXTS.textNotAllowed,
+        code: 'INVALID_REQUEST',
+      }),
     ]);
   });
 });
@@ -129,7 +152,7 @@ describe('malformed multipart', () => {
       expect({ url, method, answer: refusal(response) }).toEqual({
         url,
         method,
-        answer: [400, { success: false, error: UPLOAD_TEXTS.unreadable }],
+        answer: [400, { success: false, error: UPLOAD_TEXTS.unreadable, code: 'INVALID_REQUEST' }],
       });
     }
   });
@@ -145,7 +168,7 @@ describe('malformed multipart', () => {
       expect({ url, method, answer: refusal(response) }).toEqual({
         url,
         method,
-        answer: [400, { success: false, error: UPLOAD_TEXTS.unreadable }],
+        answer: [400, { success: false, error: UPLOAD_TEXTS.unreadable, code: 'INVALID_REQUEST' }],
       });
     }
   });
@@ -165,7 +188,7 @@ describe('malformed multipart', () => {
       });
       expect({ path, answer: refusal(response) }).toEqual({
         path,
-        answer: [400, { success: false, error: PERSONA_TEXTS.notAPhoto }],
+        answer: [400, { success: false, error: PERSONA_TEXTS.notAPhoto, code: 'INVALID_REQUEST' }],
       });
     }
   });
@@ -188,7 +211,14 @@ describe('ids beyond the integer columns', () => {
       const response = await ctx.app.inject({ method: method as 'GET', url, headers });
       expect({ url, answer: refusal(response) }).toEqual({
         url,
-        answer: [400, { success: false, error: INPUT_TEXTS.idInvalid }],
+        answer: [
+          400,
+          expect.objectContaining({
+            success: false,
+            error: INPUT_TEXTS.idInvalid,
+            code: 'INVALID_REQUEST',
+          }),
+        ],
       });
     }
     const existing = await ctx.app.inject({ method: 'GET', url: '/api/marketplace/models/1' });
@@ -202,7 +232,14 @@ describe('ids beyond the integer columns', () => {
       headers: account.headers,
       payload: { step: 1, modelId: 2147483648 },
     });
-    expect(refusal(response)).toEqual([400, { success: false, error: INPUT_TEXTS.idInvalid }]);
+    expect(refusal(response)).toEqual([
+      400,
+      expect.objectContaining({
+        success: false,
+        error: INPUT_TEXTS.idInvalid,
+        code: 'INVALID_REQUEST',
+      }),
+    ]);
     const state = await ctx.app.inject({
       method: 'GET',
       url: '/api/onboarding',
@@ -214,10 +251,12 @@ describe('ids beyond the integer columns', () => {
 
 describe('addresses the router cannot read', () => {
   it('answer in the error shape', async () => {
+    const answers = [];
     for (const url of ['/api/jobs/%ED%A0%80', `/api/jobs/${'x'.repeat(300)}`]) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: account.headers });
       expect(response.statusCode).toBeLessThan(500);
-      expect(response.json()).toEqual({ success: false, error: expect.any(String) });
+      answers.push(errorCodeOf(response, url));
     }
+    expect(answers).toEqual(['INVALID_REQUEST', 'URI_TOO_LONG']);
   });
 });

@@ -61,13 +61,21 @@ describe('e-mail verification', SLOW, () => {
 
     const again = await verify(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, error: AUTH_TEXTS.verifyLinkInvalid });
+    expect(again.json()).toMatchObject({
+      success: false,
+      error: AUTH_TEXTS.verifyLinkInvalid,
+      code: 'VERIFY_LINK_INVALID',
+    });
   });
 
   it('refuses a wrong token and an expired link', async () => {
     const wrong = await verify('a'.repeat(43));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ success: false, error: AUTH_TEXTS.verifyLinkInvalid });
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      error: AUTH_TEXTS.verifyLinkInvalid,
+      code: 'VERIFY_LINK_INVALID',
+    });
     expect((await verify('')).statusCode).toBe(400);
 
     const account = await registerAccount(ctx.app);

@@ -3,7 +3,8 @@
  * and upload route is called with values drawn from its own request schemas, valid and nearly
  * valid, mixed with hand-written hostile ones (NUL bytes, lone surrogates, ids beyond the integer
  * columns, malformed JSON and multipart, files that are not images). Every answer must be below
- * 500 and every error answer must have the `{ success: false, error }` shape.
+ * 500 and every error answer must have the `{ success: false, error, code }` shape, its code one
+ * of the shared union answered with its own status (test/error-answers.ts).
  *
  * The runs are fixed and seeded, so a failure replays: the seed is printed, and
  * `FUZZ_SEED=<seed>` runs the same requests again. `ROUTES` names every route of the API; a route
@@ -41,6 +42,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp } from './app';
+import { errorCodeOf } from './error-answers';
 import { makePng, multipartForm } from './images';
 import { apiRoutes } from './routes';
 
@@ -843,7 +845,7 @@ function handWritten(
   return requests;
 }
 
-/** What may come back: anything below 500, errors in the `{ success: false, error }` shape. */
+/** What may come back: anything below 500, errors in the `{ success: false, error, code }` shape. */
 async function check(request: TRequest) {
   const response = await app.inject(request as InjectOptions);
   const described = () => {
@@ -852,15 +854,7 @@ async function check(request: TRequest) {
   };
   if (response.statusCode >= 500) throw new Error(`server error: ${described()}`);
   if (response.statusCode < 400) return;
-  let body: unknown;
-  try {
-    body = response.json();
-  } catch {
-    throw new Error(`error answer is not JSON: ${described()}`);
-  }
-  const shape = z.object({ success: z.literal(false), error: z.string().min(1) });
-  if (!shape.safeParse(body).success)
-    throw new Error(`error answer has another shape: ${described()}`);
+  errorCodeOf(response, described());
 }
 
 /** A seed of its own per route, so one route's requests do not depend on the others'. */

@@ -452,7 +452,11 @@ describe(
         });
 
       // Forged: no signature, a wrong one, a valid signature over other bytes.
-      expect((await deliver({})).statusCode).toBe(401);
+      const unsigned = await deliver({});
+      expect([unsigned.statusCode, unsigned.json().code]).toEqual([
+        401,
+        'WEBHOOK_SIGNATURE_INVALID',
+      ]);
       const signed = fal.signWebhook(body, { requestId });
       expect(
         (await deliver({ ...signed, 'x-fal-webhook-signature': '00'.repeat(64) })).statusCode,

@@ -169,7 +169,11 @@ describe('Google sign-in', () => {
     expect((await exchange(code)).statusCode).toBe(200);
     const again = await exchange(code);
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ success: false, error: AUTH_TEXTS.oauthCodeInvalid });
+    expect(again.json()).toEqual({
+      success: false,
+      error: AUTH_TEXTS.oauthCodeInvalid,
+      code: 'OAUTH_CODE_INVALID',
+    });
   });
 
   it('refuses a code older than 2 minutes', async () => {
@@ -267,7 +271,11 @@ describe('Google sign-in and an account registered with the same address', SLOW,
     expect((await me(second)).statusCode).toBe(401);
     const login = await passwordLogin(email);
     expect(login.statusCode).toBe(401);
-    expect(login.json()).toEqual({ success: false, error: AUTH_TEXTS.invalidCredentials });
+    expect(login.json()).toEqual({
+      success: false,
+      error: AUTH_TEXTS.invalidCredentials,
+      code: 'INVALID_CREDENTIALS',
+    });
     const reset = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',

@@ -85,7 +85,7 @@ describe('a renamed page', () => {
       const refused = await savePage(stranger, impostor, attempt);
       expect([refused.statusCode, refused.json()]).toEqual([
         409,
-        { success: false, error: PUBLISHING_TEXTS.handleKept },
+        { success: false, error: PUBLISHING_TEXTS.handleKept, code: 'HANDLE_KEPT' },
       ]);
     }
     expect((await publicPage(before)).statusCode).toBe(302);
@@ -95,7 +95,7 @@ describe('a renamed page', () => {
     const gone = await publicPage(before);
     expect([gone.statusCode, gone.json()]).toEqual([
       404,
-      { success: false, error: PUBLISHING_TEXTS.pageNotFound },
+      { success: false, error: PUBLISHING_TEXTS.pageNotFound, code: 'PAGE_NOT_FOUND' },
     ]);
     const taken = await savePage(stranger, impostor, before);
     expect([taken.statusCode, taken.json().page.handle]).toEqual([200, before]);

@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config';
 import { AppError } from '../src/lib/errors';
 import { createServices } from '../src/services';
 import { createTestDatabase } from './database';
+import { errorCodeOf } from './error-answers';
 
 let app: FastifyInstance;
 const logged: string[] = [];
@@ -35,8 +36,18 @@ beforeAll(async () => {
   app.get('/api/test/crash', async () => {
     throw new Error('secret connection string postgres://admin:hunter2@db');
   });
+  app.get('/api/test/disk-full', async () => {
+    throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC', syscall: 'write' });
+  });
+  app.get('/api/test/database-down', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED'), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+    });
+  });
+  app.get('/api/test/items/:id', async () => ({ success: true }));
   app.get('/api/test/known', async () => {
-    throw new AppError(402, 'Insufficient credits');
+    throw new AppError(402, 'Insufficient credits', 'INSUFFICIENT_CREDITS');
   });
   app.post(
     '/api/test/validate',
@@ -108,7 +119,11 @@ describe('serving the web app', () => {
   it('answers unknown API paths with a JSON 404, never the web app', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, error: GENERIC_ERRORS.notFound });
+    expect(response.json()).toEqual({
+      success: false,
+      error: GENERIC_ERRORS.notFound,
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -120,7 +135,11 @@ describe('errors', () => {
       headers: { 'x-request-id': 'req-42' },
     });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ success: false, error: GENERIC_ERRORS.internal });
+    expect(response.json()).toEqual({
+      success: false,
+      error: GENERIC_ERRORS.internal,
+      code: 'INTERNAL_ERROR',
+    });
     expect(response.body).not.toContain('hunter2');
     expect(response.headers['x-request-id']).toBe('req-42');
     const entry = logged
@@ -132,7 +151,11 @@ describe('errors', () => {
   it('answers a known error with its status and text', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/known' });
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, error: 'Insufficient credits' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'Insufficient credits',
+      code: 'INSUFFICIENT_CREDITS',
+    });
   });
 
   it('answers a validation failure with 400 and the schema text', async () => {
@@ -145,6 +168,8 @@ describe('errors', () => {
     expect(response.json()).toEqual({
       success: false,
       error: 'Please enter a valid email address',
+      code: 'INVALID_REQUEST',
+      field: 'email',
     });
   });
 
@@ -156,7 +181,39 @@ describe('errors', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false });
+    expect(errorCodeOf(response)).toBe('INVALID_REQUEST');
+  });
+
+  it('answers every kind of failure with its code', async () => {
+    const answers = {
+      outOfDisk: await app.inject({ method: 'GET', url: '/api/test/disk-full' }),
+      noDatabase: await app.inject({ method: 'GET', url: '/api/test/database-down' }),
+      tooLarge: await app.inject({
+        method: 'POST',
+        url: '/api/test/validate',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+      }),
+      unreadableType: await app.inject({
+        method: 'POST',
+        url: '/api/test/validate',
+        headers: { 'content-type': 'application/x-muse' },
+        payload: 'email=a@b.c',
+      }),
+      unreadablePath: await app.inject({ method: 'GET', url: '/api/test/items/%E0%A4%A' }),
+      unknownPath: await app.inject({ method: 'DELETE', url: '/api/no-such-thing' }),
+    };
+    const codes = Object.fromEntries(
+      Object.entries(answers).map(([what, answer]) => [what, errorCodeOf(answer, what)]),
+    );
+    expect(codes).toEqual({
+      outOfDisk: 'STORAGE_UNAVAILABLE',
+      noDatabase: 'SERVICE_UNAVAILABLE',
+      tooLarge: 'PAYLOAD_TOO_LARGE',
+      unreadableType: 'UNSUPPORTED_MEDIA_TYPE',
+      unreadablePath: 'INVALID_REQUEST',
+      unknownPath: 'NOT_FOUND',
+    });
   });
 
   it('gives every response a request id', async () => {

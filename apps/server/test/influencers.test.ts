@@ -43,7 +43,11 @@ describe('influencers', () => {
     expect(list.json()).toMatchObject({ success: true, influencers: [], used: 0, limit: 0 });
     const created = await createInfluencer(account);
     expect(created.statusCode).toBe(403);
-    expect(created.json()).toEqual({ success: false, error: INFLUENCER_TEXTS.noSlot });
+    expect(created.json()).toEqual({
+      success: false,
+      error: INFLUENCER_TEXTS.noSlot,
+      code: 'INFLUENCER_LIMIT',
+    });
     expect(await getBalances(ctx.database.db, account.userId)).toMatchObject({ credits: 75 });
   });
 
@@ -137,7 +141,10 @@ describe('influencers', () => {
     ];
     for (const [form, status, error] of cases) {
       const response = await createInfluencer(account, form);
-      expect([response.statusCode, response.json()]).toEqual([status, { success: false, error }]);
+      expect([response.statusCode, response.json()]).toEqual([
+        status,
+        expect.objectContaining({ success: false, error }),
+      ]);
     }
     expect((await get(account, '/api/influencers')).json()).toMatchObject({ used: 0 });
     expect((await getBalances(ctx.database.db, account.userId)).modelTokens).toBe(2);
@@ -174,7 +181,7 @@ describe('influencers', () => {
     for (const answer of answers)
       expect([answer.statusCode, answer.json()]).toEqual([
         404,
-        { success: false, error: INFLUENCER_TEXTS.notFound },
+        { success: false, error: INFLUENCER_TEXTS.notFound, code: 'INFLUENCER_NOT_FOUND' },
       ]);
     expect((await get(owner, url)).json().influencer.name).toBe('Luna Vale');
     expect((await get(stranger, '/api/influencers')).json().influencers).toEqual([]);
@@ -204,6 +211,11 @@ describe('influencers', () => {
       headers: account.headers,
       payload: { niche: 'astrology' },
     });
-    expect(refused.json()).toEqual({ success: false, error: INFLUENCER_TEXTS.nicheRequired });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: INFLUENCER_TEXTS.nicheRequired,
+      code: 'INVALID_REQUEST',
+      field: 'niche',
+    });
   });
 });

@@ -109,7 +109,7 @@ describe('jobs', () => {
       const response = await queue(account, tool);
       expect([response.statusCode, response.json()]).toEqual([
         403,
-        { success: false, error: TOOL_TEXTS.notAllowed },
+        { success: false, error: TOOL_TEXTS.notAllowed, code: 'TOOL_NOT_ALLOWED' },
       ]);
     }
     expect((await getBalances(ctx.database.db, account.userId)).credits).toBe(WELCOME_CREDITS);

@@ -7,8 +7,12 @@ import { createTestApp, type TTestContext } from './app';
 // Every sign-in costs a real argon2id check; on a busy machine a dozen of them take a while.
 const SLOW = { timeout: 300_000 };
 const PASSWORD = 'secret123';
-const TOO_MANY = { success: false, error: GENERIC_ERRORS.rateLimited };
-const WRONG = { success: false, error: AUTH_TEXTS.invalidCredentials };
+const TOO_MANY = { success: false, error: GENERIC_ERRORS.rateLimited, code: 'RATE_LIMITED' };
+const WRONG = {
+  success: false,
+  error: AUTH_TEXTS.invalidCredentials,
+  code: 'INVALID_CREDENTIALS',
+};
 
 let ctx: TTestContext;
 

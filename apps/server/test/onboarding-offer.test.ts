@@ -168,7 +168,11 @@ describe('the first-month offer in TEST MODE', () => {
 
     const refused = await pay(account, held);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ success: false, error: ONBOARDING_TEXTS.offerUsed });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: ONBOARDING_TEXTS.offerUsed,
+      code: 'OFFER_USED',
+    });
     expect((await testSession(account, held)).status).toBe('cancelled');
     const rows = await rowsOf(ctx.database.db, account.userId);
     expect(rows.ledger.filter((entry) => entry.kind === 'plan')).toEqual([]);

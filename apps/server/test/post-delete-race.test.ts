@@ -97,7 +97,7 @@ describe('a fan pays while the creator deletes the post', () => {
         // The sale came first: the post stays, sold once, and the creator is told why.
         expect([deleted.statusCode, deleted.json()]).toEqual([
           409,
-          { success: false, error: PUBLISHING_TEXTS.postHasBuyers },
+          { success: false, error: PUBLISHING_TEXTS.postHasBuyers, code: 'POST_HAS_BUYERS' },
         ]);
         expect([paid.statusCode, paid.json().url]).toEqual([
           200,

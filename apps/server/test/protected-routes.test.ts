@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './app';
+import { errorCodeOf } from './error-answers';
 import { apiRoutes } from './routes';
 
 /** The routes anyone may call; every other route of the API must want a session. */
@@ -52,7 +53,7 @@ describe('the protected scope', () => {
       for (const headers of [{}, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
         const response = await app.inject({ method: method as 'GET', url, headers });
         expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
-        expect(response.json()).toMatchObject({ success: false });
+        expect({ route, code: errorCodeOf(response) }).toEqual({ route, code: 'UNAUTHORISED' });
       }
     }
   });

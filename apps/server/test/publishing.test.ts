@@ -301,7 +301,7 @@ describe('page settings', () => {
       expect({ handle, status: answer.statusCode, body: answer.json() }).toEqual({
         handle,
         status: 400,
-        body: { success: false, error },
+        body: { success: false, error, code: 'INVALID_REQUEST', field: 'handle' },
       });
     }
     const tooLong = await savePage(owner, influencerId, {
@@ -330,7 +330,11 @@ describe('page settings', () => {
     const theirs = await influencer(other);
     const taken = await savePage(other, theirs, { handle: handle.toUpperCase(), published: true });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ success: false, error: PUBLISHING_TEXTS.handleTaken });
+    expect(taken.json()).toEqual({
+      success: false,
+      error: PUBLISHING_TEXTS.handleTaken,
+      code: 'HANDLE_TAKEN',
+    });
 
     // Two creators asking for one free handle at once: one gets it, the other hears 409.
     const contested = freshHandle();
@@ -359,7 +363,11 @@ describe('page settings', () => {
         ...(method === 'PUT' ? { payload: { handle: freshHandle(), published: true } } : {}),
       });
       expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toEqual({ success: false, error: INFLUENCER_TEXTS.notFound });
+      expect(answer.json()).toEqual({
+        success: false,
+        error: INFLUENCER_TEXTS.notFound,
+        code: 'INFLUENCER_NOT_FOUND',
+      });
     }
     expect(
       (await call({ method: 'GET', url: `/api/influencers/${influencerId}/page`, as: null }))
@@ -383,7 +391,11 @@ describe('page settings', () => {
     expect(hidden.json().page).toMatchObject({ handle, published: false });
     const missing = await publicPage(handle);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, error: PUBLISHING_TEXTS.pageNotFound });
+    expect(missing.json()).toEqual({
+      success: false,
+      error: PUBLISHING_TEXTS.pageNotFound,
+      code: 'PAGE_NOT_FOUND',
+    });
     const picture = await call({ method: 'GET', url: `/api/public/pages/${handle}/picture` });
     expect(picture.statusCode).toBe(404);
     expect((await publicPage('no.such.page')).statusCode).toBe(404);
@@ -634,7 +646,7 @@ describe('posts and what visitors see', () => {
       expect({ url, status: answer.statusCode, body: answer.json() }).toEqual({
         url,
         status: 404,
-        body: { success: false, error: PUBLISHING_TEXTS.postNotFound },
+        body: { success: false, error: PUBLISHING_TEXTS.postNotFound, code: 'POST_NOT_FOUND' },
       });
     }
     expect((await publicPosts(a.handle, a.owner)).map((item) => item.id)).toEqual([post.id]);
@@ -738,7 +750,7 @@ describe('posts and what visitors see', () => {
       expect({ what, status: answer.statusCode, body: answer.json() }).toEqual({
         what,
         status,
-        body: { success: false, error },
+        body: expect.objectContaining({ success: false, error }),
       });
     }
 
@@ -906,7 +918,11 @@ describe('the content calendar', () => {
       });
     const kept = await call({ method: 'DELETE', url: `/api/posts/${sold.id}`, as: owner });
     expect(kept.statusCode).toBe(409);
-    expect(kept.json()).toEqual({ success: false, error: PUBLISHING_TEXTS.postHasBuyers });
+    expect(kept.json()).toEqual({
+      success: false,
+      error: PUBLISHING_TEXTS.postHasBuyers,
+      code: 'POST_HAS_BUYERS',
+    });
     expect(await postFiles(owner)).toHaveLength(6);
 
     const removed = await call({ method: 'DELETE', url: `/api/posts/${unsold.id}`, as: owner });
@@ -933,7 +949,11 @@ describe('the content calendar', () => {
     expect([one!.statusCode, two!.statusCode].sort()).toEqual([201, 403]);
     const over = await schedule(at(27));
     expect(over.statusCode).toBe(403);
-    expect(over.json()).toEqual({ success: false, error: PUBLISHING_TEXTS.scheduledLimit });
+    expect(over.json()).toEqual({
+      success: false,
+      error: PUBLISHING_TEXTS.scheduledLimit,
+      code: 'SCHEDULED_POST_LIMIT',
+    });
 
     const listed = await call({
       method: 'GET',

@@ -27,6 +27,7 @@ describe('rate limits per address', () => {
     expect(blocked.json()).toEqual({
       success: false,
       error: 'Too many requests. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
     });
     expect((await register(10, '203.0.113.8')).statusCode).toBe(200);
   });

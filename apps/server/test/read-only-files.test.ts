@@ -50,7 +50,7 @@ describe.skipIf(!canMountReadOnly)('a read-only disk under the files folder', ()
     });
     expect([response.status, await response.json(), response.headers.get('retry-after')]).toEqual([
       503,
-      { success: false, error: GENERIC_ERRORS.storageUnavailable },
+      { success: false, error: GENERIC_ERRORS.storageUnavailable, code: 'STORAGE_UNAVAILABLE' },
       '30',
     ]);
 

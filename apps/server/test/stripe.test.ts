@@ -161,6 +161,7 @@ describe('Stripe webhooks', () => {
       signature: paid.signature.replace(/v1=(\w)/, (_, digit) => `v1=${digit === '0' ? '1' : '0'}`),
     });
     expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
     const tampered = await deliver({
       payload: paid.payload.replace('"paid"', '"PAID"'),
       signature: paid.signature,

@@ -1,5 +1,7 @@
 export * from './routes';
 export * from './api/errors';
+export * from './api/error-codes';
+export * from './uuid';
 export * from './api/input';
 export * from './api/pages';
 export * from './api/health';

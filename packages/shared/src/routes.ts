@@ -1,3 +1,5 @@
+import { UUID_PATTERN } from './uuid';
+
 /**
  * Every client route of the product (docs/product/public-site.md, workspace.md). The web
  * router and the server's history fallback (`isClientRoute`) both read these lists, so a
@@ -79,8 +81,6 @@ export const INFLUENCER_PAGE_ROUTE = '/influencers';
  */
 export const PUBLIC_PAGE_PREFIX = '/i';
 
-const UUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Whether a path is a page of the web app: one of the routes above (a trailing slash allowed),
  * an influencer's page, a public page or post, or a test checkout. The server answers these with the app and sends any other path to `/`.
@@ -88,12 +88,12 @@ const UUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path.startsWith(`${INFLUENCER_PAGE_ROUTE}/`))
-    return UUID_SEGMENT.test(path.slice(INFLUENCER_PAGE_ROUTE.length + 1));
+    return UUID_PATTERN.test(path.slice(INFLUENCER_PAGE_ROUTE.length + 1));
   if (path.startsWith(`${PUBLIC_PAGE_PREFIX}/`)) {
     const [handle, posts, postId, ...rest] = path.slice(PUBLIC_PAGE_PREFIX.length + 1).split('/');
     if (rest.length > 0 || !handle || !/^[a-z0-9._]{1,30}$/i.test(handle)) return false;
     if (posts === undefined) return true;
-    return posts === 'posts' && postId !== undefined && UUID_SEGMENT.test(postId);
+    return posts === 'posts' && postId !== undefined && UUID_PATTERN.test(postId);
   }
   if (path.startsWith(`${TEST_CHECKOUT_ROUTE}/`))
     return /^[\w-]+$/.test(path.slice(TEST_CHECKOUT_ROUTE.length + 1));

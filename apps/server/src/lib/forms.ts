@@ -5,6 +5,8 @@ import { firstValues, type TMultipartForm } from './multipart';
 /** Validates a multipart form's text fields with a shared schema; the first problem is the answer. */
 export function parseFormFields<T extends z.ZodType>(schema: T, form: TMultipartForm): z.infer<T> {
   const parsed = schema.safeParse(firstValues(form));
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid form');
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const field = typeof issue?.path[0] === 'string' ? issue.path[0] : undefined;
+  throw badRequest(issue?.message ?? 'Invalid form', 'INVALID_REQUEST', { field });
 }

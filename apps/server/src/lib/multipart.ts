@@ -41,7 +41,7 @@ export function field(form: TMultipartForm, name: string): string | undefined {
 /** The refusal of a file over its field's limit: images and clips say their own limit. */
 function tooLarge(field: string | null): AppError {
   const text = field === 'video' ? VIDEO_TEXTS.videoTooLarge : UPLOAD_TEXTS.tooLarge;
-  return new AppError(413, text, 'FST_REQ_FILE_TOO_LARGE');
+  return new AppError(413, text, 'PAYLOAD_TOO_LARGE');
 }
 
 /**

@@ -90,7 +90,7 @@ describe('classifyOutage', () => {
   it('bugs and refusals are not outages', () => {
     const failures = [
       new Error('boom'),
-      new AppError(409, 'This was already paid for'),
+      new AppError(409, 'This was already paid for', 'ALREADY_SPENT'),
       inQuery(databaseError('23505', 'duplicate key value violates unique constraint')),
       inQuery(databaseError('42P01', 'relation "nope" does not exist')),
       systemError('ENOENT'),

@@ -10,7 +10,7 @@ import {
   ZPublicPostResponse,
 } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,7 @@ vi.mock('../lib/checkout', () => checkout);
 const HANDLE = 'ava.rose';
 const FREE_ID = '11111111-1111-4111-8111-111111111111';
 const LOCKED_ID = '22222222-2222-4222-8222-222222222222';
+const MISSING_ID = '99999999-9999-4999-8999-999999999999';
 const VIDEO_ID = '33333333-3333-4333-8333-333333333333';
 
 const page: TPublicPage = {
@@ -122,7 +123,8 @@ function stubApi(overrides: Partial<TApi> = {}) {
     googleSignIn: false,
     ...overrides,
   };
-  const pageNotFound = () => refuse(404, { error: PUBLISHING_TEXTS.pageNotFound });
+  const pageNotFound = () =>
+    refuse(404, { error: PUBLISHING_TEXTS.pageNotFound, code: 'PAGE_NOT_FOUND' });
   let lockedReads = 0;
   const api = fakeApi({
     'GET /api/config': () =>
@@ -140,6 +142,9 @@ function stubApi(overrides: Partial<TApi> = {}) {
           })
         : pageNotFound(),
     'GET /api/public/pages/:handle/posts/:postId': ({ params }) => {
+      if (params.handle === HANDLE && params.postId === MISSING_ID) {
+        return refuse(404, { error: PUBLISHING_TEXTS.postNotFound, code: 'POST_NOT_FOUND' });
+      }
       if (params.handle !== HANDLE || params.postId !== LOCKED_ID) return pageNotFound();
       const answer =
         state.lockedPostAnswers[Math.min(lockedReads, state.lockedPostAnswers.length - 1)]!;
@@ -260,6 +265,25 @@ describe('the public page', () => {
     expect(document.title).toBe(`${PUBLISHING_TEXTS.pageNotFound} · Muse`);
   });
 
+  it('tells a missing post (back to its page) from a hidden page (home) by the answer’s code', async () => {
+    stubApi();
+    renderApp(`/i/${HANDLE}/posts/${MISSING_ID}`);
+    expect(
+      await screen.findByRole('heading', { name: PUBLISHING_TEXTS.postNotFound }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the page' })).toHaveAttribute(
+      'href',
+      `/i/${HANDLE}`,
+    );
+    cleanup();
+
+    renderApp(`/i/nobody/posts/${MISSING_ID}`);
+    expect(
+      await screen.findByRole('heading', { name: PUBLISHING_TEXTS.pageNotFound }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Muse' })).toHaveAttribute('href', '/');
+  });
+
   it('shows the creator their own post whole, without anything to buy', async () => {
     stubApi({
       lockedPostAnswers: [{ ...lockedPost, locked: false, own: true, items: unlockedPost.items }],
@@ -378,7 +402,7 @@ describe('unlocking a post', () => {
 
   it("shows the server's refusal", async () => {
     stubApi({
-      checkout: refuse(409, { error: PUBLISHING_TEXTS.alreadyBought }),
+      checkout: refuse(409, { error: PUBLISHING_TEXTS.alreadyBought, code: 'ALREADY_BOUGHT' }),
     });
     auth.user = { id: 'fan-1' };
     renderApp(`/i/${HANDLE}/posts/${LOCKED_ID}`);

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { PublicSessionProvider } from '../components/layout/public-session';
 import { useHydrated } from '../components/layout/use-hydrated';
 import { ToasterSlot } from '../components/ui/toaster-slot';
-import { ApiError } from '../lib/api';
+import { ApiError, isTransient } from '../lib/api';
 import { AuthProvider, useAuth } from '../lib/auth';
 
 export function makeQueryClient(): QueryClient {
@@ -11,9 +11,9 @@ export function makeQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A client error will not fix itself on retry; a dropped connection might.
+        // A refusal of the request will not fix itself on retry; a dropped connection might.
         retry: (failures, error) =>
-          failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failures < 2 && (!(error instanceof ApiError) || isTransient(error)),
       },
     },
   });

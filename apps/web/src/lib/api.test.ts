@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, TOKEN_STORAGE_KEY, api } from './api';
+import { ApiError, TOKEN_STORAGE_KEY, api, hasErrorCode, isTransient, onUnauthorised } from './api';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -42,21 +42,67 @@ describe('api', () => {
     expect(headers.authorization).toBeUndefined();
   });
 
-  it("turns a failure into an ApiError carrying the server's text and status", async () => {
+  it("turns a failure into an ApiError carrying the server's code, text and field", async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(409, { success: false, error: 'Email already registered' }),
+      jsonResponse(409, {
+        success: false,
+        error: 'An account with this email already exists',
+        code: 'EMAIL_TAKEN',
+        field: 'email',
+      }),
     );
     const error = await api('/auth/register', { method: 'POST', body: {} }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, message: 'Email already registered' });
+    expect(error).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+      serverError: 'An account with this email already exists',
+      field: 'email',
+    });
+    expect(hasErrorCode(error, 'EMAIL_TAKEN')).toBe(true);
+    expect(isTransient(error)).toBe(false);
   });
 
   it('says the server cannot be reached when the network fails', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await api('/health').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 0 });
+    expect(error).toMatchObject({ code: 'UNREACHABLE' });
     expect((error as Error).message).toMatch(/Cannot reach Muse/);
+    expect(isTransient(error)).toBe(true);
+  });
+
+  it('calls an answer without the error shape unexpected, and worth another try', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await api('/health').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UNEXPECTED_ANSWER', serverError: undefined });
+    expect(isTransient(error)).toBe(true);
+  });
+
+  it('tells the auth state of a refused session, and of no other 401', async () => {
+    store.set(TOKEN_STORAGE_KEY, 'abc');
+    const told = vi.fn();
+    const stop = onUnauthorised(told);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, {
+        success: false,
+        error: 'Invalid email or password',
+        code: 'INVALID_CREDENTIALS',
+      }),
+    );
+    await api('/auth/login', { method: 'POST', body: {} }).catch(() => {});
+    expect(told).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, {
+        success: false,
+        error: 'Please sign in to continue.',
+        code: 'UNAUTHORISED',
+      }),
+    );
+    await api('/influencers').catch(() => {});
+    expect(told).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

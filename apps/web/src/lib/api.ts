@@ -1,4 +1,9 @@
-import { UNAUTHORISED_IGNORED_PATHS, type TErrorResponse } from '@muse/shared';
+import {
+  TRANSIENT_ERROR_CODES,
+  UNAUTHORISED_IGNORED_PATHS,
+  type TErrorCode,
+  type TErrorResponse,
+} from '@muse/shared';
 import type { z } from 'zod';
 
 export const TOKEN_STORAGE_KEY = 'token';
@@ -20,22 +25,53 @@ export function setStoredToken(token: string | null): void {
 }
 
 /**
- * A failed call: `status` is the HTTP status (0 when the server could not be reached);
- * `serverError` is the `error` text of the answer when it had one.
+ * What happened to a failed call: the answer's `code` (docs/product/api.md, 'Error codes'), or
+ * one of the app's own when there was none: 'UNREACHABLE' (no answer: the connection failed) or
+ * 'UNEXPECTED_ANSWER' (an answer without the API's error shape, a proxy's error page, say).
+ */
+export type TCallErrorCode = TErrorCode | 'UNREACHABLE' | 'UNEXPECTED_ANSWER';
+
+/**
+ * A failed call. The app decides by `code`, never by the HTTP status or the text;
+ * `serverError` is the `error` text of the answer when it had one, `field` the request field
+ * that text is about.
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: number,
+    readonly code: TCallErrorCode,
     message: string,
     readonly serverError?: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
+/** Whether `error` is a failed call with one of these codes. */
+export function hasErrorCode(
+  error: unknown,
+  ...codes: readonly TCallErrorCode[]
+): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code);
+}
+
+const TRANSIENT: readonly TCallErrorCode[] = [
+  ...TRANSIENT_ERROR_CODES,
+  'UNREACHABLE',
+  'UNEXPECTED_ANSWER',
+];
+
+/**
+ * Whether the same call may succeed later: no answer, or a failure on the server's side. A
+ * refusal of the request itself (a bad field, a limit, a missing object) will not fix itself.
+ */
+export function isTransient(error: unknown): boolean {
+  return hasErrorCode(error, ...TRANSIENT);
+}
+
 // A hand check rather than the zod schema keeps zod out of the first page's JavaScript.
-function isErrorResponse(payload: unknown): payload is TErrorResponse {
+function isErrorResponse(payload: unknown): payload is Partial<TErrorResponse> & { error: string } {
   return (
     typeof payload === 'object' &&
     payload !== null &&
@@ -89,24 +125,42 @@ export async function api<T = unknown>(path: string, options: TRequestOptions<T>
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, CONNECTION_ERROR);
+    throw new ApiError('UNREACHABLE', CONNECTION_ERROR);
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const serverError = isErrorResponse(payload) ? payload.error : undefined;
-    // A 401 away from the public entry pages is worth a warning; the route guard redirects.
-    if (response.status === 401 && !isIgnoredPath(globalThis.location?.pathname ?? '/')) {
+  if (!response.ok) throw failedCall(path, token, response.status, payload);
+  return options.schema ? options.schema.parse(payload) : (payload as T);
+}
+
+/**
+ * The error of an answer that is not a success. A refused session away from the public entry
+ * pages is worth a warning (the route guard redirects), and tells the auth state to check it.
+ */
+function failedCall(
+  path: string,
+  token: string | null,
+  status: number,
+  payload: unknown,
+): ApiError {
+  const error = errorOfAnswer(status, payload);
+  if (error.code === 'UNAUTHORISED') {
+    if (!isIgnoredPath(globalThis.location?.pathname ?? '/')) {
       console.warn(`Muse API answered 401 for ${path}`);
     }
-    if (response.status === 401 && token && path !== '/auth/me' && token === getStoredToken()) {
+    if (token && path !== '/auth/me' && token === getStoredToken()) {
       for (const listener of unauthorisedListeners) listener();
     }
-    throw new ApiError(
-      response.status,
-      serverError ?? `Request failed (${response.status})`,
-      serverError,
-    );
   }
-  return options.schema ? options.schema.parse(payload) : (payload as T);
+  return error;
+}
+
+/** The error an answer that is not a success stands for (its status only names the unexpected). */
+export function errorOfAnswer(status: number, payload: unknown): ApiError {
+  if (!isErrorResponse(payload))
+    return new ApiError('UNEXPECTED_ANSWER', `Request failed (${status})`);
+  // An answer in the error shape but without a code (not Muse's API) still shows its text.
+  const code = typeof payload.code === 'string' ? payload.code : 'UNEXPECTED_ANSWER';
+  const field = typeof payload.field === 'string' ? payload.field : undefined;
+  return new ApiError(code, payload.error, payload.error, field);
 }

@@ -17,6 +17,7 @@ import {
 } from 'react';
 import {
   ApiError,
+  hasErrorCode,
   TOKEN_STORAGE_KEY,
   api,
   getStoredToken,
@@ -70,7 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       return (await api<TMeResponse>('/auth/me')).user;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
+      if (hasErrorCode(error, 'UNAUTHORISED')) {
         setStoredToken(null);
         setToken(null);
       }
@@ -102,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         return startSession(await api<TAuthResponse>(path, { method: 'POST', body }));
       } catch (error) {
-        if (error instanceof ApiError && error.status !== 0) {
+        if (error instanceof ApiError && error.code !== 'UNREACHABLE') {
           return { success: false, error: error.serverError };
         }
         throw error;

@@ -32,7 +32,7 @@ export function useCreateCheckoutSession() {
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.serverError) return error.serverError;
-    return error.status === 0 ? error.message : BILLING_TEXTS.failedToStartPayment;
+    return error.code === 'UNREACHABLE' ? error.message : BILLING_TEXTS.failedToStartPayment;
   }
   if (error instanceof Error && error.message) return error.message;
   return BILLING_TEXTS.failedToStartPayment;

@@ -1,5 +1,5 @@
 import { isFinished, ZJob, type TJob } from '@muse/shared';
-import { ApiError, getStoredToken } from './api';
+import { errorOfAnswer, getStoredToken, hasErrorCode } from './api';
 import { getJob } from './get-job';
 
 /** How often the fallback asks for the job when its event stream cannot be read. */
@@ -54,7 +54,7 @@ export async function readJobEvents(
     cache: 'no-store',
   });
   if (!response.ok || !response.body) {
-    throw new ApiError(response.status, `Job events failed (${response.status})`);
+    throw errorOfAnswer(response.status, await response.json().catch(() => undefined));
   }
 
   const parse = createSseParser(({ event, data }) => {
@@ -90,7 +90,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** A refusal that another attempt will not change (the job is gone or not ours). */
 function isFinal(error: unknown): boolean {
-  return error instanceof ApiError && [401, 403, 404].includes(error.status);
+  return hasErrorCode(error, 'UNAUTHORISED', 'JOB_NOT_FOUND', 'NOT_FOUND');
 }
 
 /**

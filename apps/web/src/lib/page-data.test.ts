@@ -31,8 +31,8 @@ describe('what a public page carries', () => {
         { success: true, models: 'none' },
       ],
       [
-        { success: false, error: 'Not found' },
-        { success: false, error: 'Not found' },
+        { success: false, error: 'Not found', code: 'NOT_FOUND' },
+        { success: false, error: 'Not found', code: 'NOT_FOUND' },
       ],
       [null, null],
     ]) {

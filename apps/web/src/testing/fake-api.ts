@@ -97,7 +97,7 @@ export function fakeApi(
       });
     }
     if (others === 'fail') unlisted.push(`${method} ${url.pathname}`);
-    const notFound = refuse(404, { error: GENERIC_ERRORS.notFound });
+    const notFound = refuse(404, { error: GENERIC_ERRORS.notFound, code: 'NOT_FOUND' });
     return new Response(JSON.stringify(notFound.body), { status: notFound.status });
   });
   vi.stubGlobal('fetch', fetch);

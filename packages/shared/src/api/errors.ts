@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { ERROR_CODES, type TErrorCode } from './error-codes';
+
+export const ZErrorCode = z.enum(Object.keys(ERROR_CODES) as [TErrorCode, ...TErrorCode[]]);
 
 /** Every failed API call answers this shape (docs/product/api.md). */
 export const ZErrorResponse = z.object({
   success: z.literal(false),
+  /** The text for the user, word for word as the product describes it. */
   error: z.string(),
-  /** A stable code for programs, where the failure has one (e.g. 'WRONG_PASSWORD'). */
-  code: z.string().optional(),
+  /** What went wrong, for programs to decide on (packages/shared/src/api/error-codes.ts). */
+  code: ZErrorCode,
+  /** The request field the text is about, when it is about one (e.g. 'caption'). */
+  field: z.string().optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 

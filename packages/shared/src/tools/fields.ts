@@ -3,6 +3,7 @@
  * a seed, the persona and the words of a generation. A tool's own choices live in its descriptor.
  */
 import { z } from 'zod';
+import { UUID_PATTERN } from '../uuid';
 import { safeText } from '../api/input';
 
 /** Seeds are whole numbers from 0 to this (the range every hosted model accepts). */
@@ -26,17 +27,16 @@ export const ZSeed = z.coerce
   .int(seedError)
   .min(0, seedError)
   .max(SEED_MAX, seedError);
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One of the creator's influencers, or null ('' in a form) for an image without a persona. */
 export const ZInfluencerChoice = z
-  .union([z.literal('').transform(() => null), z.null(), z.string().regex(UUID)], {
+  .union([z.literal('').transform(() => null), z.null(), z.string().regex(UUID_PATTERN)], {
     error: 'Choose one of your influencers',
   })
   .default(null);
 /** One of the creator's influencers, required. */
 export const ZInfluencerId = z
   .string({ error: 'Choose one of your influencers' })
-  .regex(UUID, 'Choose one of your influencers');
+  .regex(UUID_PATTERN, 'Choose one of your influencers');
 export const ZMotionPrompt = safeText({ error: 'Describe the motion you want' })
   .trim()
   .min(1, 'Describe the motion you want')

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { safeText } from '../api/input';
 import { defineTool } from './define';
-import { GENERATE_ASPECT_RATIOS, UUID, values, ZInfluencerId, ZSeed } from './fields';
+import { UUID_PATTERN } from '../uuid';
+import { GENERATE_ASPECT_RATIOS, values, ZInfluencerId, ZSeed } from './fields';
 
 export const PRODUCT_SHOT_TOOL = defineTool({
   key: 'product-shot',
@@ -11,7 +12,7 @@ export const PRODUCT_SHOT_TOOL = defineTool({
     /** One of the account's products: its first photo is the job's input. */
     productId: z
       .string({ error: 'Choose one of your products' })
-      .regex(UUID, 'Choose one of your products'),
+      .regex(UUID_PATTERN, 'Choose one of your products'),
     /** The persona presenting the product. */
     influencerId: ZInfluencerId,
     /** The scene; Muse adds the persona and the product. */

@@ -42,13 +42,13 @@ export async function verifyEmail(db: TDatabase, token: string): Promise<void> {
         ),
       )
       .returning();
-    if (!spent) throw badRequest(AUTH_TEXTS.verifyLinkInvalid);
+    if (!spent) throw badRequest(AUTH_TEXTS.verifyLinkInvalid, 'VERIFY_LINK_INVALID');
     const [verified] = await tx
       .update(users)
       .set({ verifiedEmail: spent.email, updatedAt: new Date() })
       .where(and(eq(users.id, spent.userId), sql`lower(${users.email}) = ${spent.email}`))
       .returning({ id: users.id });
-    if (!verified) throw badRequest(AUTH_TEXTS.verifyLinkInvalid);
+    if (!verified) throw badRequest(AUTH_TEXTS.verifyLinkInvalid, 'VERIFY_LINK_INVALID');
     // The other links mailed for this account are no longer needed.
     await tx
       .update(emailVerificationTokens)

@@ -139,15 +139,23 @@ export class GoogleSignIn {
    */
   async finish(callbackUrl: URL, binding: string | undefined): Promise<TGoogleIdentity> {
     const state = callbackUrl.searchParams.get('state');
-    if (!state) throw new AppError(400, 'The sign-in answer has no state', 'OAUTH_STATE');
+    if (!state) throw new AppError(400, 'The sign-in answer has no state', 'GOOGLE_SIGN_IN_FAILED');
     // Checked first: a callback from another browser touches nothing.
     if (!sameBrowser(state, binding)) {
-      throw new AppError(400, 'This sign-in was started in another browser', 'OAUTH_BROWSER');
+      throw new AppError(
+        400,
+        'This sign-in was started in another browser',
+        'GOOGLE_SIGN_IN_FAILED',
+      );
     }
     // Single use: the flow row is deleted as it is read.
     const [flow] = await this.db.delete(oauthFlows).where(eq(oauthFlows.state, state)).returning();
     if (!flow || flow.expiresAt < new Date()) {
-      throw new AppError(400, 'This sign-in attempt expired or was already used', 'OAUTH_STATE');
+      throw new AppError(
+        400,
+        'This sign-in attempt expired or was already used',
+        'GOOGLE_SIGN_IN_FAILED',
+      );
     }
     const issuer = await this.issuerConfig();
     const tokens = await oidc.authorizationCodeGrant(issuer, callbackUrl, {
@@ -157,10 +165,15 @@ export class GoogleSignIn {
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    if (!claims) throw new AppError(400, 'Google did not return an identity', 'OAUTH_CLAIMS');
+    if (!claims)
+      throw new AppError(400, 'Google did not return an identity', 'GOOGLE_SIGN_IN_FAILED');
     const email = typeof claims.email === 'string' ? claims.email : undefined;
     if (!email || claims.email_verified !== true) {
-      throw new AppError(400, 'Your Google account has no verified e-mail address', 'OAUTH_EMAIL');
+      throw new AppError(
+        400,
+        'Your Google account has no verified e-mail address',
+        'GOOGLE_SIGN_IN_FAILED',
+      );
     }
     const name = typeof claims.name === 'string' ? claims.name : '';
     return { subject: claims.sub, email, fullName: name, fan: isFanReturnPath(flow.returnTo) };

@@ -89,7 +89,7 @@ export async function register(
     });
   } catch (error) {
     // The unique index on lower(email) settles races between two sign-ups with one address.
-    if (isUniqueViolation(error)) throw conflict(AUTH_TEXTS.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(AUTH_TEXTS.emailTaken, 'EMAIL_TAKEN');
     throw error;
   }
 }
@@ -160,7 +160,7 @@ export async function resetPassword(
         gt(passwordResetTokens.expiresAt, new Date()),
       ),
     );
-  if (!usable) throw badRequest(AUTH_TEXTS.resetLinkInvalid);
+  if (!usable) throw badRequest(AUTH_TEXTS.resetLinkInvalid, 'RESET_LINK_INVALID');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     // Marking the link used in the same statement that checks it makes a second use fail.
@@ -175,7 +175,7 @@ export async function resetPassword(
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) throw badRequest(AUTH_TEXTS.resetLinkInvalid);
+    if (!spent) throw badRequest(AUTH_TEXTS.resetLinkInvalid, 'RESET_LINK_INVALID');
     // The link reached the account's address (a new address voids links), which proves it.
     await tx
       .update(users)
@@ -223,9 +223,9 @@ export async function exchangeOAuthLoginCode(
         ),
       )
       .returning();
-    if (!spent) throw new AppError(401, AUTH_TEXTS.oauthCodeInvalid, 'INVALID_OAUTH_CODE');
+    if (!spent) throw new AppError(401, AUTH_TEXTS.oauthCodeInvalid, 'OAUTH_CODE_INVALID');
     const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
-    if (!user) throw new AppError(401, AUTH_TEXTS.oauthCodeInvalid, 'INVALID_OAUTH_CODE');
+    if (!user) throw new AppError(401, AUTH_TEXTS.oauthCodeInvalid, 'OAUTH_CODE_INVALID');
     const token = await createSession(tx, user.id, 'long', context);
     return { token, user: toPublicUser(user), isNewUser: spent.isNewUser };
   });

@@ -63,7 +63,7 @@ export async function createCheckout(
   const provider = payments.checkout;
   const live = await findLiveSubscription(db, user.id);
   if (live && live.plan === request.plan && live.billing === request.billing) {
-    throw conflict(BILLING_TEXTS.alreadyOnPlan);
+    throw conflict(BILLING_TEXTS.alreadyOnPlan, 'ALREADY_ON_PLAN');
   }
   // The onboarding's first-month offer, when asked for and still open; a promotion code or a
   // live plan (changed in place) leaves it aside (docs/decisions/0037-a-real-first-month-offer.md).
@@ -80,7 +80,7 @@ export async function createCheckout(
   }
   // Test mode knows no promotion codes.
   if (request.promoCode && provider.kind === 'test') {
-    throw badRequest(BILLING_TEXTS.promoCodeInvalid);
+    throw badRequest(BILLING_TEXTS.promoCodeInvalid, 'PROMO_CODE_INVALID');
   }
   // One checkout at a time per account: a second request waits, then finds the first open.
   return db.transaction(async (tx) => {
@@ -120,7 +120,7 @@ async function changePlan(
 /** Cancels at the end of the paid period; the plan's benefits stay until then. */
 export async function cancelSubscription(context: TBillingContext, userId: string): Promise<void> {
   const live = await findLiveSubscription(context.db, userId);
-  if (!live) throw notFound(BILLING_TEXTS.noSubscription);
+  if (!live) throw notFound(BILLING_TEXTS.noSubscription, 'NO_SUBSCRIPTION');
   const provider = context.payments.of(live.provider);
   await applySubscription(context, await provider.setCancelAtPeriodEnd(live, true));
 }
@@ -128,7 +128,8 @@ export async function cancelSubscription(context: TBillingContext, userId: strin
 /** Undoes a cancellation before the period ends: the plan renews again. */
 export async function resumeSubscription(context: TBillingContext, userId: string): Promise<void> {
   const live = await findLiveSubscription(context.db, userId);
-  if (!live || !live.cancelAtPeriodEnd) throw notFound(BILLING_TEXTS.noSubscription);
+  if (!live || !live.cancelAtPeriodEnd)
+    throw notFound(BILLING_TEXTS.noSubscription, 'NO_SUBSCRIPTION');
   const provider = context.payments.of(live.provider);
   await applySubscription(context, await provider.setCancelAtPeriodEnd(live, false));
 }

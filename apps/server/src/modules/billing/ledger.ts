@@ -21,7 +21,7 @@ export class InsufficientBalanceError extends AppError {
       currency === 'credits'
         ? 'You do not have enough credits for this. Get more credits to continue.'
         : 'You have no influencer trainings left. Upgrade your plan to add one.',
-      'INSUFFICIENT_BALANCE',
+      currency === 'credits' ? 'INSUFFICIENT_CREDITS' : 'INSUFFICIENT_MODEL_TOKENS',
     );
   }
 }

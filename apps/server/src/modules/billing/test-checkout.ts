@@ -183,6 +183,9 @@ export async function payPlanTestCheckout(
     case 'done':
       if (payment.status === 'complete') return session.successUrl;
       if (payment.status === 'refunded') return refundedUrl;
-      throw badRequest('This checkout has expired or was cancelled. Start again from the plans.');
+      throw badRequest(
+        'This checkout has expired or was cancelled. Start again from the plans.',
+        'CHECKOUT_EXPIRED',
+      );
   }
 }

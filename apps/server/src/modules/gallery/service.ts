@@ -4,7 +4,7 @@
  * listed a page at a time, read for another tool (no new upload), and deleted with their files.
  */
 import { buffer } from 'node:stream/consumers';
-import { GENERATE_TEXTS, ZGalleryQuery, type TGalleryItem } from '@muse/shared';
+import { GENERATE_TEXTS, ZGalleryQuery, type TGalleryItem, isUuid } from '@muse/shared';
 import { and, eq, getTableColumns, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { galleryItems, jobs } from '../../db/schema';
@@ -15,8 +15,7 @@ import type { TStorage } from '../../lib/storage';
 
 type TGalleryRow = typeof galleryItems.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const itemNotFound = () => notFound(GENERATE_TEXTS.itemNotFound);
+const itemNotFound = () => notFound(GENERATE_TEXTS.itemNotFound, 'GALLERY_ITEM_NOT_FOUND');
 
 export function toPublicGalleryItem(row: TGalleryRow, files: TFileUrlSigner): TGalleryItem {
   return {
@@ -85,7 +84,7 @@ export async function findGalleryItem(
   userId: string,
   id: string,
 ): Promise<TGalleryRow> {
-  if (!UUID.test(id)) throw itemNotFound();
+  if (!isUuid(id)) throw itemNotFound();
   const [row] = await db
     .select()
     .from(galleryItems)

@@ -8,6 +8,7 @@ import {
   type TInfluencerFields,
   type TUsage,
   type TVisualStyle,
+  isUuid,
 } from '@muse/shared';
 import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
@@ -34,10 +35,8 @@ export type TFilesDeps = { storage: TStorage; files: TFileUrlSigner };
 
 export type TInfluencerImageKeys = { imageKey: string; thumbnailKey: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Another user's influencer, a deleted one and a malformed id all answer the same 404. */
-const influencerNotFound = () => notFound(INFLUENCER_TEXTS.notFound);
+const influencerNotFound = () => notFound(INFLUENCER_TEXTS.notFound, 'INFLUENCER_NOT_FOUND');
 
 export const influencerLimitReached = () =>
   new AppError(403, INFLUENCER_TEXTS.noSlot, 'INFLUENCER_LIMIT');
@@ -132,7 +131,7 @@ export async function findInfluencer(
   userId: string,
   id: string,
 ): Promise<TInfluencerView> {
-  if (!UUID.test(id)) throw influencerNotFound();
+  if (!isUuid(id)) throw influencerNotFound();
   const [row] = await db
     .select(withTraining)
     .from(influencers)
@@ -336,7 +335,7 @@ export async function deleteInfluencer(
   userId: string,
   id: string,
 ): Promise<void> {
-  if (!UUID.test(id)) throw influencerNotFound();
+  if (!isUuid(id)) throw influencerNotFound();
   const { deleted, photoKeys } = await db.transaction(async (tx) => {
     // Photo rows go with the influencer (cascade); their files are the creator's own copies only.
     const photos = await tx

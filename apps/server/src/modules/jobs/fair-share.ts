@@ -24,7 +24,7 @@ export function laneOf(job: { tool: TJobKind; cost: number }): TJobLane {
 /** 429: the account already has as many jobs queued or running as it may. */
 export class JobLimitError extends AppError {
   constructor(unfinished: number, asked: number) {
-    super(429, TOOL_TEXTS.jobLimit(unfinished, asked), 'JOB_LIMIT_REACHED', { exposeCode: true });
+    super(429, TOOL_TEXTS.jobLimit(unfinished, asked), 'JOB_LIMIT_REACHED');
   }
 }
 

@@ -32,7 +32,7 @@ export const providerWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.post('/webhooks/fal', async (request) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const verified = await verifier.verify(body, request.headers);
-    if (!verified) throw unauthorised('Invalid fal webhook signature');
+    if (!verified) throw unauthorised('Invalid fal webhook signature', 'WEBHOOK_SIGNATURE_INVALID');
     let delivery;
     try {
       delivery = ZDelivery.safeParse(JSON.parse(body.toString('utf8')));
@@ -41,7 +41,7 @@ export const providerWebhookRoutes: FastifyPluginAsync = async (app) => {
     }
     // The signed header names the request; a body that disagrees is not believed.
     if (!delivery?.success || delivery.data.request_id !== verified.requestId)
-      throw unauthorised('Invalid fal webhook signature');
+      throw unauthorised('Invalid fal webhook signature', 'WEBHOOK_SIGNATURE_INVALID');
     // Announced whether or not a job is seen waiting yet: fal may answer before the worker has
     // saved the request id, and the worker keeps an early announcement until it waits.
     const [waiting] = await db

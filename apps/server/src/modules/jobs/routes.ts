@@ -132,7 +132,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = request.auth.user.id;
     const first = await findJob(db, userId, request.params.id);
     const open = openStreams.get(userId) ?? 0;
-    if (open >= MAX_STREAMS_PER_ACCOUNT) throw tooManyRequests(TOOL_TEXTS.tooManyStreams);
+    if (open >= MAX_STREAMS_PER_ACCOUNT)
+      throw tooManyRequests(TOOL_TEXTS.tooManyStreams, 'TOO_MANY_STREAMS');
     openStreams.set(userId, open + 1);
     const stream = openEventStream(request, reply);
     stream.onClose(() => {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { PERSONA_TEXTS, TOOL_TEXTS, ZJobRequest, type TJobKind, type TJobTool } from '@muse/shared';
+import {
+  PERSONA_TEXTS,
+  TOOL_TEXTS,
+  ZJobRequest,
+  isUuid,
+  type TJobKind,
+  type TJobTool,
+} from '@muse/shared';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { jobs } from '../../db/schema';
@@ -41,8 +48,7 @@ export const STALE_AFTER_SECONDS = 60;
 /** A job still queued after this long has its queue message checked (re-sent, in place). */
 export const QUEUED_RECHECK_SECONDS = 10 * 60;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound);
+const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound, 'JOB_NOT_FOUND');
 
 /**
  * Queues the jobs a request asks for, of any tool or of persona training: the tool's plan checks
@@ -173,7 +179,7 @@ export async function listJobPage(
 }
 
 export async function findJob(db: TDatabase, userId: string, id: string): Promise<TJobRow> {
-  if (!UUID.test(id)) throw jobNotFound();
+  if (!isUuid(id)) throw jobNotFound();
   const [row] = await db
     .select()
     .from(jobs)

@@ -26,7 +26,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: z.object({ to: safeText().optional() }) } },
     async (request, reply) => {
       if (!isLoopback(request.raw.socket.remoteAddress))
-        return reply.status(404).send({ success: false, error: GENERIC_ERRORS.notFound });
+        return reply
+          .status(404)
+          .send({ success: false, error: GENERIC_ERRORS.notFound, code: 'NOT_FOUND' });
       const rows = await app.database.db
         .select()
         .from(devMailbox)

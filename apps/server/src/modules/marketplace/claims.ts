@@ -183,7 +183,7 @@ export async function claimModel(
     .select()
     .from(marketplaceModels)
     .where(eq(marketplaceModels.id, modelId));
-  if (!model || model.isBlackedOut) throw notFound(CLAIM_TEXTS.unavailable);
+  if (!model || model.isBlackedOut) throw notFound(CLAIM_TEXTS.unavailable, 'MODEL_NOT_FOUND');
   const persona = await personaWriter.write('lifestyle');
   const attributes = attributesLine(model);
   const about = model.about ?? `${model.name}, from the Muse marketplace.`;

@@ -38,7 +38,7 @@ export async function importModelImages(
     .select()
     .from(marketplaceModels)
     .where(eq(marketplaceModels.id, modelId));
-  if (!model) throw notFound(`There is no marketplace model ${modelId}`);
+  if (!model) throw notFound(`There is no marketplace model ${modelId}`, 'MODEL_NOT_FOUND');
   for (const file of files) await decodeImage(file.data, file.name);
 
   const version = model.imageVersion + 1;

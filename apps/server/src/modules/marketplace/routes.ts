@@ -46,7 +46,7 @@ export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ZModelParams, response: { 200: ZMarketplaceModelResponse } } },
     async (request) => {
       const model = await getMarketplaceModel(db, request.params.id);
-      if (!model) throw notFound('This model does not exist');
+      if (!model) throw notFound('This model does not exist', 'MODEL_NOT_FOUND');
       return { success: true as const, model };
     },
   );
@@ -65,7 +65,7 @@ export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, position } = request.params;
       const file = await readPortrait(db, app.services.storage, id, position, request.query.size);
-      if (!file) throw notFound('This image does not exist');
+      if (!file) throw notFound('This image does not exist', 'MODEL_NOT_FOUND');
       // Portraits are a few dozen kilobytes: sent whole, no half-read file stays open.
       const image = await buffer(file.stream);
       return (

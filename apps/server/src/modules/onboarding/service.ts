@@ -120,7 +120,8 @@ export async function updateOnboarding(
     if (step > 4 && answers.aiName.trim() === '') {
       throw badRequest(ONBOARDING_TEXTS.nameRequired);
     }
-    if (step > furthestReachableStep(answers)) throw badRequest(ONBOARDING_TEXTS.stepLocked);
+    if (step > furthestReachableStep(answers))
+      throw badRequest(ONBOARDING_TEXTS.stepLocked, 'ONBOARDING_STEP_LOCKED');
     const [row] = await tx
       .update(onboardingStates)
       .set({
@@ -362,7 +363,8 @@ export async function completeOnboarding(
   now = new Date(),
 ): Promise<TOnboardingState> {
   const current = await getOnboarding(db, userId);
-  if (current.step < ONBOARDING_STEPS) throw badRequest(ONBOARDING_TEXTS.stepLocked);
+  if (current.step < ONBOARDING_STEPS)
+    throw badRequest(ONBOARDING_TEXTS.stepLocked, 'ONBOARDING_STEP_LOCKED');
   await writePromotingDraft(
     { db, ...deps, personaWriter },
     userId,

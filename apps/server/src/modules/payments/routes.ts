@@ -43,7 +43,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<TPaymentWebhookOptions>
         app.config.STRIPE_WEBHOOK_SECRET ?? '',
       );
     } catch {
-      throw badRequest('Invalid Stripe signature');
+      throw badRequest('Invalid Stripe signature', 'WEBHOOK_SIGNATURE_INVALID');
     }
     const outcome = await webhook.handle(event);
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
@@ -76,7 +76,7 @@ async function openTestSession(db: TDatabase, userId: string, id: string) {
     .select()
     .from(testCheckoutSessions)
     .where(and(eq(testCheckoutSessions.id, id), eq(testCheckoutSessions.userId, userId)));
-  if (!session) throw notFound('This checkout does not exist');
+  if (!session) throw notFound('This checkout does not exist', 'CHECKOUT_NOT_FOUND');
   return session;
 }
 

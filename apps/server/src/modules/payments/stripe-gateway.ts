@@ -71,7 +71,7 @@ export async function ensureOfferCoupon(stripe: Stripe): Promise<boolean> {
     coupon.percent_off !== FIRST_MONTH_DISCOUNT_PERCENT ||
     coupon.duration !== 'once'
   ) {
-    throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'OFFER_COUPON_INVALID');
+    throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'PAYMENTS_UNAVAILABLE');
   }
   return false;
 }
@@ -121,7 +121,7 @@ export class StripeGateway {
     if (known) return known;
     const { data } = await this.client.prices.list({ lookup_keys: [key], active: true, limit: 1 });
     const price = data[0];
-    if (!price) throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'PRICE_MISSING');
+    if (!price) throw new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'PAYMENTS_UNAVAILABLE');
     this.prices.set(key, price.id);
     return price.id;
   }
@@ -152,7 +152,7 @@ export class StripeGateway {
 
   async promotionCodeId(code: string): Promise<string> {
     const { data } = await this.client.promotionCodes.list({ code, active: true, limit: 1 });
-    if (!data[0]) throw badRequest(BILLING_TEXTS.promoCodeInvalid);
+    if (!data[0]) throw badRequest(BILLING_TEXTS.promoCodeInvalid, 'PROMO_CODE_INVALID');
     return data[0].id;
   }
 

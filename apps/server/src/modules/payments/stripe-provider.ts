@@ -194,4 +194,4 @@ export function createStripeProvider(stripe: StripeGateway, publicUrl: string): 
 
 /** Where a Stripe subscription is needed and Stripe is not configured. */
 export const stripeMissing = () =>
-  new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'STRIPE_MISSING');
+  new AppError(503, BILLING_TEXTS.paymentsUnavailable, 'PAYMENTS_UNAVAILABLE');

@@ -52,7 +52,7 @@ export async function personaForJob(
 ): Promise<{ persona: TPersonaRef | null; influencer: TInfluencerView | null }> {
   if (!influencerId) return { persona: null, influencer: null };
   const influencer = await findInfluencer(db, userId, influencerId).catch(() => null);
-  if (!influencer) throw notFound(GENERATE_TEXTS.influencerNotFound);
+  if (!influencer) throw notFound(GENERATE_TEXTS.influencerNotFound, 'INFLUENCER_NOT_FOUND');
   return {
     influencer,
     persona: {
@@ -78,7 +78,7 @@ export async function personaPhotoKey(
   const influencer = await findInfluencer(db, userId, id);
   const reference = await bestReference(db, influencer.id);
   if (!reference || !(await storage.exists(reference.key)))
-    throw badRequest(VIDEO_TEXTS.personaNotReady);
+    throw badRequest(VIDEO_TEXTS.personaNotReady, 'PERSONA_NOT_READY');
   return reference.key;
 }
 

@@ -5,6 +5,7 @@ import {
   PERSONA_TEXTS,
   type TPersona,
   type TPersonaPhoto,
+  isUuid,
 } from '@muse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -30,8 +31,7 @@ export type TPersonaDeps = {
   training: TTrainingEngine;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const photoNotFound = () => notFound(PERSONA_TEXTS.photoNotFound);
+const photoNotFound = () => notFound(PERSONA_TEXTS.photoNotFound, 'PHOTO_NOT_FOUND');
 
 /** The formats a persona photo may be, by its bytes (HEIC is decoded before sharp sees it). */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -52,13 +52,13 @@ async function recount(tx: TQueryable, influencerId: string): Promise<void> {
 
 /** Locks the creator's influencer row for a change of its set; 404 for anyone else's. */
 async function lockInfluencer(tx: TQueryable, userId: string, influencerId: string) {
-  if (!UUID.test(influencerId)) throw notFound(INFLUENCER_TEXTS.notFound);
+  if (!isUuid(influencerId)) throw notFound(INFLUENCER_TEXTS.notFound, 'INFLUENCER_NOT_FOUND');
   const [row] = await tx
     .select({ id: influencers.id })
     .from(influencers)
     .where(and(eq(influencers.id, influencerId), eq(influencers.userId, userId)))
     .for('update');
-  if (!row) throw notFound(INFLUENCER_TEXTS.notFound);
+  if (!row) throw notFound(INFLUENCER_TEXTS.notFound, 'INFLUENCER_NOT_FOUND');
 }
 
 /** The persona of one of the creator's influencers, as its page shows it. */
@@ -229,7 +229,7 @@ export async function removePhoto(
   influencerId: string,
   photoId: string,
 ): Promise<void> {
-  if (!UUID.test(photoId)) throw photoNotFound();
+  if (!isUuid(photoId)) throw photoNotFound();
   const removed = await db.transaction(async (tx) => {
     await lockInfluencer(tx, userId, influencerId);
     const [row] = await tx

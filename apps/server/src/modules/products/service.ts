@@ -6,6 +6,7 @@ import {
   type TProduct,
   type TProductFields,
   type TUsage,
+  isUuid,
 } from '@muse/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
@@ -20,8 +21,7 @@ type TProductRow = typeof products.$inferSelect;
 type TImageRow = typeof productImages.$inferSelect;
 export type TProductDeps = { storage: TStorage; files: TFileUrlSigner };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const productNotFound = () => notFound(PRODUCT_TEXTS.notFound);
+const productNotFound = () => notFound(PRODUCT_TEXTS.notFound, 'PRODUCT_NOT_FOUND');
 export const productLimitReached = () => new AppError(403, PRODUCT_TEXTS.noSlot, 'PRODUCT_LIMIT');
 
 function toPublicProduct(row: TProductRow, images: TImageRow[], files: TFileUrlSigner): TProduct {
@@ -99,7 +99,7 @@ export async function productForShot(db: TQueryable, userId: string, id: string)
 }
 
 async function findProduct(db: TQueryable, userId: string, id: string) {
-  if (!UUID.test(id)) throw productNotFound();
+  if (!isUuid(id)) throw productNotFound();
   const [row] = await db
     .select()
     .from(products)

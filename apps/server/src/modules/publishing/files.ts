@@ -9,7 +9,7 @@ import { buffer } from 'node:stream/consumers';
 import { PUBLISHING_TEXTS } from '@muse/shared';
 import sharp from 'sharp';
 import type { galleryItems, postItems } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { TStorage } from '../../lib/storage';
 
 type TGalleryRow = typeof galleryItems.$inferSelect;
@@ -48,7 +48,10 @@ export async function blurredPreview(picture: Buffer): Promise<Buffer> {
 async function read(storage: TStorage, key: string): Promise<Buffer> {
   const stored = await storage.get(key);
   // The gallery row is there but its file is not: the item is as good as gone.
-  if (!stored) throw notFound(PUBLISHING_TEXTS.itemNotFound);
+  if (!stored)
+    throw new AppError(404, PUBLISHING_TEXTS.itemNotFound, 'GALLERY_ITEM_NOT_FOUND', {
+      field: 'itemIds',
+    });
   return buffer(stored.stream);
 }
 

@@ -95,7 +95,7 @@ export async function savePageSettings(
     return toPageSettings(row);
   } catch (error) {
     if (isKeptHandle(error)) throw new AppError(409, PUBLISHING_TEXTS.handleKept, 'HANDLE_KEPT');
-    if (isUniqueViolation(error)) throw conflict(PUBLISHING_TEXTS.handleTaken);
+    if (isUniqueViolation(error)) throw conflict(PUBLISHING_TEXTS.handleTaken, 'HANDLE_TAKEN');
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import {
   type TPostsQuery,
   type TScheduleQuota,
   type TUpdatePostRequest,
+  isUuid,
 } from '@muse/shared';
 import { and, asc, count, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
@@ -30,12 +31,12 @@ import { findInfluencer } from '../influencers/service';
 import { copyItemFiles, itemFileKeys, removePostFiles, type TPostItemFiles } from './files';
 import { findPage } from './pages';
 import { queuePublish, unqueuePublish } from './queue';
-import { itemsOf, toPostItem, UUID, type TPostItemRow, type TPostRow } from './shape';
+import { itemsOf, toPostItem, type TPostItemRow, type TPostRow } from './shape';
 
 export type TPostDeps = { storage: TStorage; files: TFileUrlSigner };
 type TGalleryRow = typeof galleryItems.$inferSelect;
 
-const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound);
+const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOUND');
 /** The web opens the 'scheduled-post' upgrade modal on this 403, as on a product slot's. */
 export const scheduledLimitReached = () =>
   new AppError(403, PUBLISHING_TEXTS.scheduledLimit, 'SCHEDULED_POST_LIMIT');
@@ -59,17 +60,20 @@ async function withZoneCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUnknownZone(error)) throw badRequest(PUBLISHING_TEXTS.timeZoneInvalid);
+    if (isUnknownZone(error))
+      throw badRequest(PUBLISHING_TEXTS.timeZoneInvalid, 'INVALID_REQUEST', { field: 'timeZone' });
     throw error;
   }
 }
 
 /** A scheduled time must be ahead, and at most a year ahead. */
 function checkScheduleTime(at: Date, now = new Date()): void {
-  if (at.getTime() <= now.getTime()) throw badRequest(PUBLISHING_TEXTS.publishAtPast);
+  if (at.getTime() <= now.getTime())
+    throw badRequest(PUBLISHING_TEXTS.publishAtPast, 'INVALID_REQUEST', { field: 'publishAt' });
   const latest = new Date(now);
   latest.setUTCFullYear(latest.getUTCFullYear() + 1);
-  if (at.getTime() > latest.getTime()) throw badRequest(PUBLISHING_TEXTS.publishAtTooFar);
+  if (at.getTime() > latest.getTime())
+    throw badRequest(PUBLISHING_TEXTS.publishAtTooFar, 'INVALID_REQUEST', { field: 'publishAt' });
 }
 
 /**
@@ -179,7 +183,7 @@ function toCreatorPost(
 }
 
 async function findOwnPost(db: TQueryable, userId: string, id: string): Promise<TCreatorRow> {
-  if (!UUID.test(id)) throw postNotFound();
+  if (!isUuid(id)) throw postNotFound();
   const [row] = await creatorPosts(db, and(eq(posts.id, id), eq(posts.userId, userId)));
   if (!row) throw postNotFound();
   return row;
@@ -245,10 +249,15 @@ async function chosenItems(
     .where(and(eq(galleryItems.userId, userId), inArray(galleryItems.id, ids)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const chosen = ids.map((id) => byId.get(id));
-  if (chosen.some((row) => !row)) throw notFound(PUBLISHING_TEXTS.itemNotFound);
+  if (chosen.some((row) => !row))
+    throw new AppError(404, PUBLISHING_TEXTS.itemNotFound, 'GALLERY_ITEM_NOT_FOUND', {
+      field: 'itemIds',
+    });
   const found = chosen as TGalleryRow[];
   if (found.some((row) => row.influencerId !== null && row.influencerId !== influencerId))
-    throw badRequest(PUBLISHING_TEXTS.itemOfOtherInfluencer);
+    throw badRequest(PUBLISHING_TEXTS.itemOfOtherInfluencer, 'INVALID_REQUEST', {
+      field: 'itemIds',
+    });
   return found;
 }
 
@@ -294,7 +303,10 @@ export async function createPost(
   input: TCreatePostRequest,
 ): Promise<TPost> {
   const influencer = await findInfluencer(db, userId, input.influencerId);
-  if (!(await findPage(db, influencer.id))) throw badRequest(PUBLISHING_TEXTS.notPublished);
+  if (!(await findPage(db, influencer.id)))
+    throw badRequest(PUBLISHING_TEXTS.notPublished, 'PAGE_NOT_PUBLISHED', {
+      field: 'influencerId',
+    });
   const timeZone = canonicalZone(input.timeZone);
   const scheduledAt = input.publishAt === null ? null : new Date(input.publishAt);
   if (scheduledAt) checkScheduleTime(scheduledAt);
@@ -398,7 +410,7 @@ export async function updatePost(
           (input.priceCents !== undefined && input.priceCents !== row.priceCents) ||
           (publishAt !== undefined && publishAt.getTime() !== row.publishAt.getTime()) ||
           (timeZone !== undefined && timeZone !== row.timeZone);
-        if (changes) throw conflict(PUBLISHING_TEXTS.alreadyPublished);
+        if (changes) throw conflict(PUBLISHING_TEXTS.alreadyPublished, 'POST_ALREADY_PUBLISHED');
         if (input.caption !== undefined)
           await tx
             .update(posts)
@@ -446,7 +458,7 @@ export async function deletePost(
   userId: string,
   id: string,
 ): Promise<void> {
-  if (!UUID.test(id)) throw postNotFound();
+  if (!isUuid(id)) throw postNotFound();
   const keys = await db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -459,7 +471,7 @@ export async function deletePost(
         .select({ sales: count() })
         .from(postPurchases)
         .where(eq(postPurchases.postId, id));
-      if ((sold?.sales ?? 0) > 0) throw conflict(PUBLISHING_TEXTS.postHasBuyers);
+      if ((sold?.sales ?? 0) > 0) throw conflict(PUBLISHING_TEXTS.postHasBuyers, 'POST_HAS_BUYERS');
       const items = await tx
         .select({
           key: postItems.key,
@@ -474,7 +486,8 @@ export async function deletePost(
     })
     .catch((error: unknown) => {
       // The purchases' foreign key keeps a bought post, whatever got past the count.
-      if (isForeignKeyViolation(error)) throw conflict(PUBLISHING_TEXTS.postHasBuyers);
+      if (isForeignKeyViolation(error))
+        throw conflict(PUBLISHING_TEXTS.postHasBuyers, 'POST_HAS_BUYERS');
       throw error;
     });
   await removePostFiles(storage, keys);

@@ -10,6 +10,7 @@ import {
   type TPublicPageResponse,
   type TPublicPost,
   type TPurchase,
+  isUuid,
 } from '@muse/shared';
 import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
@@ -30,7 +31,6 @@ import {
   pictureKey,
   toPublicPage,
   toPublicPost,
-  UUID,
   type TInfluencerRow,
   type TPageRow,
   type TPostRow,
@@ -39,8 +39,8 @@ import {
 /** The latest posts a page shows. Older ones wait for pagination (a later issue). */
 export const PAGE_POSTS_SHOWN = 60;
 
-const pageNotFound = () => notFound(PUBLISHING_TEXTS.pageNotFound);
-const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound);
+const pageNotFound = () => notFound(PUBLISHING_TEXTS.pageNotFound, 'PAGE_NOT_FOUND');
+const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOUND');
 
 export type TPublishedPage = { page: TPageRow; influencer: TInfluencerRow };
 
@@ -156,7 +156,7 @@ export async function findPublishedPost(
   influencerId: string,
   postId: string,
 ): Promise<TPostRow | null> {
-  if (!UUID.test(postId)) return null;
+  if (!isUuid(postId)) return null;
   const [row] = await db
     .select()
     .from(posts)

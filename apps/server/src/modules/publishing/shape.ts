@@ -22,8 +22,6 @@ export type TPostItemRow = typeof postItems.$inferSelect;
 export type TPageRow = typeof influencerPages.$inferSelect;
 export type TInfluencerRow = typeof influencers.$inferSelect;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A handle as stored (lower-case), or null when it cannot be one: no query is made for it. */
 export function normaliseHandle(raw: string): string | null {
   const handle = raw.toLowerCase();

@@ -1,4 +1,4 @@
-import { PUBLISHING_TEXTS, publicPagePath, type TTestCheckoutSession } from '@muse/shared';
+import { PUBLISHING_TEXTS, isUuid, publicPagePath, type TTestCheckoutSession } from '@muse/shared';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import {
@@ -14,7 +14,7 @@ import type { TTestSessionRow } from '../payments/routes';
 import type { StripeGateway } from '../payments/stripe-gateway';
 import { testCheckoutPage } from '../payments/test-mode-provider';
 import { recordPostReceipt } from '../receipts/record';
-import { fulfilPostPurchase, isUuid } from './fulfil';
+import { fulfilPostPurchase } from './fulfil';
 import { purchaseInForce } from './held-earnings';
 
 export type TSalesContext = {
@@ -31,7 +31,7 @@ const POST_CHECKOUT_EXPIRED =
 
 /** A post a fan may be shown a checkout for: published, on a published page. */
 async function postOnSale(db: TDatabase, postId: string) {
-  if (!isUuid(postId)) throw notFound(PUBLISHING_TEXTS.postNotFound);
+  if (!isUuid(postId)) throw notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOUND');
   const [post] = await db
     .select({
       id: posts.id,
@@ -49,7 +49,7 @@ async function postOnSale(db: TDatabase, postId: string) {
         isNotNull(influencerPages.publishedAt),
       ),
     );
-  if (!post) throw notFound(PUBLISHING_TEXTS.postNotFound);
+  if (!post) throw notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOUND');
   return post;
 }
 
@@ -66,15 +66,15 @@ export async function createPostCheckout(
 ): Promise<string> {
   const { db, payments } = context;
   const post = await postOnSale(db, postId);
-  if (post.creatorId === fan.id) throw badRequest(PUBLISHING_TEXTS.ownPost);
-  if (post.priceCents <= 0) throw badRequest(PUBLISHING_TEXTS.freePost);
+  if (post.creatorId === fan.id) throw badRequest(PUBLISHING_TEXTS.ownPost, 'OWN_POST');
+  if (post.priceCents <= 0) throw badRequest(PUBLISHING_TEXTS.freePost, 'FREE_POST');
   const [owned] = await db
     .select({ id: postPurchases.id })
     .from(postPurchases)
     .where(
       and(eq(postPurchases.postId, post.id), eq(postPurchases.buyerId, fan.id), purchaseInForce()),
     );
-  if (owned) throw conflict(PUBLISHING_TEXTS.alreadyBought);
+  if (owned) throw conflict(PUBLISHING_TEXTS.alreadyBought, 'ALREADY_BOUGHT');
 
   const page = publicPagePath(post.handle, post.id);
   const back = { success: `${page}?purchase=success`, cancelled: `${page}?purchase=cancelled` };
@@ -181,5 +181,5 @@ export async function payPostTestCheckout(
   });
   if (status === 'complete') return session.successUrl;
   if (status === 'refunded') return testCheckoutPage(session.id);
-  throw badRequest(POST_CHECKOUT_EXPIRED);
+  throw badRequest(POST_CHECKOUT_EXPIRED, 'CHECKOUT_EXPIRED');
 }

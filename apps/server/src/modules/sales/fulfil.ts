@@ -1,4 +1,4 @@
-import { museFeeCents } from '@muse/shared';
+import { museFeeCents, isUuid } from '@muse/shared';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { TDatabase, TQueryable } from '../../db/client';
@@ -105,11 +105,6 @@ export async function fulfilPostPurchase(
     throw new Error(`Checkout ${payment.checkoutId} was neither booked nor found`);
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string | null | undefined): value is string =>
-  !!value && UUID.test(value);
 
 /**
  * Gives a payment back in full, once: a payment that already has a refund gets no other, and the

@@ -202,14 +202,15 @@ export async function requestPayout(
 ): Promise<void> {
   const { db, stripe } = context;
   if (request.amountCents !== undefined && request.amountCents < PAYOUT_MIN_CENTS) {
-    throw badRequest(PUBLISHING_TEXTS.payoutTooSmall);
+    throw badRequest(PUBLISHING_TEXTS.payoutTooSmall, 'PAYOUT_TOO_SMALL');
   }
   // Only available money is paid out: sales whose hold ended become available first.
   await releaseDueSales(db, userId);
   let destination: string | null = null;
   if (stripe) {
     const account = await payoutAccountOf(context, userId);
-    if (!account?.transfersActive) throw badRequest(PUBLISHING_TEXTS.payoutAccountNeeded);
+    if (!account?.transfersActive)
+      throw badRequest(PUBLISHING_TEXTS.payoutAccountNeeded, 'PAYOUT_ACCOUNT_NEEDED');
     destination = account.stripeAccountId;
   }
 
@@ -221,8 +222,9 @@ export async function requestPayout(
       .for('update');
     const available = balance?.availableCents ?? 0;
     const amount = request.amountCents ?? available;
-    if (amount < PAYOUT_MIN_CENTS) throw badRequest(PUBLISHING_TEXTS.payoutTooSmall);
-    if (amount > available) throw badRequest(PUBLISHING_TEXTS.payoutTooLarge);
+    if (amount < PAYOUT_MIN_CENTS)
+      throw badRequest(PUBLISHING_TEXTS.payoutTooSmall, 'PAYOUT_TOO_SMALL');
+    if (amount > available) throw badRequest(PUBLISHING_TEXTS.payoutTooLarge, 'PAYOUT_TOO_LARGE');
     const [row] = await tx
       .insert(payouts)
       .values({

@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS, type TSession } from '@muse/shared';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { sessions } from '../../db/schema';
-import { codedError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { accountChanged } from '../auth/sessions';
 
 const BROWSERS: [RegExp, string][] = [
@@ -70,7 +70,7 @@ export async function revokeOwnSession(
     .where(and(eq(sessions.id, sessionId), live(userId)))
     .returning({ id: sessions.id });
   if (revoked.length === 0)
-    throw codedError(404, ACCOUNT_TEXTS.sessionNotFound, 'SESSION_NOT_FOUND');
+    throw new AppError(404, ACCOUNT_TEXTS.sessionNotFound, 'SESSION_NOT_FOUND');
   accountChanged(userId);
 }
 

@@ -7,10 +7,11 @@ import {
   ZSessionsResponse,
   ZSuccessResponse,
   ZUpdateProfileRequest,
+  isUuid,
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codedError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from './account-sessions';
 import {
   changePassword,
@@ -19,8 +20,6 @@ import {
   limitAccountAction,
   updateProfile,
 } from './service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The link mailed to a new address: opened by whoever holds it, signed in or not. */
 export const userPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -93,8 +92,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!UUID.test(request.params.id)) {
-        throw codedError(404, ACCOUNT_TEXTS.sessionNotFound, 'SESSION_NOT_FOUND');
+      if (!isUuid(request.params.id)) {
+        throw new AppError(404, ACCOUNT_TEXTS.sessionNotFound, 'SESSION_NOT_FOUND');
       }
       await revokeOwnSession(db, request.auth.user.id, request.params.id);
       return { success: true as const };

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { emailChangeTokens, passwordResetTokens, sessions, users } from '../../db/schema';
-import { AppError, codedError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { consumeRateLimit, type TRateLimit } from '../../lib/rate-limit';
 import { hashToken } from '../../lib/tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -30,7 +30,7 @@ export async function limitAccountAction(db: TDatabase, key: string, limit: TRat
     await consumeRateLimit(db, key, limit);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 429) {
-      throw codedError(429, error.message, 'RATE_LIMITED');
+      throw new AppError(429, error.message, 'RATE_LIMITED');
     }
     throw error;
   }
@@ -73,10 +73,10 @@ async function checkCurrentPassword(
   given: string | undefined,
   required: string,
 ) {
-  if (!given) throw codedError(400, required, 'CURRENT_PASSWORD_REQUIRED');
+  if (!given) throw new AppError(400, required, 'CURRENT_PASSWORD_REQUIRED');
   await limitAccountAction(db, `password-check:user:${userId}`, PASSWORD_CHECKS);
   if (!(await verifyPassword(passwordHash, given))) {
-    throw codedError(403, ACCOUNT_TEXTS.currentPasswordWrong, 'WRONG_PASSWORD');
+    throw new AppError(403, ACCOUNT_TEXTS.currentPasswordWrong, 'WRONG_PASSWORD');
   }
 }
 
@@ -104,7 +104,7 @@ export async function updateProfile(
   if (changes.email !== undefined && normaliseEmail(changes.email) !== user.email) {
     const passwordHash = await storedPasswordHash(db, user.id);
     if (!passwordHash) {
-      throw codedError(400, ACCOUNT_TEXTS.googleManagedEmail, 'GOOGLE_MANAGED_EMAIL');
+      throw new AppError(400, ACCOUNT_TEXTS.googleManagedEmail, 'GOOGLE_MANAGED_EMAIL');
     }
     await checkCurrentPassword(
       db,
@@ -114,7 +114,7 @@ export async function updateProfile(
       AUTH_TEXTS.currentPasswordRequired,
     );
     if (await findUserByEmail(db, changes.email)) {
-      throw codedError(409, AUTH_TEXTS.emailTaken, 'EMAIL_TAKEN');
+      throw new AppError(409, AUTH_TEXTS.emailTaken, 'EMAIL_TAKEN');
     }
     await limitAccountAction(db, `email-change:user:${user.id}`, EMAIL_CHANGES);
     emailRequested = normaliseEmail(changes.email);
@@ -151,7 +151,7 @@ export async function updateProfile(
  */
 export async function confirmEmailChange(db: TDatabase, token: string): Promise<void> {
   const invalid = () =>
-    codedError(400, ACCOUNT_TEXTS.emailChangeLinkInvalid, 'EMAIL_CHANGE_LINK_INVALID');
+    new AppError(400, ACCOUNT_TEXTS.emailChangeLinkInvalid, 'EMAIL_CHANGE_LINK_INVALID');
   let userId: string;
   try {
     userId = await db.transaction(async (tx) => {
@@ -203,7 +203,7 @@ export async function confirmEmailChange(db: TDatabase, token: string): Promise<
     });
   } catch (error) {
     // Someone took the address since the link was mailed.
-    if (isUniqueViolation(error)) throw codedError(409, AUTH_TEXTS.emailTaken, 'EMAIL_TAKEN');
+    if (isUniqueViolation(error)) throw new AppError(409, AUTH_TEXTS.emailTaken, 'EMAIL_TAKEN');
     throw error;
   }
   accountChanged(userId);

@@ -44,9 +44,10 @@ export const generateImage: TToolServer<'generate-image'> = {
         let input: TJobFileRow | null = null;
         if (request.influencerId) {
           const influencer = await findInfluencer(db, userId, request.influencerId);
-          if (!personaState(influencer).ready) throw badRequest(GENERATE_TEXTS.notReady);
+          if (!personaState(influencer).ready)
+            throw badRequest(GENERATE_TEXTS.notReady, 'PERSONA_NOT_READY');
           input = await bestReference(db, influencer.id);
-          if (!input) throw badRequest(GENERATE_TEXTS.notReady);
+          if (!input) throw badRequest(GENERATE_TEXTS.notReady, 'PERSONA_NOT_READY');
         }
         const jobs = batchSeeds(request.seed, request.count).map((seed) => {
           const options: TGenerateOptions = {

@@ -58,10 +58,11 @@ export const trainPersona: TToolServer<'train-persona'> = {
     const { influencerId } = ZTrainingRequest.parse(fields);
     const influencer = await findInfluencer(db, userId, influencerId);
     const state = personaState(influencer);
-    if (state.training) throw conflict(PERSONA_TEXTS.trainingRunning);
-    if (state.made) throw conflict(PERSONA_TEXTS.alreadyTrained);
+    if (state.training) throw conflict(PERSONA_TEXTS.trainingRunning, 'TRAINING_RUNNING');
+    if (state.made) throw conflict(PERSONA_TEXTS.alreadyTrained, 'ALREADY_TRAINED');
     const photos = await passingPhotos(db, influencer.id);
-    if (photos.length < PERSONA_PHOTOS.minToTrain) throw badRequest(PERSONA_TEXTS.notEnoughPhotos);
+    if (photos.length < PERSONA_PHOTOS.minToTrain)
+      throw badRequest(PERSONA_TEXTS.notEnoughPhotos, 'NOT_ENOUGH_PHOTOS');
     // A training is one of the account's jobs (docs/product/tools.md): refused at its most.
     return {
       count: 1,
@@ -110,10 +111,10 @@ export const trainPersona: TToolServer<'train-persona'> = {
               .where(and(eq(influencers.id, influencer.id), eq(influencers.userId, userId)))
               .for('update');
             if (!locked || locked.trainingJobId !== influencer.trainingJobId)
-              throw conflict(PERSONA_TEXTS.trainingRunning);
+              throw conflict(PERSONA_TEXTS.trainingRunning, 'TRAINING_RUNNING');
             const now = await passingPhotos(tx, influencer.id);
             if (now.map((photo) => photo.id).join() !== photos.map((photo) => photo.id).join())
-              throw conflict(PERSONA_TEXTS.photosChanged);
+              throw conflict(PERSONA_TEXTS.photosChanged, 'PHOTOS_CHANGED');
             // A persona keeps the trigger word it was given first.
             options.triggerWord = locked.triggerWord ?? options.triggerWord;
           },

@@ -3,19 +3,20 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBanner, errorText, parseForm, type TFormError } from '../../components/ui/form';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api';
+import { hasErrorCode, type ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useResetPassword } from './api/reset-password';
 import { AuthCard, AuthLink } from '../../components/layout/auth-card';
 import { PasswordField } from '../../components/ui/form/password-field';
 import { SubmitButton } from './components/submit-button';
 
-/** A 400 with one of these is about the new password, not the link. */
-const passwordTexts: readonly string[] = [
-  AUTH_TEXTS.passwordRequired,
-  AUTH_TEXTS.passwordTooShort,
-  AUTH_TEXTS.passwordTooLong,
-];
+/** The server refused the link: used, expired or never issued, or not a token at all. */
+function isLinkRefused(error: unknown): error is ApiError {
+  return (
+    hasErrorCode(error, 'RESET_LINK_INVALID') ||
+    (hasErrorCode(error, 'INVALID_REQUEST') && error.field === 'token')
+  );
+}
 
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -53,11 +54,7 @@ export function ResetPasswordPage() {
       forgetSession();
       navigate('/login?reset=success', { replace: true });
     } catch (exception) {
-      if (
-        exception instanceof ApiError &&
-        exception.status === 400 &&
-        !passwordTexts.includes(exception.serverError ?? '')
-      ) {
+      if (isLinkRefused(exception)) {
         setLinkRefused(exception.serverError ?? AUTH_TEXTS.resetLinkInvalid);
         return;
       }

@@ -30,7 +30,7 @@ import { Logo } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/api';
 import { useCancelTestCheckout } from './api/cancel-test-checkout';
 import { testCheckoutQuery, useTestCheckout } from './api/get-test-checkout';
 import { usePayTestCheckout } from './api/pay-test-checkout';
@@ -51,29 +51,28 @@ export function TestCheckoutPage() {
   if (session.isPending) {
     body = <Spinner label="Loading checkout..." className="py-24" />;
   } else if (session.isError) {
-    body =
-      session.error instanceof ApiError && session.error.status === 404 ? (
-        <Outcome
-          icon={SearchX}
-          title="This checkout does not exist"
-          text="The link may be mistyped, or the checkout belongs to another account."
-        />
-      ) : (
-        <QueryError
-          query={session}
-          heading
-          title="This checkout could not be loaded"
-          detail={errorText(session.error, 'Please try again in a moment.')}
-          className="mx-auto max-w-lg py-14"
-        >
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/credits">
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to credits
-            </Link>
-          </Button>
-        </QueryError>
-      );
+    body = hasErrorCode(session.error, 'CHECKOUT_NOT_FOUND') ? (
+      <Outcome
+        icon={SearchX}
+        title="This checkout does not exist"
+        text="The link may be mistyped, or the checkout belongs to another account."
+      />
+    ) : (
+      <QueryError
+        query={session}
+        heading
+        title="This checkout could not be loaded"
+        detail={errorText(session.error, 'Please try again in a moment.')}
+        className="mx-auto max-w-lg py-14"
+      >
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/credits">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to credits
+          </Link>
+        </Button>
+      </QueryError>
+    );
   } else if (session.data.post) {
     body = <PostCheckout session={session.data} post={session.data.post} />;
   } else if (session.data.plan) {

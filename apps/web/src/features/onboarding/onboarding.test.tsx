@@ -154,7 +154,8 @@ describe('the onboarding', () => {
 
   it("shows the server's refusal of a save and goes back to what the server holds", async () => {
     stubApi(state({ step: 2 }), {
-      'PUT /api/onboarding': () => refuse(400, { error: 'That answer is not one of the choices' }),
+      'PUT /api/onboarding': () =>
+        refuse(400, { error: 'That answer is not one of the choices', code: 'INVALID_REQUEST' }),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: /Build a Business/ }));
@@ -172,7 +173,7 @@ describe('the onboarding', () => {
     const api = stubApi(state({ step: 2 }), {
       'GET /api/onboarding': () =>
         failing
-          ? refuse(500, { error: 'Internal server error' })
+          ? refuse(500, { error: 'Internal server error', code: 'INTERNAL_ERROR' })
           : reply(ZOnboardingResponse, {
               success: true,
               onboarding: api.held(),

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../components/ui/form';
 import { toast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { ApiError, isTransient } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { marketplaceModelsQuery } from '../../lib/marketplace-models';
 import { onboardingQuery } from '../../lib/onboarding';
@@ -86,7 +86,7 @@ export function useOnboardingDraft(initial: TOnboardingDraft) {
         toast.error(errorText(error, 'Your answers could not be saved. Please try again.'));
         // A refusal means the server holds another state: show that one. A dropped
         // connection keeps the answers on screen for the next save.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        if (error instanceof ApiError && !isTransient(error)) {
           await resync();
         }
       }

@@ -202,7 +202,10 @@ describe('Products', () => {
   it("keeps the form open with the server's text when adding fails", async () => {
     stubApi(
       { products: [], limit: 5 },
-      { 'POST /api/products': () => refuse(500, { error: 'The shop link could not be read' }) },
+      {
+        'POST /api/products': () =>
+          refuse(500, { error: 'The shop link could not be read', code: 'INTERNAL_ERROR' }),
+      },
     );
     renderPage();
     const user = userEvent.setup();

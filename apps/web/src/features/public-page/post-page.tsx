@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { errorText } from '../../components/ui/form';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/api';
 import { formatDate } from '../../lib/format-date';
 import { usePageTitle } from '../../lib/use-page-title';
 import { normaliseHandle, usePublicPost } from './api/public-pages';
@@ -32,10 +32,7 @@ export function PublicPostPage() {
   useMovedHandle(handle, query.data?.page.handle, postId);
   const notFound = query.isError && isNotFound(query.error);
   // A hidden or unknown page says so, as the page itself does; a missing post leads to the page.
-  const pageMissing =
-    notFound &&
-    query.error instanceof ApiError &&
-    query.error.serverError === PUBLISHING_TEXTS.pageNotFound;
+  const pageMissing = notFound && hasErrorCode(query.error, 'PAGE_NOT_FOUND');
   usePageTitle(
     query.data
       ? publicPageTitle(query.data.page)

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { errorText } from '../../components/ui/form';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { normaliseHandle, usePublicPage } from './api/public-pages';
 import { FanLayout } from './components/fan-layout';
@@ -20,9 +20,9 @@ export function publicPageTitle(page: Pick<TPublicPage, 'name' | 'handle'>): str
   return `${page.name} (@${page.handle})`;
 }
 
-/** A 404 (unknown or hidden page, unknown post) or a malformed address. */
+/** An unknown or hidden page, an unknown post, or a malformed address. */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return hasErrorCode(error, 'PAGE_NOT_FOUND', 'POST_NOT_FOUND', 'INVALID_REQUEST');
 }
 
 /**

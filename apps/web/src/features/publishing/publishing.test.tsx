@@ -277,7 +277,8 @@ describe('the public page settings', () => {
       'GET /api/influencers/:id/page': () =>
         reply(ZPageSettingsResponse, { success: true, page: saved }),
       'PUT /api/influencers/:id/page': () => {
-        if (taken) return refuse(409, { error: PUBLISHING_TEXTS.handleTaken });
+        if (taken)
+          return refuse(409, { error: PUBLISHING_TEXTS.handleTaken, code: 'HANDLE_TAKEN' });
         saved = page({ handle: 'ava.rose', path: '/i/ava.rose' });
         return reply(ZPageSettingsResponse, { success: true, page: saved });
       },
@@ -374,7 +375,7 @@ describe('the post composer', () => {
     const calls = stubApi({
       'GET /api/pages': () =>
         failing
-          ? refuse(500, { error: 'Internal server error' })
+          ? refuse(500, { error: 'Internal server error', code: 'INTERNAL_ERROR' })
           : reply(ZPagesResponse, { success: true, pages: [page()] }),
     });
     renderWithApp(<CalendarPage />);
@@ -453,7 +454,8 @@ describe('the post composer', () => {
 
   it("opens the upgrade modal when the plan's scheduled posts are used up (403)", async () => {
     stubApi({
-      'POST /api/posts': () => refuse(403, { error: PUBLISHING_TEXTS.scheduledLimit }),
+      'POST /api/posts': () =>
+        refuse(403, { error: PUBLISHING_TEXTS.scheduledLimit, code: 'SCHEDULED_POST_LIMIT' }),
     });
     renderWithApp(<CalendarPage />);
     const table = await screen.findByRole('table', { name: 'Posts in July 2026' });
@@ -571,7 +573,8 @@ describe('an open post', () => {
 
   it("shows the server's 409 when fans bought the post meanwhile", async () => {
     stubApi({
-      'DELETE /api/posts/:id': () => refuse(409, { error: PUBLISHING_TEXTS.postHasBuyers }),
+      'DELETE /api/posts/:id': () =>
+        refuse(409, { error: PUBLISHING_TEXTS.postHasBuyers, code: 'POST_HAS_BUYERS' }),
     });
     const { dialog, onClose } = renderPost(post({ status: 'published', sales: 0 }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete post' }));

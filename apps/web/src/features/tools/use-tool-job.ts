@@ -1,7 +1,7 @@
 import { isFinished, type TJob, type TJobTool } from '@muse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { ApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/api';
 import { invalidateWorkspace } from '../../lib/workspace';
 import { useCreateJob, type TCreateJobInput } from './api/create-job';
 import { followJob } from '../../lib/job-events';
@@ -10,7 +10,12 @@ import { revealResultPanel } from './components/tool-layout';
 
 /** Answers that mean the plan or the balance said no: the tool's limit modal opens. */
 function isRefusal(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 402 || error.status === 403);
+  return hasErrorCode(
+    error,
+    'INSUFFICIENT_CREDITS',
+    'INSUFFICIENT_MODEL_TOKENS',
+    'TOOL_NOT_ALLOWED',
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ export type TFormError = { message: string; field?: string };
 export function errorText(error: unknown, fallback: string = UNEXPECTED_ERROR): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.serverError) return error.serverError;
-  return error.status === 0 ? error.message : fallback;
+  return error.code === 'UNREACHABLE' ? error.message : fallback;
 }
 
 /** The first issue of a failed `safeParse`, which the form shows (one message at a time). */

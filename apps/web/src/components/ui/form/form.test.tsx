@@ -73,20 +73,29 @@ describe('ErrorBanner with errorText', () => {
   const fallback = 'Failed to create product';
 
   it("shows the server's text when the server gave one", () => {
-    const error = new ApiError(400, 'Link must be a web address', 'Link must be a web address');
+    const error = new ApiError(
+      'INVALID_REQUEST',
+      'Link must be a web address',
+      'Link must be a web address',
+    );
     render(<ErrorBanner>{errorText(error, fallback)}</ErrorBanner>);
     expect(screen.getByRole('alert')).toHaveTextContent('Link must be a web address');
   });
 
   it('shows the fallback when the server answered without a text', () => {
     render(
-      <ErrorBanner>{errorText(new ApiError(500, 'Request failed (500)'), fallback)}</ErrorBanner>,
+      <ErrorBanner>
+        {errorText(new ApiError('UNEXPECTED_ANSWER', 'Request failed (500)'), fallback)}
+      </ErrorBanner>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent(fallback);
   });
 
   it('says the server could not be reached when the call never arrived', () => {
-    const offline = new ApiError(0, 'Cannot reach Muse. Check your connection and try again.');
+    const offline = new ApiError(
+      'UNREACHABLE',
+      'Cannot reach Muse. Check your connection and try again.',
+    );
     render(<ErrorBanner>{errorText(offline, fallback)}</ErrorBanner>);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Cannot reach Muse. Check your connection and try again.',

@@ -22,7 +22,7 @@ import {
   type TFormError,
 } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { hasErrorCode } from '../../../lib/api';
 import { invalidateWorkspace } from '../../../lib/workspace';
 import { useCreateInfluencer } from '../api/create-influencer';
 import { useGenerateInfluencer } from '../api/generate-influencer';
@@ -101,7 +101,7 @@ export function InfluencerFormDialog({
                   onOpenChange(false);
                 },
                 onError: (error) => {
-                  if (error instanceof ApiError && error.status === 403) {
+                  if (hasErrorCode(error, 'INFLUENCER_LIMIT')) {
                     // The counts this page showed were out of date: fetch the real ones.
                     onOpenChange(false);
                     void invalidateWorkspace(queryClient);
@@ -111,7 +111,7 @@ export function InfluencerFormDialog({
                   }
                   const message = errorText(error, INFLUENCER_TEXTS.createFailed);
                   toast.error(message);
-                  if (error instanceof ApiError && error.status === 400) setError({ message });
+                  if (hasErrorCode(error, 'INVALID_REQUEST')) setError({ message });
                 },
               });
               return;
@@ -126,13 +126,13 @@ export function InfluencerFormDialog({
                 onError: (error) => {
                   const message = errorText(error, INFLUENCER_TEXTS.updateFailed);
                   toast.error(message);
-                  if (error instanceof ApiError && error.status === 404) {
+                  if (hasErrorCode(error, 'INFLUENCER_NOT_FOUND')) {
                     // Deleted meanwhile (another tab): it leaves every list.
                     onOpenChange(false);
                     void invalidateWorkspace(queryClient);
                     return;
                   }
-                  if (error instanceof ApiError && error.status === 400) setError({ message });
+                  if (hasErrorCode(error, 'INVALID_REQUEST')) setError({ message });
                 },
               },
             );

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toaster';
 import { UpgradeModal } from '../../../components/workspace/upgrade-modal';
-import { ApiError } from '../../../lib/api';
+import { ApiError, hasErrorCode } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useClaimModel } from '../api/claim-model';
@@ -208,7 +208,7 @@ function ClaimButton({
         void navigate('/influencers');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 403) setLimitReached(true);
+        if (hasErrorCode(error, 'INFLUENCER_LIMIT')) setLimitReached(true);
         else
           toast.error(
             error instanceof ApiError && error.serverError ? error.serverError : CLAIM_TEXTS.failed,

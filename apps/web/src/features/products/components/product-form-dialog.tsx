@@ -19,7 +19,7 @@ import {
   fieldIssues,
 } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { hasErrorCode } from '../../../lib/api';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import type { TImagePick } from '../../../components/ui/image-input';
@@ -142,12 +142,12 @@ function ProductForm({
   }
 
   function handleError(error: unknown) {
-    if (error instanceof ApiError && error.status === 403) {
+    if (hasErrorCode(error, 'PRODUCT_LIMIT')) {
       onDone();
       onLimitReached();
       return;
     }
-    if (error instanceof ApiError && error.status === 404) {
+    if (hasErrorCode(error, 'PRODUCT_NOT_FOUND')) {
       // Deleted meanwhile (another tab): the list is refreshed and it leaves it.
       toast.error(PRODUCT_TEXTS.notFound);
       onDone();

@@ -19,7 +19,7 @@ import {
 } from '../../../components/ui/form';
 import { QueryError } from '../../../components/ui/query-error';
 import { toast } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { hasErrorCode } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { usePageSettings } from '../api/get-page-settings';
 import { useSavePageSettings } from '../api/save-page-settings';
@@ -27,14 +27,13 @@ import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
 
 type TFieldErrors = Partial<Record<'handle' | 'bio' | 'published', string>>;
 
-/** Texts the server answers about the handle: they belong under the handle field. */
-const HANDLE_TEXTS: readonly string[] = [
-  PUBLISHING_TEXTS.handleRequired,
-  PUBLISHING_TEXTS.handleInvalid,
-  PUBLISHING_TEXTS.handleReserved,
-  PUBLISHING_TEXTS.handleTaken,
-  PUBLISHING_TEXTS.handleKept,
-];
+/** The server's refusals of the handle: their texts belong under the handle field. */
+function isAboutHandle(error: unknown): boolean {
+  return (
+    hasErrorCode(error, 'HANDLE_TAKEN', 'HANDLE_KEPT') ||
+    (hasErrorCode(error, 'INVALID_REQUEST') && error.field === 'handle')
+  );
+}
 
 /** The site's own address, before `/i/<handle>`. */
 function siteOrigin(): string {
@@ -98,9 +97,8 @@ function PageSettingsForm({
 
   function handleError(error: unknown) {
     const text = errorText(error, WEB_PUBLISHING_TEXTS.pageSaveFailed);
-    if (error instanceof ApiError && (error.status === 409 || HANDLE_TEXTS.includes(text))) {
-      const taken = error.status === 409 && !error.serverError;
-      setErrors({ handle: taken ? PUBLISHING_TEXTS.handleTaken : text });
+    if (isAboutHandle(error)) {
+      setErrors({ handle: text });
       return;
     }
     setFormError(text);

@@ -20,7 +20,7 @@ import {
 import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { hasErrorCode } from '../../../lib/api';
 import { useInfluencers } from '../../../lib/influencers';
 import { useCreatePost } from '../api/create-post';
 import { useAccountPages } from '../api/get-page-settings';
@@ -32,7 +32,7 @@ import { GalleryItemPicker } from './gallery-item-picker';
 import { InfluencerChoice } from './influencer-choice';
 import { PriceField, type TPriceDraft } from './price-field';
 import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';
-import { checkPublishAt, draftPriceCents, fieldOfServerText, scheduleBounds } from './post-draft';
+import { checkPublishAt, draftPriceCents, postFieldOf, scheduleBounds } from './post-draft';
 
 type TFieldErrors = Partial<Record<keyof TCreatePostRequest, string>>;
 
@@ -132,13 +132,13 @@ function ComposerForm({
   }
 
   function handleError(error: unknown) {
-    if (error instanceof ApiError && error.status === 403) {
+    if (hasErrorCode(error, 'SCHEDULED_POST_LIMIT')) {
       onDone();
       onLimitReached();
       return;
     }
     const text = errorText(error, WEB_PUBLISHING_TEXTS.postSaveFailed);
-    const field = fieldOfServerText(text);
+    const field = postFieldOf(error);
     if (field) setErrors((current) => ({ ...current, [field]: text }));
     else setFormError(text);
   }

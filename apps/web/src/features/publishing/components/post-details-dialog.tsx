@@ -21,14 +21,14 @@ import {
   focusField,
 } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { hasErrorCode } from '../../../lib/api';
 import { useDeletePost } from '../api/delete-post';
 import { useUpdatePost } from '../api/update-post';
 import { dayKey, formatDateTime, timeOfDay } from '../calendar-time';
 import { DEFAULT_PPV_DOLLARS, dollarsOf, formatPrice, formatSales } from '../publishing-format';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
 import { formatDuration } from '../../../lib/media-format';
-import { checkPublishAt, draftPriceCents, fieldOfServerText, scheduleBounds } from './post-draft';
+import { checkPublishAt, draftPriceCents, postFieldOf, scheduleBounds } from './post-draft';
 import { PriceField, type TPriceDraft } from './price-field';
 import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';
 
@@ -115,19 +115,19 @@ function PostDetails({
   }
 
   function failed(error: unknown, fallback: string) {
-    if (error instanceof ApiError && error.status === 403) {
+    if (hasErrorCode(error, 'SCHEDULED_POST_LIMIT')) {
       onDone();
       onLimitReached();
       return;
     }
-    if (error instanceof ApiError && error.status === 404) {
+    if (hasErrorCode(error, 'POST_NOT_FOUND')) {
       // Gone meanwhile (another tab): the calendar is refreshed and it leaves it.
       toast.error(PUBLISHING_TEXTS.postNotFound);
       onDone();
       return;
     }
     const text = errorText(error, fallback);
-    const field = fieldOfServerText(text);
+    const field = postFieldOf(error);
     if (field === 'caption' || field === 'priceCents' || field === 'publishAt')
       setErrors((current) => ({ ...current, [field]: text }));
     else setFormError(text);

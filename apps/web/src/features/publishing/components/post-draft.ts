@@ -1,4 +1,5 @@
 import { PUBLISHING_TEXTS, type TCreatePostRequest } from '@muse/shared';
+import { ApiError } from '../../../lib/api';
 import { centsOf } from '../publishing-format';
 import { dayKey, isoInZone, zonedInstant, type TDayKey } from '../calendar-time';
 import type { TPriceDraft } from './price-field';
@@ -36,19 +37,17 @@ export function checkPublishAt(
   return { iso: isoInZone(instant, timeZone) };
 }
 
-/** The server's texts that belong under a field of the post form rather than in its banner. */
-const FIELD_OF_TEXT: Record<string, keyof TCreatePostRequest> = {
-  [PUBLISHING_TEXTS.captionTooLong]: 'caption',
-  [PUBLISHING_TEXTS.itemsRequired]: 'itemIds',
-  [PUBLISHING_TEXTS.tooManyItems]: 'itemIds',
-  [PUBLISHING_TEXTS.itemNotFound]: 'itemIds',
-  [PUBLISHING_TEXTS.itemOfOtherInfluencer]: 'itemIds',
-  [PUBLISHING_TEXTS.priceInvalid]: 'priceCents',
-  [PUBLISHING_TEXTS.publishAtPast]: 'publishAt',
-  [PUBLISHING_TEXTS.publishAtTooFar]: 'publishAt',
-  [PUBLISHING_TEXTS.notPublished]: 'influencerId',
-};
+/** The fields of the post form that show the server's text under them rather than in the banner. */
+const FORM_FIELDS: readonly (keyof TCreatePostRequest)[] = [
+  'caption',
+  'itemIds',
+  'priceCents',
+  'publishAt',
+  'influencerId',
+];
 
-export function fieldOfServerText(text: string): keyof TCreatePostRequest | undefined {
-  return FIELD_OF_TEXT[text];
+/** The form field a failed save is about, as the answer's `field` names it. */
+export function postFieldOf(error: unknown): keyof TCreatePostRequest | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return FORM_FIELDS.find((field) => field === error.field);
 }
