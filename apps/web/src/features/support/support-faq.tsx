@@ -1,17 +1,15 @@
 import {
+  CREDIT_COSTS,
   formatCount,
   LICENCES_PER_MODEL,
   PAYMENT_METHODS,
   PLAN_LIST,
-  toolsBy,
   WELCOME_CREDITS,
 } from '@muse/shared';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-
-/** Each tool's line in the table of costs, in the order a creator meets them. */
-const COST_LINES = toolsBy('faq');
+import { COST_LINES } from './cost-lines';
 
 const list = (items: string[], type: Intl.ListFormatType = 'conjunction') =>
   new Intl.ListFormat('en-GB', { type }).format(items);
@@ -35,11 +33,11 @@ const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
           returned automatically if the job fails.
         </p>
         <dl className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-700">
-          {COST_LINES.map((tool) => (
-            <div key={tool.key} className="flex items-baseline justify-between gap-4 px-4 py-2">
-              <dt>{tool.faq.label}</dt>
+          {COST_LINES.map(({ action, label }) => (
+            <div key={action} className="flex items-baseline justify-between gap-4 px-4 py-2">
+              <dt>{label}</dt>
               <dd className="shrink-0 font-semibold text-white tabular-nums">
-                {formatCount(tool.cost)} credits
+                {formatCount(CREDIT_COSTS[action])} credits
               </dd>
             </div>
           ))}
