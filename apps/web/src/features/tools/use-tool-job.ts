@@ -56,16 +56,27 @@ export function useToolJob<T extends TJobTool>(
   const followId =
     selectedId !== null && (current === null || !isFinished(current.status)) ? selectedId : null;
 
-  const onFinished = useEffectEvent(() => {
+  // The jobs this page followed and has not yet seen finish.
+  const [followed] = useState(() => new Set<string>());
+  const onFinished = useEffectEvent((id: string) => {
+    if (!followed.delete(id)) return;
     // Credits were refunded on failure, and the history gains the result: refresh both.
     void invalidateWorkspace(queryClient);
   });
 
+  // A followed job can be seen finished in the history before its events say so, which ends the
+  // following: the refresh comes from whichever says it first.
+  const finishedId = current && selectedId && isFinished(current.status) ? selectedId : null;
+  useEffect(() => {
+    if (finishedId) onFinished(finishedId);
+  }, [finishedId]);
+
   useEffect(() => {
     if (!followId) return;
+    followed.add(followId);
     const controller = new AbortController();
     followJob(followId, (job) => setLive({ id: followId, job }), controller.signal)
-      .then(() => onFinished())
+      .then(() => onFinished(followId))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setFollowError({
@@ -74,7 +85,7 @@ export function useToolJob<T extends TJobTool>(
         });
       });
     return () => controller.abort();
-  }, [followId]);
+  }, [followId, followed]);
 
   function start(input: TCreateJobInput<T>) {
     create.mutate(input, {
