@@ -230,7 +230,16 @@ export function GeneratePage() {
               className="grid grid-cols-1 gap-3 sm:grid-cols-2"
             >
               {batch.jobs.map((job, index) => (
-                <GenerationCard key={job.id} job={job} number={index + 1} onOpen={setOpen} />
+                <GenerationCard
+                  key={job.id}
+                  job={job}
+                  number={index + 1}
+                  influencerName={
+                    list.find((influencer) => influencer.id === job.options.influencerId)?.name ??
+                    null
+                  }
+                  onOpen={setOpen}
+                />
               ))}
             </ul>
           ) : (
