@@ -189,6 +189,34 @@ describe('the onboarding', () => {
     expect(await screen.findByRole('heading', { name: 'What brings you to Muse?' })).toBeVisible();
   });
 
+  it("step 7 speaks of influencer slots, and says the cards' model tokens are the same", async () => {
+    stubApi(
+      state({
+        step: 7,
+        goal: 'content-creation',
+        experience: 'some',
+        creationMethod: 'custom',
+        aiName: 'Mira',
+        niche: 'fitness',
+        visualStyle: 'realistic',
+        platforms: ['Instagram'],
+        postingFrequency: 'weekly',
+        contentTypes: ['photos'],
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Choose Plan' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Pick a plan to put Mira to work. Credits and influencer slots arrive every month: each model token below is one influencer slot.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Pro Plan' }));
+    expect(
+      await screen.findByText('Cancel anytime. Your credits and influencer slots never reset.'),
+    ).toBeVisible();
+  });
+
   it('sends an account that finished to the dashboard', async () => {
     stubApi(state({ step: 7, completedAt: '2026-11-27T10:00:00.000Z' }));
     renderPage();

@@ -230,7 +230,16 @@ export function GeneratePage() {
               className="grid grid-cols-1 gap-3 sm:grid-cols-2"
             >
               {batch.jobs.map((job, index) => (
-                <GenerationCard key={job.id} job={job} number={index + 1} onOpen={setOpen} />
+                <GenerationCard
+                  key={job.id}
+                  job={job}
+                  number={index + 1}
+                  influencerName={
+                    list.find((influencer) => influencer.id === job.options.influencerId)?.name ??
+                    null
+                  }
+                  onOpen={setOpen}
+                />
               ))}
             </ul>
           ) : (
@@ -243,8 +252,9 @@ export function GeneratePage() {
 
       <section className="flex flex-col items-start gap-3 rounded-2xl border border-ink-800 bg-ink-900/50 p-5 sm:flex-row sm:items-center">
         <p className="flex-1 text-sm text-zinc-300">
-          Every image you generate is kept in your gallery, with its identity score, ready to
-          upscale, edit or turn into a prompt.
+          {preview
+            ? 'Every image you generate is kept in your gallery, ready to upscale, edit or turn into a prompt.'
+            : 'Every image you generate is kept in your gallery, with its identity score, ready to upscale, edit or turn into a prompt.'}
         </p>
         <Button asChild variant="outline">
           <Link to="/gallery">

@@ -257,7 +257,9 @@ function GenerateVideoTool() {
 
       <section className="flex flex-col items-start gap-3 rounded-2xl border border-ink-800 bg-ink-900/50 p-5 sm:flex-row sm:items-center">
         <p className="flex-1 text-sm text-zinc-300">
-          Every video you make is kept in your gallery with its identity score, beside your images.
+          {access.preview
+            ? 'Every video you make is kept in your gallery, beside your images.'
+            : 'Every video you make is kept in your gallery with its identity score, beside your images.'}
         </p>
         <Button asChild variant="outline">
           <Link to="/gallery">

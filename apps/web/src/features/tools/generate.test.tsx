@@ -83,6 +83,36 @@ describe('a generation card', () => {
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'g-1', identityScore: 88 }));
   });
 
+  it("hands the viewer the persona's name, so the large view says whose image it is", () => {
+    const onOpen = vi.fn();
+    render(
+      <GenerationCard
+        job={job({
+          status: 'succeeded',
+          outputs: [
+            {
+              url: '/api/files/out.jpg',
+              width: 816,
+              height: 1024,
+              contentType: 'image/jpeg',
+              fileName: 'muse-generated-7.jpg',
+              galleryId: 'g-1',
+              identityScore: null,
+              scoreNote: GENERATE_TEXTS.previewNotScored,
+            },
+          ],
+        })}
+        number={1}
+        influencerName="Aiko Tan"
+        onOpen={onOpen}
+      />,
+    );
+    screen.getByRole('button', { name: 'Open image 1 large' }).click();
+    expect(onOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ influencerId: 'inf-1', influencerName: 'Aiko Tan' }),
+    );
+  });
+
   it('shows why an image failed', () => {
     render(
       <GenerationCard

@@ -23,6 +23,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api';
 import { ProductShotDialog } from './components/product-shot-dialog';
 import { FaceSwapPage } from './face-swap-page';
+import { GeneratePage } from './generate-page';
 import { GenerateVideoPage } from './generate-video-page';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
@@ -176,6 +177,25 @@ describe('Generate Video', () => {
     expect(
       within(form).getByRole('button', { name: 'Generate Video (Offline preview, free)' }),
     ).toBeEnabled();
+  });
+});
+
+describe('the way to the gallery', () => {
+  it('promises no identity score while the tools make Offline previews, which carry none', async () => {
+    stubApi('launch');
+    const video = renderWithApp(<GenerateVideoPage />);
+    expect(
+      await screen.findByText('Every video you make is kept in your gallery, beside your images.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/identity score/)).not.toBeInTheDocument();
+    video.unmount();
+
+    renderWithApp(<GeneratePage />);
+    expect(
+      await screen.findByText(
+        'Every image you generate is kept in your gallery, ready to upscale, edit or turn into a prompt.',
+      ),
+    ).toBeVisible();
   });
 });
 

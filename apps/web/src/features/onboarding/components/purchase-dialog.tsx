@@ -75,7 +75,7 @@ export function PurchaseDialog({
             </Button>
           </div>
           <p className="mt-4 text-center text-xs text-zinc-400 sm:text-right">
-            Cancel anytime. Your credits and model tokens never reset.
+            Cancel anytime. Your credits and influencer slots never reset.
           </p>
         </DialogContent>
       ) : null}

@@ -48,7 +48,8 @@ export function PlanStep({
   return (
     <>
       <StepHeader eyebrow={<Eyebrow>Final Step</Eyebrow>} title="Choose Plan">
-        Pick a plan to put {name} to work. Credits and model tokens arrive every month.
+        Pick a plan to put {name} to work. Credits and influencer slots arrive every month: each
+        model token below is one influencer slot.
       </StepHeader>
 
       <div className={cn('mt-8 grid gap-4', offer && 'md:grid-cols-[1fr_auto] md:items-stretch')}>

@@ -8,8 +8,11 @@ import {
 } from '../../../../components/workspace/identity-badge';
 import { DownloadLink } from '../download-link';
 
-/** What the viewer needs of a finished generation, from its job. */
-export function galleryItemOf(job: TJob): TGalleryItem | null {
+/** What the viewer needs of a finished generation, from its job and its persona's name. */
+export function galleryItemOf(
+  job: TJob,
+  influencerName: string | null = null,
+): TGalleryItem | null {
   const output = job.outputs[0];
   if (job.status !== 'succeeded' || !output?.galleryId) return null;
   return {
@@ -25,7 +28,7 @@ export function galleryItemOf(job: TJob): TGalleryItem | null {
     tool: job.tool,
     productId: typeof job.options.productId === 'string' ? job.options.productId : null,
     influencerId: typeof job.options.influencerId === 'string' ? job.options.influencerId : null,
-    influencerName: null,
+    influencerName,
     prompt: typeof job.options.prompt === 'string' ? job.options.prompt : '',
     identityScore: output.identityScore ?? null,
     scoreNote: output.scoreNote ?? null,
@@ -40,13 +43,16 @@ export function galleryItemOf(job: TJob): TGalleryItem | null {
 export function GenerationCard({
   job,
   number,
+  influencerName = null,
   onOpen,
 }: {
   job: TJob;
   number: number;
+  /** The name of the persona the image is of, for the large view. */
+  influencerName?: string | null;
   onOpen: (item: TGalleryItem) => void;
 }) {
-  const item = galleryItemOf(job);
+  const item = galleryItemOf(job, influencerName);
   const output = job.outputs[0];
   return (
     <li
