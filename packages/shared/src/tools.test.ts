@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_TOOLS, toolRecord, UPSCALE_MODELS, ZJobRequest } from './tools';
+import {
+  FIELD_KIT,
+  JOB_TOOLS,
+  toolRecord,
+  UPSCALE_MODELS,
+  UPSCALE_TOOL,
+  ZJobRequest,
+} from './tools';
 
 describe('a job request', () => {
   it('reads the multipart strings of each tool, with defaults', () => {
@@ -54,16 +61,16 @@ describe('a job request', () => {
   });
 
   it('offers the choices the pages list, in their order', () => {
-    const upscale = ZJobRequest.options[0];
+    const upscale = UPSCALE_TOOL.request(FIELD_KIT);
     expect(upscale.shape.model.unwrap().options).toEqual(UPSCALE_MODELS.map((m) => m.value));
     expect(JOB_TOOLS).toEqual([
-      'upscale',
       'edit-image',
-      'generate-image',
-      'generate-video',
       'face-swap',
-      'product-shot',
+      'generate-image',
       'generate-prompt',
+      'generate-video',
+      'product-shot',
+      'upscale',
     ]);
     expect(toolRecord((tool) => tool.length)).toEqual({
       upscale: 7,

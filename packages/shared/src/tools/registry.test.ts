@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as shared from '../index';
 import { CREDIT_COSTS } from '../plans';
 import { PROTECTED_ROUTES } from '../routes';
 import {
@@ -13,11 +17,40 @@ import {
   ZJobRequest,
 } from '../index';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The files here that are the descriptors' kit rather than a tool (scripts/tool-registry.mjs). */
+const KIT_FILES = ['define.ts', 'fields.ts', 'choices.ts'];
+const descriptorFiles = readdirSync(here)
+  .filter((name) => name.endsWith('.ts') && !/\.(test|gen)\.ts$/.test(name))
+  .filter((name) => !KIT_FILES.includes(name));
+
 describe('the tool registry', () => {
   it('lists each tool once, in the order of the job request schema', () => {
     expect(TOOL_LIST.map((tool) => tool.key)).toEqual(JOB_TOOLS);
     expect(new Set(JOB_TOOLS).size).toBe(JOB_TOOLS.length);
     expect(ZJobRequest.options.map((option) => option.shape.tool.value)).toEqual(JOB_TOOLS);
+  });
+
+  it('has one descriptor per file, named by its key, exported as `<KEY>_TOOL`', () => {
+    expect(descriptorFiles.map((name) => name.slice(0, -'.ts'.length)).sort()).toEqual(
+      [...JOB_TOOLS].sort(),
+    );
+    for (const tool of TOOL_LIST) {
+      const name = `${tool.key.toUpperCase().replaceAll('-', '_')}_TOOL`;
+      expect(shared[name as keyof typeof shared], name).toBe(tool);
+      // The request's literal is the key, so a stored job is read back by its own tool.
+      expect(tool.request(shared.FIELD_KIT).shape.tool.value).toBe(tool.key);
+    }
+  });
+
+  it('keeps zod out of the descriptors, so a public page may read the registry', () => {
+    for (const name of [...descriptorFiles, 'define.ts', 'choices.ts', '../tool-list.ts']) {
+      const imports = readFileSync(path.join(here, name), 'utf8').match(/^import .+$/gm) ?? [];
+      for (const line of imports) {
+        if (line.startsWith('import type')) continue;
+        expect(line, name).not.toMatch(/'zod'|'\.\/fields'|'\.\.\/api\/|'\.\.\/tools'/);
+      }
+    }
   });
 
   it('derives what each tool spends, its previews and its engines from the descriptors', () => {
@@ -32,16 +65,16 @@ describe('the tool registry', () => {
     });
     for (const tool of TOOL_LIST) expect(tool.cost).toBe(CREDIT_COSTS[tool.action]);
     expect(PREVIEW_TOOLS).toEqual([
+      'face-swap',
       'generate-image',
       'generate-video',
-      'face-swap',
       'product-shot',
     ]);
     expect(HOSTED_TOOLS.map(engineVariable)).toEqual([
       'ENGINE_EDIT_IMAGE',
+      'ENGINE_FACE_SWAP',
       'ENGINE_GENERATE_IMAGE',
       'ENGINE_GENERATE_VIDEO',
-      'ENGINE_FACE_SWAP',
       'ENGINE_PRODUCT_SHOT',
     ]);
   });
