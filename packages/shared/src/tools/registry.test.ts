@@ -13,6 +13,7 @@ import {
   JOB_TOOLS,
   PREVIEW_TOOLS,
   TOOL_LIST,
+  TOOLS,
   toolsBy,
   ZJobRequest,
 } from '../index';
@@ -53,8 +54,9 @@ describe('the tool registry', () => {
     }
   });
 
+  // The tools of today, as they were before the registry; a new tool adds to these lists.
   it('derives what each tool spends, its previews and its engines from the descriptors', () => {
-    expect(JOB_TOOL_ACTIONS).toEqual({
+    expect(JOB_TOOL_ACTIONS).toMatchObject({
       upscale: 'upscale',
       'edit-image': 'editImage',
       'generate-image': 'imageGeneration',
@@ -64,39 +66,44 @@ describe('the tool registry', () => {
       'generate-prompt': 'promptGeneration',
     });
     for (const tool of TOOL_LIST) expect(tool.cost).toBe(CREDIT_COSTS[tool.action]);
-    expect(PREVIEW_TOOLS).toEqual([
-      'face-swap',
-      'generate-image',
-      'generate-video',
-      'product-shot',
-    ]);
-    expect(HOSTED_TOOLS.map(engineVariable)).toEqual([
-      'ENGINE_EDIT_IMAGE',
-      'ENGINE_FACE_SWAP',
-      'ENGINE_GENERATE_IMAGE',
-      'ENGINE_GENERATE_VIDEO',
-      'ENGINE_PRODUCT_SHOT',
-    ]);
+    expect(PREVIEW_TOOLS).toEqual(JOB_TOOLS.filter((tool) => TOOLS[tool].preview));
+    expect(PREVIEW_TOOLS).toEqual(
+      expect.arrayContaining(['face-swap', 'generate-image', 'generate-video', 'product-shot']),
+    );
+    expect(PREVIEW_TOOLS).not.toContain('upscale');
+    expect(HOSTED_TOOLS.map(engineVariable)).toEqual(
+      expect.arrayContaining([
+        'ENGINE_EDIT_IMAGE',
+        'ENGINE_FACE_SWAP',
+        'ENGINE_GENERATE_IMAGE',
+        'ENGINE_GENERATE_VIDEO',
+        'ENGINE_PRODUCT_SHOT',
+      ]),
+    );
+    expect(HOSTED_TOOLS).not.toContain('upscale');
+    expect(HOSTED_TOOLS).not.toContain('generate-prompt');
   });
 
-  it('gives every credit action one line in the support page, and every tool a page', () => {
-    expect(toolsBy('faq').map((tool) => tool.action)).toEqual([
-      'imageGeneration',
-      'videoGeneration',
-      'videoFaceSwap',
-      'upscale',
-      'editImage',
-      'productShot',
-      'promptGeneration',
-    ]);
-    expect(new Set(toolsBy('faq').map((tool) => tool.action))).toEqual(
-      new Set(Object.keys(CREDIT_COSTS)),
-    );
+  it('gives every credit action a line in the support page, and every tool a page', () => {
+    const lines = toolsBy('faq').map((tool) => [tool.faq.label, tool.action]);
+    const today = [
+      ['Generate an image (per image)', 'imageGeneration'],
+      ['Generate a video', 'videoGeneration'],
+      ['Video face swap', 'videoFaceSwap'],
+      ['Upscale an image', 'upscale'],
+      ['Edit an image', 'editImage'],
+      ['Product shot', 'productShot'],
+      ['Generate a prompt', 'promptGeneration'],
+    ];
+    const labels = today.map(([label]) => label);
+    expect(lines.filter(([label]) => labels.includes(label!))).toEqual(today);
+    expect(new Set(lines.map(([label]) => label)).size).toBe(lines.length);
+    expect(new Set(lines.map(([, action]) => action))).toEqual(new Set(Object.keys(CREDIT_COSTS)));
     for (const tool of TOOL_LIST) expect(PROTECTED_ROUTES).toContain(tool.path);
   });
 
   it('names each tool as the credit history and the gallery did', () => {
-    expect(GALLERY_TOOL_LABELS).toEqual({
+    expect(GALLERY_TOOL_LABELS).toMatchObject({
       'generate-image': 'Generate',
       upscale: 'Upscale',
       'edit-image': 'Edit Image',
@@ -105,10 +112,8 @@ describe('the tool registry', () => {
       'product-shot': 'Product Shot',
       'generate-prompt': 'Generate Prompt',
     });
-    expect(toolsBy('continueFromGallery').map((tool) => tool.path)).toEqual([
-      '/upscale',
-      '/edit-image',
-      '/generate-prompt',
-    ]);
+    const today = ['/upscale', '/edit-image', '/generate-prompt'];
+    const paths = toolsBy('continueFromGallery').map((tool) => tool.path);
+    expect(paths.filter((path) => today.includes(path))).toEqual(today);
   });
 });
