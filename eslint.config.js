@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/', 'data/', 'test-results/', 'playwright-report/', 'apps/server/drizzle/'] },
+  {
+    ignores: [
+      '**/dist/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'apps/server/drizzle/',
+      // Written by scripts/tool-registry.mjs.
+      '**/*.gen.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

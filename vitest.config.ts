@@ -1,5 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { writeToolRegistry } from './scripts/tool-registry.mjs';
+
+// The tools' generated lists (*.gen.ts) are written from their folders before any test loads.
+writeToolRegistry();
 
 // Each workspace has its own vitest.config.ts; `npm run test:unit` runs them all.
 export default defineConfig({

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeToolRegistry } from './tool-registry.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = ['packages/shared/src', 'packages/shared/package.json', 'package-lock.json'];
@@ -88,6 +89,8 @@ async function build(target) {
 }
 
 export async function buildIfNeeded() {
+  // The tools' generated lists are inputs of both builds: written first, then hashed with the rest.
+  writeToolRegistry();
   await Promise.all(targets.map(build));
 }
 

@@ -3,6 +3,10 @@
 // node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { writeToolRegistry } from '../../scripts/tool-registry.mjs';
+
+// The tools' lists (src/tools/*.gen.ts) are written from their folders before bundling.
+writeToolRegistry();
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 /**

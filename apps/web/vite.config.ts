@@ -3,6 +3,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext, OutputBundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { writeToolRegistry } from '../../scripts/tool-registry.mjs';
+
+// The tools' pages (src/features/tools/pages.gen.ts) are listed from their files at every start.
+writeToolRegistry();
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 

@@ -1,9 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { TOOLS, toolRecord, type TJobTool } from '@muse/shared';
 import type { TEngines } from '../src/engines';
 import { probeVideo, runBinary, withTempDir } from '../src/engines/local/video/ffmpeg';
-import type { TEncodedImage, TEncodedVideo, TRunContext } from '../src/engines/types';
+import type {
+  TEncodedImage,
+  TEncodedVideo,
+  TPromptResult,
+  TRunContext,
+} from '../src/engines/types';
 
 /**
  * Engines for the API tests of the job machinery: real image bytes out, in milliseconds, with
@@ -73,6 +79,24 @@ async function asVideo(data: Buffer): Promise<TEncodedVideo> {
   };
 }
 
+/** A prompt for the picture, led by the creator's own words. */
+async function described(input: Buffer, customPrompt: string): Promise<TPromptResult> {
+  const meta = await sharp(input).metadata();
+  return {
+    prompt: `${customPrompt ? `${customPrompt}, ` : ''}a ${meta.width}x${meta.height} picture`,
+    analysis: {
+      width: meta.width!,
+      height: meta.height!,
+      faces: [],
+      subject: { x: 0, y: 0, width: meta.width!, height: meta.height! },
+      framing: 'wide',
+      palette: [],
+      lighting: 'even light',
+      orientation: 'square',
+    },
+  };
+}
+
 export type TTestEngineControl = {
   /** Makes the next runs fail with this error. */
   failWith: Error | null;
@@ -91,7 +115,20 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
     if (preview && control.holdPreviews) await control.holdPreviews;
     if (control.failWith) throw control.failWith;
   };
-  const engines: TEngines = {
+  /** What a tool without a fake of its own below gets: its kind of result, from the input. */
+  const generic = (tool: TJobTool) => ({
+    name: 'test',
+    preview: TOOLS[tool].preview,
+    generative: false,
+    async run(input: Buffer, _options: unknown, context: TRunContext) {
+      await gate(TOOLS[tool].preview);
+      const returns = TOOLS[tool].returns;
+      if (returns === 'video') return asVideo(await stillClip(input, 1));
+      if (returns === 'image') return resized(input, 1, context);
+      return described(input, '');
+    },
+  });
+  const fakes: Partial<TEngines> = {
     upscale: {
       name: 'test',
       async run(input, _options, context) {
@@ -177,22 +214,11 @@ export function createTestEngines(): { engines: TEngines; control: TTestEngineCo
       async run(input, { customPrompt }, context) {
         await gate();
         context.onProgress(50, 'Looking at the image');
-        const meta = await sharp(input).metadata();
-        return {
-          prompt: `${customPrompt ? `${customPrompt}, ` : ''}a ${meta.width}x${meta.height} picture`,
-          analysis: {
-            width: meta.width!,
-            height: meta.height!,
-            faces: [],
-            subject: { x: 0, y: 0, width: meta.width!, height: meta.height! },
-            framing: 'wide',
-            palette: [],
-            lighting: 'even light',
-            orientation: 'square',
-          },
-        };
+        return described(input, customPrompt);
       },
     },
   };
+  // A new tool runs on the generic fake until it brings its own here.
+  const engines = toolRecord((tool) => fakes[tool] ?? generic(tool)) as TEngines;
   return { engines, control };
 }

@@ -1,3 +1,4 @@
+import { TOOL_LIST, type TToolRoute } from './tool-list';
 import { UUID_PATTERN } from './uuid';
 
 /**
@@ -20,20 +21,15 @@ export const PUBLIC_ROUTES = [
   '/oauth-callback',
 ] as const;
 
-export const PROTECTED_ROUTES = [
+/** The protected pages that are not a tool's; each tool's page (`path`) is added below. */
+export const PROTECTED_PAGE_ROUTES = [
   '/onboarding',
   '/dashboard',
   '/influencers',
   '/products',
   '/tools',
   '/view-all',
-  '/generate',
   '/gallery',
-  '/generate-video',
-  '/face-swap',
-  '/upscale',
-  '/edit-image',
-  '/generate-prompt',
   '/credits',
   '/subscriptions',
   '/calendar',
@@ -43,7 +39,13 @@ export const PROTECTED_ROUTES = [
 ] as const;
 
 export type TPublicRoute = (typeof PUBLIC_ROUTES)[number];
-export type TProtectedRoute = (typeof PROTECTED_ROUTES)[number];
+export type TProtectedPageRoute = (typeof PROTECTED_PAGE_ROUTES)[number];
+export type TProtectedRoute = TProtectedPageRoute | TToolRoute;
+
+/** Every page behind sign-in: the pages above and each tool's page, read from its descriptor. */
+export const PROTECTED_ROUTES: readonly TProtectedRoute[] = [
+  ...new Set<TProtectedRoute>([...PROTECTED_PAGE_ROUTES, ...TOOL_LIST.map((tool) => tool.path)]),
+];
 export type TAppRoute = TPublicRoute | TProtectedRoute;
 
 /**

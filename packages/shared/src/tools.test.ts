@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_TOOLS, toolRecord, UPSCALE_MODELS, ZJobRequest } from './tools';
+import {
+  FIELD_KIT,
+  JOB_TOOLS,
+  toolRecord,
+  UPSCALE_MODELS,
+  UPSCALE_TOOL,
+  ZJobRequest,
+} from './tools';
 
 describe('a job request', () => {
   it('reads the multipart strings of each tool, with defaults', () => {
@@ -54,18 +61,23 @@ describe('a job request', () => {
   });
 
   it('offers the choices the pages list, in their order', () => {
-    const upscale = ZJobRequest.options[0];
+    const upscale = UPSCALE_TOOL.request(FIELD_KIT);
     expect(upscale.shape.model.unwrap().options).toEqual(UPSCALE_MODELS.map((m) => m.value));
-    expect(JOB_TOOLS).toEqual([
-      'upscale',
-      'edit-image',
-      'generate-image',
-      'generate-video',
-      'face-swap',
-      'product-shot',
-      'generate-prompt',
-    ]);
-    expect(toolRecord((tool) => tool.length)).toEqual({
+    // One per descriptor file, in the files' order.
+    expect(JOB_TOOLS).toEqual([...JOB_TOOLS].sort());
+    expect(JOB_TOOLS).toEqual(
+      expect.arrayContaining([
+        'edit-image',
+        'face-swap',
+        'generate-image',
+        'generate-prompt',
+        'generate-video',
+        'product-shot',
+        'upscale',
+      ]),
+    );
+    expect(Object.keys(toolRecord(() => 0))).toEqual(JOB_TOOLS);
+    expect(toolRecord((tool) => tool.length)).toMatchObject({
       upscale: 7,
       'edit-image': 10,
       'generate-image': 14,

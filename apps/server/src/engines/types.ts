@@ -109,17 +109,25 @@ export type TEncodedVideo = {
   flagged?: boolean;
 };
 
-/** What each tool's engine gives back. */
-export type TEngineOutputs = {
-  /** Always 4x: exactly 4 × the input's width and height, as PNG. */
-  upscale: TEncodedImage;
-  'edit-image': TGeneratedImage;
-  'generate-image': TGeneratedImage;
-  'generate-video': TEncodedVideo;
-  'face-swap': TEncodedVideo;
-  'product-shot': TGeneratedImage;
-  'generate-prompt': TPromptResult;
+/**
+ * What each tool's engine gives back (`output`), is given beyond the tool's options (`extras`) and
+ * says of itself beyond its name (`traits`), by tool. Each tool's `tools/<key>/engines.ts` adds
+ * its own entry to this interface (module augmentation), so the maps below need no line per tool;
+ * the compiler refuses a tool without its entry (`TEngineOutputs` and the others are mapped over
+ * every tool's key).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each tool's engines.ts fills it.
+export interface TToolEngineTypes {}
+
+/** The shape of one tool's entry in `TToolEngineTypes`. */
+export type TEngineTypes<Output, Extras extends object = object, Traits extends object = object> = {
+  output: Output;
+  extras: Extras;
+  traits: Traits;
 };
+
+/** What each tool's engine gives back. */
+export type TEngineOutputs = { [T in TJobTool]: TToolEngineTypes[T]['output'] };
 
 /**
  * The persona a generation shows. Its best reference photo is the engine's input (an empty
@@ -134,22 +142,7 @@ export type TPersonaRef = {
 };
 
 /** What an engine is given beyond the tool's options, by tool. */
-export type TEngineExtras = {
-  upscale: object;
-  'edit-image': object;
-  'generate-image': { persona: TPersonaRef | null };
-  /** The input is the still (PNG) to animate. */
-  'generate-video': object;
-  /** The input is the uploaded clip (MP4, MOV or WEBM, checked); this is the face to put in it. */
-  'face-swap': { personaPhoto: Uint8Array };
-  /** The input is the product's photo; the persona's best reference photo is given beside it. */
-  'product-shot': {
-    persona: TPersonaRef;
-    personaPhoto: Uint8Array;
-    product: { name: string; description: string };
-  };
-  'generate-prompt': object;
-};
+export type TEngineExtras = { [T in TJobTool]: TToolEngineTypes[T]['extras'] };
 
 /** What a tool's engine receives: the tool's options and the extras above. */
 export type TEngineOptions<T extends TJobTool> = TJobOptions<T> & TEngineExtras[T];
@@ -166,17 +159,7 @@ export type TEngine<T extends TJobTool> = {
 };
 
 /** What some engines say about themselves beyond their name. */
-export type TEngineTraits = {
-  upscale: object;
-  /** Whether the engine can make generative changes from `prompt` (the local engine cannot). */
-  'edit-image': { readonly generative: boolean };
-  /** An offline preview (classic image processing, free) rather than a generative model. */
-  'generate-image': { readonly preview: boolean };
-  'generate-video': { readonly preview: boolean };
-  'face-swap': { readonly preview: boolean };
-  'product-shot': { readonly preview: boolean };
-  'generate-prompt': object;
-};
+export type TEngineTraits = { [T in TJobTool]: TToolEngineTypes[T]['traits'] };
 
 /** The engine of each tool, chosen by configuration. */
 export type TEngines = { [T in TJobTool]: TEngine<T> & TEngineTraits[T] };

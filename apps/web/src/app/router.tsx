@@ -3,11 +3,13 @@ import {
   INFLUENCER_PAGE_ROUTE,
   PUBLIC_PAGE_PREFIX,
   TEST_CHECKOUT_ROUTE,
-  type TProtectedRoute,
+  TOOLS,
+  type TProtectedPageRoute,
   type TPublicRoute,
 } from '@muse/shared';
 import { PublicLayout } from '../components/layout/public-layout';
 import { PageSpinner } from '../components/ui/spinner';
+import { TOOL_PAGE_KEYS } from '../features/tools/page-keys.gen';
 import { ProtectedRoute } from './protected-route';
 
 type TPageModule = Record<string, unknown>;
@@ -45,20 +47,22 @@ const publicPages: Record<Exclude<TPublicRoute, '/'>, RouteObject['lazy']> = {
 
 const tools = () => import('../features/tools/pages');
 
+/** Every tool with a page in features/tools, at its descriptor's path, all in one chunk. */
+const toolPages: Record<string, RouteObject['lazy']> = Object.fromEntries(
+  TOOL_PAGE_KEYS.map((key) => [
+    TOOLS[key].path,
+    async () => ({ Component: (await tools()).TOOL_PAGES[key] }),
+  ]),
+);
+
 // The onboarding is a full page of its own, without the app shell (see the routes below).
-const protectedPages: Record<Exclude<TProtectedRoute, '/onboarding'>, RouteObject['lazy']> = {
+const protectedPages: Record<Exclude<TProtectedPageRoute, '/onboarding'>, RouteObject['lazy']> = {
   '/dashboard': page(() => import('./routes/dashboard'), 'DashboardRoute'),
   '/influencers': page(() => import('../features/influencers/influencers-page'), 'InfluencersPage'),
   '/products': page(() => import('./routes/products'), 'ProductsRoute'),
   '/tools': page(tools, 'ToolsPage'),
   '/view-all': page(tools, 'ToolsPage'),
-  '/generate': page(tools, 'GeneratePage'),
   '/gallery': page(() => import('../features/gallery/gallery-page'), 'GalleryPage'),
-  '/generate-video': page(tools, 'GenerateVideoPage'),
-  '/face-swap': page(tools, 'FaceSwapPage'),
-  '/upscale': page(tools, 'UpscalePage'),
-  '/edit-image': page(tools, 'EditImagePage'),
-  '/generate-prompt': page(tools, 'GeneratePromptPage'),
   '/credits': page(() => import('../features/billing/pages'), 'CreditsPage'),
   '/subscriptions': page(() => import('../features/billing/pages'), 'SubscriptionsPage'),
   '/calendar': page(() => import('../features/publishing/calendar-page'), 'CalendarPage'),
@@ -99,7 +103,10 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('../components/layout/app-shell/app-shell'), 'AppShell'),
             children: [
-              ...Object.entries(protectedPages).map(([path, lazy]) => ({ path, lazy })),
+              ...Object.entries({ ...protectedPages, ...toolPages }).map(([path, lazy]) => ({
+                path,
+                lazy,
+              })),
               {
                 path: `${INFLUENCER_PAGE_ROUTE}/:id`,
                 lazy: page(() => import('./routes/persona'), 'PersonaRoute'),
@@ -108,7 +115,7 @@ export const routes: RouteObject[] = [
           },
           // The 7-step onboarding, a full page of its own, no app shell.
           {
-            path: '/onboarding' satisfies TProtectedRoute,
+            path: '/onboarding' satisfies TProtectedPageRoute,
             lazy: page(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage'),
           },
           // Muse's own TEST MODE checkout (no Stripe keys): a full page of its own, no app shell.

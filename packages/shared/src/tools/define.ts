@@ -1,8 +1,10 @@
 /**
  * What a tool's descriptor says (docs/decisions/0014-tool-recipe.md): everything Muse knows of
- * an AI tool outside its server folder and its page. The registry (`../tools.ts`) lists them;
+ * an AI tool outside its server folder and its page. The registry (`../tool-list.ts`) lists them;
  * the job request schema, the engine variables, the credit history's names, the sidebar, the
- * tool cards, the support page's costs and the gallery viewer's actions are read from it.
+ * tool cards, the support page's costs and the gallery viewer's actions are read from it. A
+ * descriptor imports no zod (its request is a function of the field kit), so public pages may
+ * read the registry without loading a schema.
  */
 import type { z } from 'zod';
 import {
@@ -11,7 +13,7 @@ import {
   type TCreditAction,
   type TEntitlements,
 } from '../plans';
-import type { TProtectedRoute } from '../routes';
+import type { TFieldKit } from './fields';
 
 /** The sidebar's and tool cards' icons; the web draws each name with its own picture. */
 export const TOOL_ICONS = [
@@ -41,8 +43,11 @@ export type TToolInput =
 
 export type TToolDescriptorInput<K extends string, S extends z.ZodObject> = {
   key: K;
-  /** The job request (multipart fields or a stored job's options): an entry of `ZJobRequest`. */
-  request: S;
+  /**
+   * The job request (multipart fields or a stored job's options): an entry of `ZJobRequest`,
+   * made from the field kit (`fields.ts`) that `../tools.ts` passes in.
+   */
+  request: (kit: TFieldKit) => S;
   /** The credit action it spends: its cost and the plan entitlement follow from the plans. */
   action: TCreditAction;
   /**
@@ -52,8 +57,8 @@ export type TToolDescriptorInput<K extends string, S extends z.ZodObject> = {
   engines: readonly ['local', ...TEngineKind[]];
   /** Whether the offline engine makes free 'Offline preview's rather than the tool's own result. */
   preview: boolean;
-  /** The page the tool is used on. */
-  path: TProtectedRoute;
+  /** The page the tool is used on: one of `PROTECTED_ROUTES`, which lists every tool's. */
+  path: `/${string}`;
   /** The tool's name in the credit history and the gallery ('Edit Image'). */
   name: string;
   accepts: readonly TToolInput[];

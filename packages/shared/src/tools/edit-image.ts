@@ -1,8 +1,6 @@
 /** Edit Image (docs/product/tools.md): reframed, converted, or changed as described in words. */
-import { z } from 'zod';
-import { safeText } from '../api/input';
 import { defineTool } from './define';
-import { values } from './fields';
+import { values } from './choices';
 
 export const EDIT_ASPECT_RATIO_OPTIONS = [
   { value: 'match', label: 'Match Input' },
@@ -26,24 +24,25 @@ const safetyToleranceError = 'Safety tolerance must be a whole number from 1 to 
 
 export const EDIT_IMAGE_TOOL = defineTool({
   key: 'edit-image',
-  request: z.object({
-    tool: z.literal('edit-image'),
-    aspectRatio: z
-      .enum(values(EDIT_ASPECT_RATIO_OPTIONS), { error: 'Choose an aspect ratio' })
-      .default('match'),
-    format: z
-      .enum(values(EDIT_FORMAT_OPTIONS), { error: 'Choose JPG, PNG or WEBP' })
-      .default('jpg'),
-    /** Only generative engines use it: higher values allow more creative edits. */
-    safetyTolerance: z.coerce
-      .number<number | string>({ error: safetyToleranceError })
-      .int(safetyToleranceError)
-      .min(SAFETY_TOLERANCE.min, safetyToleranceError)
-      .max(SAFETY_TOLERANCE.max, safetyToleranceError)
-      .default(SAFETY_TOLERANCE.default),
-    /** The edit asked for in words; '' for framing and format only. */
-    prompt: safeText().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
-  }),
+  request: ({ z, safeText }) =>
+    z.object({
+      tool: z.literal('edit-image'),
+      aspectRatio: z
+        .enum(values(EDIT_ASPECT_RATIO_OPTIONS), { error: 'Choose an aspect ratio' })
+        .default('match'),
+      format: z
+        .enum(values(EDIT_FORMAT_OPTIONS), { error: 'Choose JPG, PNG or WEBP' })
+        .default('jpg'),
+      /** Only generative engines use it: higher values allow more creative edits. */
+      safetyTolerance: z.coerce
+        .number<number | string>({ error: safetyToleranceError })
+        .int(safetyToleranceError)
+        .min(SAFETY_TOLERANCE.min, safetyToleranceError)
+        .max(SAFETY_TOLERANCE.max, safetyToleranceError)
+        .default(SAFETY_TOLERANCE.default),
+      /** The edit asked for in words; '' for framing and format only. */
+      prompt: safeText().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
+    }),
   action: 'editImage',
   engines: ['local', 'fal'],
   preview: false,

@@ -1,15 +1,14 @@
 /** Video face swap (docs/product/video-and-products.md): a persona's face in an uploaded clip. */
-import { z } from 'zod';
 import { defineTool } from './define';
-import { ZInfluencerId } from './fields';
 
 export const FACE_SWAP_TOOL = defineTool({
   key: 'face-swap',
-  request: z.object({
-    tool: z.literal('face-swap'),
-    /** The persona whose face replaces the face in every frame of the uploaded clip. */
-    influencerId: ZInfluencerId,
-  }),
+  request: ({ z, ZInfluencerId }) =>
+    z.object({
+      tool: z.literal('face-swap'),
+      /** The persona whose face replaces the face in every frame of the uploaded clip. */
+      influencerId: ZInfluencerId,
+    }),
   action: 'videoFaceSwap',
   engines: ['local', 'fal'],
   preview: true,

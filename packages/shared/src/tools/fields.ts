@@ -1,17 +1,13 @@
 /**
- * The fields several tools' requests share (docs/product/tools.md): a flag as a form sends it,
- * a seed, the persona and the words of a generation. A tool's own choices live in its descriptor.
+ * The field kit the tools' requests are made with (docs/product/tools.md): zod itself, safe text,
+ * a flag as a form sends it, a seed, the persona and the words of a generation. A descriptor's
+ * `request` is a function of this kit, so the descriptor imports no zod; `../tools.ts` passes the
+ * kit in and builds the schemas. A tool's own choices live in its descriptor.
  */
 import { z } from 'zod';
-import { UUID_PATTERN } from '../uuid';
 import { safeText } from '../api/input';
-
-/** Seeds are whole numbers from 0 to this (the range every hosted model accepts). */
-export const SEED_MAX = 2_147_483_647;
-
-/** The values of a list of choices, in their order: a tool's enum is derived from its list. */
-export const values = <const T extends readonly { value: string }[]>(options: T) =>
-  options.map((option): T[number]['value'] => option.value);
+import { UUID_PATTERN } from '../uuid';
+import { SEED_MAX } from './choices';
 
 /** true/false, sent as 'true'/'false' in a multipart form and stored as a boolean. */
 export const flag = z
@@ -46,11 +42,15 @@ export const ZGeneratePrompt = safeText({ error: 'Describe the photo you want' }
   .min(1, 'Describe the photo you want')
   .max(1000, 'Keep the description under 1000 characters');
 
-/** Generate's and product shots' frames, as the pages word them. */
-export const GENERATE_ASPECT_RATIOS = [
-  { value: '1:1', label: '1:1' },
-  { value: '4:5', label: '4:5' },
-  { value: '3:4', label: '3:4' },
-  { value: '9:16', label: '9:16' },
-  { value: '16:9', label: '16:9' },
-] as const;
+/** What a descriptor's `request` is given to build its schema with. */
+export const FIELD_KIT = {
+  z,
+  safeText,
+  flag,
+  ZSeed,
+  ZInfluencerChoice,
+  ZInfluencerId,
+  ZMotionPrompt,
+  ZGeneratePrompt,
+};
+export type TFieldKit = typeof FIELD_KIT;

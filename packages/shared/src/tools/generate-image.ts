@@ -1,13 +1,7 @@
 /** Generate (docs/product/generate.md): new photos of a persona, one job per image. */
-import { z } from 'zod';
+import { GENERATE_ASPECT_RATIOS, values } from './choices';
 import { defineTool } from './define';
-import {
-  GENERATE_ASPECT_RATIOS,
-  values,
-  ZGeneratePrompt,
-  ZInfluencerChoice,
-  ZSeed,
-} from './fields';
+import type { TFieldKit } from './fields';
 
 /** Generate's style presets: each sets light, palette and mood around the creator's words. */
 export const GENERATE_STYLES = [
@@ -23,51 +17,54 @@ export const GENERATE_COUNT = { min: 1, max: 4, default: 2 } as const;
 
 const countError = `Choose from ${GENERATE_COUNT.min} to ${GENERATE_COUNT.max} images`;
 
-/** POST /api/generations (JSON): one job per image, all paid for (or refused) together. */
-export const ZGenerateRequest = z.object({
-  influencerId: ZInfluencerChoice,
-  prompt: ZGeneratePrompt,
-  style: z
-    .enum(
-      GENERATE_STYLES.map((style) => style.value),
-      { error: 'Choose a style' },
-    )
-    .default('photo'),
-  aspectRatio: z
-    .enum(
-      GENERATE_ASPECT_RATIOS.map((ratio) => ratio.value),
-      { error: 'Choose an aspect ratio' },
-    )
-    .default('4:5'),
-  count: z.coerce
-    .number<number | string>({ error: countError })
-    .int(countError)
-    .min(GENERATE_COUNT.min, countError)
-    .max(GENERATE_COUNT.max, countError)
-    .default(GENERATE_COUNT.default),
-  /** null or '': a new random seed per image. */
-  seed: z.union([z.literal('').transform(() => null), z.null(), ZSeed]).default(null),
-});
-export type TGenerateRequest = z.infer<typeof ZGenerateRequest>;
-export type TGenerateRequestInput = z.input<typeof ZGenerateRequest>;
+/**
+ * POST /api/generations (JSON): one job per image, all paid for (or refused) together. Built with
+ * the field kit as `ZGenerateRequest` (`../tools.ts`).
+ */
+export const generateBatchRequest = ({ z, ZInfluencerChoice, ZGeneratePrompt, ZSeed }: TFieldKit) =>
+  z.object({
+    influencerId: ZInfluencerChoice,
+    prompt: ZGeneratePrompt,
+    style: z
+      .enum(
+        GENERATE_STYLES.map((style) => style.value),
+        { error: 'Choose a style' },
+      )
+      .default('photo'),
+    aspectRatio: z
+      .enum(
+        GENERATE_ASPECT_RATIOS.map((ratio) => ratio.value),
+        { error: 'Choose an aspect ratio' },
+      )
+      .default('4:5'),
+    count: z.coerce
+      .number<number | string>({ error: countError })
+      .int(countError)
+      .min(GENERATE_COUNT.min, countError)
+      .max(GENERATE_COUNT.max, countError)
+      .default(GENERATE_COUNT.default),
+    /** null or '': a new random seed per image. */
+    seed: z.union([z.literal('').transform(() => null), z.null(), ZSeed]).default(null),
+  });
 
 export const GENERATE_IMAGE_TOOL = defineTool({
   key: 'generate-image',
   /** One job of a batch, as stored: every job has its own seed (seed, seed + 1, …). */
-  request: z.object({
-    tool: z.literal('generate-image'),
-    /** The persona to show; null for an image without one. */
-    influencerId: ZInfluencerChoice,
-    /** The creator's description; the persona's trigger word is added by Muse, not typed. */
-    prompt: ZGeneratePrompt,
-    style: z
-      .enum(values(GENERATE_STYLES), { error: 'Choose a style' })
-      .default(GENERATE_STYLES[0].value),
-    aspectRatio: z
-      .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
-      .default('4:5'),
-    seed: ZSeed,
-  }),
+  request: ({ z, ZInfluencerChoice, ZGeneratePrompt, ZSeed }) =>
+    z.object({
+      tool: z.literal('generate-image'),
+      /** The persona to show; null for an image without one. */
+      influencerId: ZInfluencerChoice,
+      /** The creator's description; the persona's trigger word is added by Muse, not typed. */
+      prompt: ZGeneratePrompt,
+      style: z
+        .enum(values(GENERATE_STYLES), { error: 'Choose a style' })
+        .default(GENERATE_STYLES[0].value),
+      aspectRatio: z
+        .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
+        .default('4:5'),
+      seed: ZSeed,
+    }),
   action: 'imageGeneration',
   engines: ['local', 'fal'],
   preview: true,

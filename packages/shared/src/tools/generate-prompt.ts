@@ -1,15 +1,14 @@
 /** Generate Prompt (docs/product/tools.md): an image described as a ready-to-use prompt. */
-import { z } from 'zod';
-import { safeText } from '../api/input';
 import { defineTool } from './define';
 
 export const GENERATE_PROMPT_TOOL = defineTool({
   key: 'generate-prompt',
-  request: z.object({
-    tool: z.literal('generate-prompt'),
-    /** The creator's own words, which lead the written prompt. */
-    customPrompt: safeText().trim().max(1000, 'Keep your text under 1000 characters').default(''),
-  }),
+  request: ({ z, safeText }) =>
+    z.object({
+      tool: z.literal('generate-prompt'),
+      /** The creator's own words, which lead the written prompt. */
+      customPrompt: safeText().trim().max(1000, 'Keep your text under 1000 characters').default(''),
+    }),
   action: 'promptGeneration',
   engines: ['local'],
   preview: false,

@@ -1,7 +1,6 @@
 /** Generate Video (docs/product/video-and-products.md): a still made into a short clip. */
-import { z } from 'zod';
 import { defineTool } from './define';
-import { values, ZInfluencerChoice, ZMotionPrompt } from './fields';
+import { values } from './choices';
 
 /** Generate Video's clip lengths (seconds) and frames, as the page words them. */
 export const VIDEO_DURATIONS = [
@@ -17,19 +16,20 @@ export const VIDEO_ASPECT_RATIOS = [
 
 export const GENERATE_VIDEO_TOOL = defineTool({
   key: 'generate-video',
-  request: z.object({
-    tool: z.literal('generate-video'),
-    /** The persona the still shows, whose likeness the clip is scored against; null: none. */
-    influencerId: ZInfluencerChoice,
-    /** How the still should move ('slow push-in, hair in the wind'). */
-    prompt: ZMotionPrompt,
-    duration: z
-      .enum(values(VIDEO_DURATIONS), { error: 'Choose 5 or 10 seconds' })
-      .default(VIDEO_DURATIONS[0].value),
-    aspectRatio: z
-      .enum(values(VIDEO_ASPECT_RATIOS), { error: 'Choose 9:16, 1:1 or 16:9' })
-      .default(VIDEO_ASPECT_RATIOS[0].value),
-  }),
+  request: ({ z, ZInfluencerChoice, ZMotionPrompt }) =>
+    z.object({
+      tool: z.literal('generate-video'),
+      /** The persona the still shows, whose likeness the clip is scored against; null: none. */
+      influencerId: ZInfluencerChoice,
+      /** How the still should move ('slow push-in, hair in the wind'). */
+      prompt: ZMotionPrompt,
+      duration: z
+        .enum(values(VIDEO_DURATIONS), { error: 'Choose 5 or 10 seconds' })
+        .default(VIDEO_DURATIONS[0].value),
+      aspectRatio: z
+        .enum(values(VIDEO_ASPECT_RATIOS), { error: 'Choose 9:16, 1:1 or 16:9' })
+        .default(VIDEO_ASPECT_RATIOS[0].value),
+    }),
   action: 'videoGeneration',
   engines: ['local', 'fal'],
   preview: true,

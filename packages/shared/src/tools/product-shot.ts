@@ -1,31 +1,30 @@
 /** Product shots (docs/product/video-and-products.md): a persona presenting a product. */
-import { z } from 'zod';
-import { safeText } from '../api/input';
 import { defineTool } from './define';
+import { GENERATE_ASPECT_RATIOS, values } from './choices';
 import { UUID_PATTERN } from '../uuid';
-import { GENERATE_ASPECT_RATIOS, values, ZInfluencerId, ZSeed } from './fields';
 
 export const PRODUCT_SHOT_TOOL = defineTool({
   key: 'product-shot',
-  request: z.object({
-    tool: z.literal('product-shot'),
-    /** One of the account's products: its first photo is the job's input. */
-    productId: z
-      .string({ error: 'Choose one of your products' })
-      .regex(UUID_PATTERN, 'Choose one of your products'),
-    /** The persona presenting the product. */
-    influencerId: ZInfluencerId,
-    /** The scene; Muse adds the persona and the product. */
-    prompt: safeText({ error: 'Describe the scene' })
-      .trim()
-      .min(1, 'Describe the scene')
-      .max(1000, 'Keep the description under 1000 characters'),
-    aspectRatio: z
-      .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
-      .default('4:5'),
-    /** Chosen by Muse when the request has none, and stored with the job. */
-    seed: ZSeed.optional(),
-  }),
+  request: ({ z, safeText, ZInfluencerId, ZSeed }) =>
+    z.object({
+      tool: z.literal('product-shot'),
+      /** One of the account's products: its first photo is the job's input. */
+      productId: z
+        .string({ error: 'Choose one of your products' })
+        .regex(UUID_PATTERN, 'Choose one of your products'),
+      /** The persona presenting the product. */
+      influencerId: ZInfluencerId,
+      /** The scene; Muse adds the persona and the product. */
+      prompt: safeText({ error: 'Describe the scene' })
+        .trim()
+        .min(1, 'Describe the scene')
+        .max(1000, 'Keep the description under 1000 characters'),
+      aspectRatio: z
+        .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
+        .default('4:5'),
+      /** Chosen by Muse when the request has none, and stored with the job. */
+      seed: ZSeed.optional(),
+    }),
   action: 'productShot',
   engines: ['local', 'fal'],
   preview: true,

@@ -1,7 +1,6 @@
 /** Upscale (docs/product/tools.md): an image made 4x larger. */
-import { z } from 'zod';
 import { defineTool } from './define';
-import { flag, values } from './fields';
+import { values } from './choices';
 
 /** Each choice as the page words it, in its order: the enum below is derived from it. */
 export const UPSCALE_MODELS = [
@@ -11,14 +10,15 @@ export const UPSCALE_MODELS = [
 
 export const UPSCALE_TOOL = defineTool({
   key: 'upscale',
-  request: z.object({
-    tool: z.literal('upscale'),
-    model: z
-      .enum(values(UPSCALE_MODELS), { error: 'Choose Version 2 (Improved) or Version 1' })
-      .default('v2'),
-    /** Overlapping tiles blended at the seams: better quality, about double the time. */
-    overlappingTiles: flag,
-  }),
+  request: ({ z, flag }) =>
+    z.object({
+      tool: z.literal('upscale'),
+      model: z
+        .enum(values(UPSCALE_MODELS), { error: 'Choose Version 2 (Improved) or Version 1' })
+        .default('v2'),
+      /** Overlapping tiles blended at the seams: better quality, about double the time. */
+      overlappingTiles: flag,
+    }),
   action: 'upscale',
   engines: ['local'],
   preview: false,

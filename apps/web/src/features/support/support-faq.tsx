@@ -4,12 +4,12 @@ import {
   LICENCES_PER_MODEL,
   PAYMENT_METHODS,
   PLAN_LIST,
+  toolsBy,
   WELCOME_CREDITS,
 } from '@muse/shared';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { COST_LINES } from './cost-lines';
 
 const list = (items: string[], type: Intl.ListFormatType = 'conjunction') =>
   new Intl.ListFormat('en-GB', { type }).format(items);
@@ -22,6 +22,12 @@ const PAYMENT_METHODS_TEXT = list(
   PAYMENT_METHODS.map((method) => (method === 'Card' ? 'card' : method)),
   'disjunction',
 );
+
+/**
+ * The table of costs: each tool's line (`faq` in its descriptor), in the order a creator meets
+ * them. The registry loads no schema, so this prerendered public page stays without one (0036).
+ */
+const COST_LINES = toolsBy('faq').map((tool) => ({ action: tool.action, label: tool.faq.label }));
 
 const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
   {

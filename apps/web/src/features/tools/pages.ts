@@ -1,8 +1,4 @@
-// The tools share one chunk: a creator who opens one usually opens the others.
+// The tools share one chunk: a creator who opens one usually opens the others. Every tool's page
+// (`<key>-page.tsx`) is in `pages.gen.ts`, written by scripts/tool-registry.mjs.
 export { ToolsPage } from './tools-page';
-export { GeneratePage } from './generate-page';
-export { GenerateVideoPage } from './generate-video-page';
-export { FaceSwapPage } from './face-swap-page';
-export { UpscalePage } from './upscale-page';
-export { EditImagePage } from './edit-image-page';
-export { GeneratePromptPage } from './generate-prompt-page';
+export * from './pages.gen';

@@ -23,7 +23,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api';
 import { ProductShotDialog } from './components/product-shot-dialog';
 import { FaceSwapPage } from './face-swap-page';
-import { GeneratePage } from './generate-page';
+import { GenerateImagePage } from './generate-image-page';
 import { GenerateVideoPage } from './generate-video-page';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
@@ -190,7 +190,7 @@ describe('the way to the gallery', () => {
     expect(screen.queryByText(/identity score/)).not.toBeInTheDocument();
     video.unmount();
 
-    renderWithApp(<GeneratePage />);
+    renderWithApp(<GenerateImagePage />);
     expect(
       await screen.findByText(
         'Every image you generate is kept in your gallery, ready to upscale, edit or turn into a prompt.',

@@ -39,7 +39,7 @@ const COUNTS = Array.from({ length: GENERATE_COUNT.max }, (_, index) => {
  * plan the button opens the 'image' limit modal and nothing is sent; with the offline engine the
  * images are free 'Offline preview's and the page says what they are and do not do yet.
  */
-export function GeneratePage() {
+export function GenerateImagePage() {
   const access = useToolAccess('generate-image');
   const engines = useEngines();
   const dashboard = useDashboard();
