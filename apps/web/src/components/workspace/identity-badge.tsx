@@ -1,6 +1,7 @@
 import { galleryToolLabel, GENERATE_TEXTS } from '@muse/shared';
 import { ScanFace, Sparkles, Wrench } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { Pill } from '../ui/pill';
 
 /** How alike a score says the image and the persona are, in words. */
 export function scoreWords(score: number): string {
@@ -35,48 +36,38 @@ export function IdentityBadge({
         ? 'border-amber-400/40 bg-amber-500/15 text-amber-100'
         : 'border-red-400/40 bg-red-500/15 text-red-200';
   return (
-    <span
+    <Pill
+      icon={ScanFace}
       title={`Identity score ${score} of 100: ${scoreWords(score)}`}
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold tabular-nums backdrop-blur',
-        tone,
-        className,
-      )}
+      className={cn('border tabular-nums', tone, className)}
     >
-      <ScanFace aria-hidden="true" className="size-3.5" />
       Identity {score}
       <span className="sr-only">of 100, {scoreWords(score)}</span>
-    </span>
+    </Pill>
   );
 }
 
 /** The 'Offline preview' label every offline generation carries. */
 export function OfflinePreviewLabel({ className }: { className?: string }) {
   return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full border border-sky-400/40 bg-sky-500/15 px-2 py-0.5 text-xs font-semibold text-sky-100 backdrop-blur',
-        className,
-      )}
+    <Pill
+      icon={Sparkles}
+      className={cn('border border-sky-400/40 bg-sky-500/15 text-sky-100', className)}
     >
-      <Sparkles aria-hidden="true" className="size-3.5" />
       {GENERATE_TEXTS.offlinePreview}
-    </span>
+    </Pill>
   );
 }
 
 /** The tool that made a gallery item ('Upscale', 'Edit Image', …). */
 export function ToolLabel({ tool, className }: { tool: string; className?: string }) {
   return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full border border-zinc-400/30 bg-black/55 px-2 py-0.5 text-xs font-semibold text-zinc-100 backdrop-blur',
-        className,
-      )}
+    <Pill
+      icon={Wrench}
+      className={cn('border border-zinc-400/30 bg-black/55 text-zinc-100', className)}
     >
-      <Wrench aria-hidden="true" className="size-3.5" />
       <span className="sr-only">Made with </span>
       {galleryToolLabel(tool)}
-    </span>
+    </Pill>
   );
 }

@@ -1,6 +1,6 @@
 import { isFinished, type TJob, type TJobTool } from '@muse/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { hasErrorCode } from '../../lib/api';
 import { invalidateWorkspace } from '../../lib/workspace';
 import { useCreateJob, type TCreateJobInput } from './api/create-job';
@@ -57,9 +57,9 @@ export function useToolJob<T extends TJobTool>(
     selectedId !== null && (current === null || !isFinished(current.status)) ? selectedId : null;
 
   // The jobs this page followed and has not yet seen finish.
-  const [followed] = useState(() => new Set<string>());
+  const followed = useRef(new Set<string>());
   const onFinished = useEffectEvent((id: string) => {
-    if (!followed.delete(id)) return;
+    if (!followed.current.delete(id)) return;
     // Credits were refunded on failure, and the history gains the result: refresh both.
     void invalidateWorkspace(queryClient);
   });
@@ -73,7 +73,7 @@ export function useToolJob<T extends TJobTool>(
 
   useEffect(() => {
     if (!followId) return;
-    followed.add(followId);
+    followed.current.add(followId);
     const controller = new AbortController();
     followJob(followId, (job) => setLive({ id: followId, job }), controller.signal)
       .then(() => onFinished(followId))
@@ -85,7 +85,7 @@ export function useToolJob<T extends TJobTool>(
         });
       });
     return () => controller.abort();
-  }, [followId, followed]);
+  }, [followId]);
 
   function start(input: TCreateJobInput<T>) {
     create.mutate(input, {
