@@ -7,6 +7,7 @@ import { buildApp, type TBuildAppOptions } from '../src/app';
 import { loadConfig, type TConfig } from '../src/config';
 import { createServices, type TServiceOverrides } from '../src/services';
 import { createTestDatabase, type TTestDatabase } from './database';
+import { startFakeStripe, type TFakeStripe } from './fakes/stripe';
 
 export type TTestContext = { app: FastifyInstance; database: TTestDatabase; config: TConfig };
 
@@ -28,4 +29,29 @@ export async function createTestApp(
     await rm(dataDir, { recursive: true, force: true });
   });
   return { app, database, config };
+}
+
+/** The settings that send the app's Stripe calls and webhooks to `fake`. */
+export function stripeSettings(fake: TFakeStripe): NodeJS.ProcessEnv {
+  return {
+    STRIPE_SECRET_KEY: fake.apiKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_API_URL: fake.url,
+  };
+}
+
+/**
+ * The API twice, each on its own database: `live` with Stripe (a fake Stripe started here and
+ * stopped when the file ends) and `offline` in TEST MODE, for tests that hold both payment
+ * providers to the same rules.
+ */
+export async function createPaymentApps(): Promise<{
+  fake: TFakeStripe;
+  live: TTestContext;
+  offline: TTestContext;
+}> {
+  const fake = await startFakeStripe();
+  afterAll(() => fake.stop());
+  const [live, offline] = await Promise.all([createTestApp(stripeSettings(fake)), createTestApp()]);
+  return { fake, live, offline };
 }

@@ -22,7 +22,7 @@ import { seedMarketplace } from '../src/modules/marketplace/service';
 import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { releaseDueSales } from '../src/modules/sales/held-earnings';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
-import { createTestApp, type TTestContext } from './app';
+import { createTestApp, stripeSettings, type TTestContext } from './app';
 import { startFakeStripe, type TFakeStripe } from './fakes/stripe';
 import { makePng } from './images';
 import { registeredRoutes } from './routes';
@@ -261,15 +261,7 @@ for (const mode of ['Stripe', 'TEST MODE'] as const) {
 
     beforeAll(async () => {
       if (mode === 'Stripe') fake = await startFakeStripe();
-      ctx = await createTestApp(
-        fake
-          ? {
-              STRIPE_SECRET_KEY: fake.apiKey,
-              STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-              STRIPE_API_URL: fake.url,
-            }
-          : {},
-      );
+      ctx = await createTestApp(fake ? stripeSettings(fake) : {});
       world = await seedWorld(ctx);
       routes = registeredRoutes(ctx.app).filter((route) => route.startsWith('GET '));
     }, 120_000);

@@ -10,7 +10,7 @@ import { onboardingStates, subscriptions, testCheckoutSessions } from '../src/db
 import { ensureOfferCoupon, OFFER_COUPON_ID } from '../src/modules/payments/stripe-gateway';
 import { ensureStripeCatalogue } from '../src/modules/billing/stripe-setup';
 import { registerAccount, type TTestAccount } from './accounts';
-import { createTestApp, type TTestContext } from './app';
+import { createTestApp, stripeSettings, type TTestContext } from './app';
 import { ONBOARDING_ANSWERS, rowsOf } from './drafts';
 import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
 
@@ -266,11 +266,7 @@ describe('the first-month offer through Stripe', () => {
     fake = await startFakeStripe();
     stripe = stripeClientFor(fake);
     await ensureStripeCatalogue(stripe);
-    ctx = await createTestApp({
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_URL: fake.url,
-    });
+    ctx = await createTestApp(stripeSettings(fake));
   });
   afterAll(() => fake.stop());
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { advanceTestSubscriptions } from '../src/modules/billing/subscriptions';
 import { ensureStripeCatalogue } from '../src/modules/billing/stripe-setup';
 import { mailbox, startMailWorker, waitForMail, type TMail } from './account-mail';
 import { registerAccount, type TTestAccount } from './accounts';
-import { createTestApp, type TTestContext } from './app';
-import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
+import { createPaymentApps, type TTestContext } from './app';
+import { stripeClientFor, type TFakeStripe } from './fakes/stripe';
 import { call, checkout, deliverTo, seedPost, seller, sessionIdOf } from './sales-helpers';
 
 /*
@@ -20,19 +20,10 @@ let live: TTestContext;
 let offline: TTestContext;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
+  ({ fake, live, offline } = await createPaymentApps());
   await ensureStripeCatalogue(stripeClientFor(fake));
-  [live, offline] = await Promise.all([
-    createTestApp({
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_URL: fake.url,
-    }),
-    createTestApp(),
-  ]);
   await Promise.all([startMailWorker(live), startMailWorker(offline)]);
 });
-afterAll(() => fake.stop());
 
 const deliver = (delivery: { payload: string; signature: string }) => deliverTo(live, delivery);
 

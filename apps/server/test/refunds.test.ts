@@ -1,9 +1,9 @@
 import { EARNINGS_HOLD_DAYS, PUBLISHING_TEXTS } from '@muse/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';
-import { createTestApp, type TTestContext } from './app';
-import { startFakeStripe, type TFakeStripe } from './fakes/stripe';
+import { createPaymentApps, type TTestContext } from './app';
+import { type TFakeStripe } from './fakes/stripe';
 import {
   call,
   checkout,
@@ -33,17 +33,8 @@ let live: TTestContext;
 let offline: TTestContext;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  [live, offline] = await Promise.all([
-    createTestApp({
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_URL: fake.url,
-    }),
-    createTestApp(),
-  ]);
+  ({ fake, live, offline } = await createPaymentApps());
 });
-afterAll(() => fake.stop());
 
 const deliver = (delivery: { payload: string; signature: string }) => deliverTo(live, delivery);
 

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EARNINGS_HOLD_DAYS, museFeeCents, PUBLISHING_TEXTS, type TEarnings } from '@muse/shared';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '../src/modules/payments/stripe-gateway';
 import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';
-import { createTestApp, type TTestContext } from './app';
-import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
+import { createPaymentApps, type TTestContext } from './app';
+import { stripeClientFor, type TFakeStripe } from './fakes/stripe';
 import {
   call,
   checkout,
@@ -41,18 +41,9 @@ let live: TTestContext;
 let offline: TTestContext;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
+  ({ fake, live, offline } = await createPaymentApps());
   stripe = stripeClientFor(fake);
-  [live, offline] = await Promise.all([
-    createTestApp({
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_URL: fake.url,
-    }),
-    createTestApp(),
-  ]);
 });
-afterAll(() => fake.stop());
 
 const deliver = (delivery: { payload: string; signature: string }) => deliverTo(live, delivery);
 

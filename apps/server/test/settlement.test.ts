@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '../src/modules/payments/stripe-gateway';
 import { startWorker } from '../src/modules/jobs/worker';
 import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';
-import { createTestApp, type TTestContext } from './app';
-import { startFakeStripe, type TFakeStripe } from './fakes/stripe';
+import { createPaymentApps, type TTestContext } from './app';
+import { type TFakeStripe } from './fakes/stripe';
 import {
   call,
   deliverTo,
@@ -33,17 +33,8 @@ let live: TTestContext;
 let offline: TTestContext;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  [live, offline] = await Promise.all([
-    createTestApp({
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_URL: fake.url,
-    }),
-    createTestApp(),
-  ]);
+  ({ fake, live, offline } = await createPaymentApps());
 });
-afterAll(() => fake.stop());
 
 async function sell(ctx: TTestContext, creator: TTestAccount, fan: TTestAccount, cents: number) {
   const post = await seedPost(ctx, await seller(ctx, creator, 'Nia'), { priceCents: cents });

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStripeCatalogue } from '../src/modules/billing/stripe-setup';
 import { registerAccount } from './accounts';
-import { createTestApp, type TTestContext } from './app';
+import { createTestApp, stripeSettings, type TTestContext } from './app';
 import { finishOnboarding, rowsOf } from './drafts';
 import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
 
@@ -16,11 +16,7 @@ beforeAll(async () => {
   stripe = stripeClientFor(fake);
   expect((await ensureStripeCatalogue(stripe)).length).toBe(6);
   expect(await ensureStripeCatalogue(stripe)).toEqual([]); // a second run creates nothing
-  ctx = await createTestApp({
-    STRIPE_SECRET_KEY: fake.apiKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_URL: fake.url,
-  });
+  ctx = await createTestApp(stripeSettings(fake));
 });
 afterAll(() => fake.stop());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStripeCatalogue } from '../src/modules/billing/stripe-setup';
 import { advanceTestSubscriptions, LIVE_STATUSES } from '../src/modules/billing/subscriptions';
 import { registerAccount, type TTestAccount } from './accounts';
-import { createTestApp, type TTestContext } from './app';
+import { createTestApp, stripeSettings, type TTestContext } from './app';
 import { startFakeStripe, stripeClientFor, type TFakeStripe } from './fakes/stripe';
 
 /*
@@ -213,11 +213,7 @@ describe('Stripe: two checkouts paid at the same moment', SLOW, () => {
     fake = await startFakeStripe();
     stripe = stripeClientFor(fake);
     await ensureStripeCatalogue(stripe);
-    ctx = await createTestApp({
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_URL: fake.url,
-    });
+    ctx = await createTestApp(stripeSettings(fake));
   });
   afterAll(() => fake.stop());
 
