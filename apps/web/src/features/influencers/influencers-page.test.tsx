@@ -1,32 +1,21 @@
-import { PAGE_TEXTS, ZInfluencersResponse, type TInfluencer } from '@muse/shared';
+import { PAGE_TEXTS, ZInfluencersResponse } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api';
+import { anInfluencer } from '../../testing/answers';
 import { InfluencersPage } from './influencers-page';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
 
-function influencer(n: number): TInfluencer {
-  return {
+const influencer = (n: number) =>
+  anInfluencer({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `Persona ${n}`,
-    niche: 'fashion',
-    personality: '',
-    target_audience: '',
-    description: 'Street style',
-    image: null,
-    thumbnail: null,
-    modelId: null,
-    personaStatus: 'needs-photos',
     ready: false,
-    referencePhotos: 0,
-    created_at: '2026-11-24T10:00:00.000Z',
-    updated_at: '2026-11-24T10:00:00.000Z',
-  };
-}
+  });
 
 /** 30 influencers held: the first page has 24 of them, the next the other 6. */
 function stubApi() {

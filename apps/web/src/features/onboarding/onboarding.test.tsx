@@ -1,5 +1,4 @@
 import {
-  ZDashboardResponse,
   ZMarketplaceModelsResponse,
   ZOnboardingResponse,
   type TOnboardingState,
@@ -12,6 +11,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '../../components/ui/toaster';
 import { fakeApi, refuse, reply, type TFakeHandler, type TFakeRoute } from '../../testing/fake-api';
+import { dashboardAnswer } from '../../testing/answers';
 import { OnboardingPage } from './onboarding-page';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
@@ -60,19 +60,7 @@ function stubApi(
       held = { ...held, ...(body as TUpdateOnboardingRequest) };
       return answer();
     },
-    'GET /api/users/dashboard': () =>
-      reply(ZDashboardResponse, {
-        success: true,
-        dashboard: {
-          plan: null,
-          planLabel: 'FREE',
-          credits: 0,
-          modelTokens: 0,
-          influencers: { used: 0, limit: 0 },
-          products: { used: 0, limit: 0 },
-          recentInfluencers: [],
-        },
-      }),
+    'GET /api/users/dashboard': () => dashboardAnswer(),
     // Step 3's marketplace grid.
     'GET /api/marketplace/models': () =>
       reply(ZMarketplaceModelsResponse, { success: true, models: [] }),

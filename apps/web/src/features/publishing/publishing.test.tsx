@@ -9,7 +9,6 @@ import {
   ZPostsResponse,
   type TEarnings,
   type TGalleryItem,
-  type TInfluencer,
   type TPageSettings,
   type TPost,
 } from '@muse/shared';
@@ -20,6 +19,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, refuse, reply, type TFakeHandler, type TFakeRoute } from '../../testing/fake-api';
+import { anInfluencer } from '../../testing/answers';
 import { CalendarPage } from './calendar-page';
 import {
   CALENDAR_ZONE_STORAGE_KEY,
@@ -40,24 +40,13 @@ const ITEM_A = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a01';
 const ITEM_B = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a02';
 const ITEM_C = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a03';
 
-function influencer(id: string, name: string): TInfluencer {
-  return {
+const influencer = (id: string, name: string) =>
+  anInfluencer({
     id,
     name,
-    niche: 'fashion',
-    personality: '',
-    target_audience: '',
-    description: 'Street style',
-    image: null,
-    thumbnail: null,
-    modelId: null,
-    personaStatus: 'ready',
-    ready: true,
-    referencePhotos: 10,
     created_at: '2026-06-01T10:00:00.000Z',
     updated_at: '2026-06-01T10:00:00.000Z',
-  };
-}
+  });
 
 function page(overrides: Partial<TPageSettings> = {}): TPageSettings {
   return {

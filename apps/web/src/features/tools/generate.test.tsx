@@ -1,9 +1,10 @@
-import { GENERATE_TEXTS, TOOL_TEXTS, type TInfluencer, type TJob } from '@muse/shared';
+import { GENERATE_TEXTS, TOOL_TEXTS, type TJob } from '@muse/shared';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { GenerationCard } from './components/generate/generation-card';
 import { PersonaPicker } from './components/generate/persona-picker';
+import { anInfluencer } from '../../testing/answers';
 
 function job(overrides: Partial<TJob>): TJob {
   return {
@@ -27,24 +28,7 @@ function job(overrides: Partial<TJob>): TJob {
   };
 }
 
-function influencer(id: string, name: string, ready: boolean): TInfluencer {
-  return {
-    id,
-    name,
-    niche: 'fashion',
-    personality: '',
-    target_audience: '',
-    description: 'Street style',
-    image: null,
-    thumbnail: null,
-    modelId: null,
-    personaStatus: ready ? 'ready' : 'needs-photos',
-    ready,
-    referencePhotos: ready ? 10 : 0,
-    created_at: '2026-11-24T10:00:00.000Z',
-    updated_at: '2026-11-24T10:00:00.000Z',
-  };
-}
+const influencer = (id: string, name: string, ready: boolean) => anInfluencer({ id, name, ready });
 
 describe('a generation card', () => {
   it('shows progress while the image is made', () => {

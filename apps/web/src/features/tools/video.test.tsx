@@ -3,11 +3,9 @@ import {
   VIDEO_TEXTS,
   VIDEO_UPLOAD,
   videoTooLongText,
-  type TInfluencer,
   type TJob,
   type TPlanKey,
   type TProduct,
-  ZDashboardResponse,
   ZEnginesResponse,
   ZGalleryResponse,
   ZInfluencersResponse,
@@ -21,6 +19,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api';
+import { anInfluencer, dashboardAnswer } from '../../testing/answers';
 import { ProductShotDialog } from './components/product-shot-dialog';
 import { FaceSwapPage } from './face-swap-page';
 import { GenerateImagePage } from './generate-image-page';
@@ -31,24 +30,7 @@ vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }
 const PERSONA_ID = '6f1c2f0e-4a43-4c47-9a53-0c0f8a4f8a11';
 const PRODUCT_ID = '0b8f1a52-3f7e-4a5e-8d0e-7a3c2b1d9e44';
 
-function influencer(ready = true): TInfluencer {
-  return {
-    id: PERSONA_ID,
-    name: 'Mara Lind',
-    niche: 'fashion',
-    personality: '',
-    target_audience: '',
-    description: 'Street style',
-    image: null,
-    thumbnail: null,
-    modelId: null,
-    personaStatus: ready ? 'ready' : 'needs-photos',
-    ready,
-    referencePhotos: ready ? 10 : 0,
-    created_at: '2026-11-24T10:00:00.000Z',
-    updated_at: '2026-11-24T10:00:00.000Z',
-  };
-}
+const influencer = (ready = true) => anInfluencer({ id: PERSONA_ID, ready });
 
 const product: TProduct = {
   id: PRODUCT_ID,
@@ -96,17 +78,13 @@ function shotJob(): TJob {
 function stubApi(plan: TPlanKey | null) {
   const api = fakeApi({
     'GET /api/users/dashboard': () =>
-      reply(ZDashboardResponse, {
-        success: true,
-        dashboard: {
-          plan,
-          planLabel: plan ?? 'FREE',
-          credits: 500,
-          modelTokens: 1,
-          influencers: { used: 1, limit: 1 },
-          products: { used: 1, limit: 5 },
-          recentInfluencers: [],
-        },
+      dashboardAnswer({
+        plan,
+        planLabel: plan ?? 'FREE',
+        credits: 500,
+        modelTokens: 1,
+        influencers: { used: 1, limit: 1 },
+        products: { used: 1, limit: 5 },
       }),
     'GET /api/jobs/engines': () =>
       reply(ZEnginesResponse, {
