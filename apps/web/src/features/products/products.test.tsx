@@ -1,4 +1,5 @@
 import {
+  GENERIC_ERRORS,
   PRODUCT_TEXTS,
   UPGRADE_MODAL_TITLES,
   upgradeModalMessage,
@@ -98,6 +99,15 @@ afterEach(() => {
   toast.dismiss();
 });
 
+/** Opens the add form and sends it with a name alone; returns the form. */
+async function addNamed(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name: PRODUCT_TEXTS.addNew }));
+  const form = await screen.findByRole('dialog', { name: PRODUCT_TEXTS.addNew });
+  await user.type(within(form).getByRole('textbox', { name: 'Name' }), name);
+  await user.click(within(form).getByRole('button', { name: 'Add Product' }));
+  return form;
+}
+
 describe('Products', () => {
   it('on a FREE plan shows 0/0 and opens the product limit modal instead of the form', async () => {
     stubApi({ products: [], limit: 0 });
@@ -189,11 +199,7 @@ describe('Products', () => {
       },
     );
     renderPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: PRODUCT_TEXTS.addNew }));
-    const form = await screen.findByRole('dialog', { name: PRODUCT_TEXTS.addNew });
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Straw hat');
-    await user.click(within(form).getByRole('button', { name: 'Add Product' }));
+    await addNamed(userEvent.setup(), 'Straw hat');
 
     expect(await screen.findByRole('dialog', { name: UPGRADE_MODAL_TITLES.product })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: PRODUCT_TEXTS.addNew })).not.toBeInTheDocument();
@@ -204,18 +210,14 @@ describe('Products', () => {
       { products: [], limit: 5 },
       {
         'POST /api/products': () =>
-          refuse(500, { error: 'The shop link could not be read', code: 'INTERNAL_ERROR' }),
+          refuse(503, { error: GENERIC_ERRORS.storageUnavailable, code: 'STORAGE_UNAVAILABLE' }),
       },
     );
     renderPage();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: PRODUCT_TEXTS.addNew }));
-    const form = await screen.findByRole('dialog', { name: PRODUCT_TEXTS.addNew });
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Straw hat');
-    await user.click(within(form).getByRole('button', { name: 'Add Product' }));
+    const form = await addNamed(userEvent.setup(), 'Straw hat');
 
     expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'The shop link could not be read',
+      GENERIC_ERRORS.storageUnavailable,
     );
     expect(screen.getByText(PRODUCT_TEXTS.createFailed)).toBeVisible();
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('Straw hat');
