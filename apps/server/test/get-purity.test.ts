@@ -14,19 +14,17 @@
  * state and PKCE verifier) and `GET /api/auth/google/callback` signs the visitor in, because
  * OAuth makes both browser navigations, which are GETs (google.test.ts covers them).
  */
-import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryItems, jobs, products } from '../src/db/schema';
 import { seedMarketplace } from '../src/modules/marketplace/service';
-import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { releaseDueSales } from '../src/modules/sales/held-earnings';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, stripeSettings, type TTestContext } from './app';
 import { startFakeStripe, type TFakeStripe } from './fakes/stripe';
 import { makePng } from './images';
 import { registeredRoutes } from './routes';
-import { call, seedPost, seller, type TSeller } from './sales-helpers';
+import { bookSale, call, seedPost, seller, type TSeller } from './sales-helpers';
 
 /**
  * Columns a read may change, by table, and why. A session's "last used" (the account settings'
@@ -98,15 +96,7 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
   // Posts: sold, one of them past its hold (available, not yet booked so), one scheduled.
   const sell = async (caption: string, cents: number) => {
     const post = await seedPost(ctx, page, { priceCents: cents, caption });
-    const done = await fulfilPostPurchase(db, {
-      postId: post.id,
-      buyerId: fan.userId,
-      amountCents: cents,
-      provider: testMode ? 'test' : 'stripe',
-      checkoutId: `cs_test_${randomBytes(16).toString('hex')}`,
-      paymentIntentId: null,
-    });
-    expect(done.outcome).toBe('booked');
+    await bookSale(ctx, post.id, fan, cents);
     return post;
   };
   const endHold = (postId: string) =>

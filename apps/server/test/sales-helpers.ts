@@ -3,6 +3,7 @@ import type { TEarnings } from '@muse/shared';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { influencerPages, influencers, postItems, posts } from '../src/db/schema';
+import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import type { TTestAccount } from './accounts';
 import type { TTestContext } from './app';
 import { makePng } from './images';
@@ -185,3 +186,24 @@ export async function endHolds(ctx: TTestContext, creatorId: string): Promise<vo
 
 /** Stripe's Checkout Session id, the last part of its page's URL. */
 export const sessionIdOf = (url: string) => url.split('/').pop()!;
+
+/**
+ * Books a sale of `postId` to `buyer` straight through the fulfilment function, as a paid
+ * checkout of the app's provider (Stripe when configured, else TEST MODE) would.
+ */
+export async function bookSale(
+  ctx: TTestContext,
+  postId: string,
+  buyer: { userId: string },
+  amountCents: number,
+): Promise<void> {
+  const done = await fulfilPostPurchase(ctx.database.db, {
+    postId,
+    buyerId: buyer.userId,
+    amountCents,
+    provider: ctx.config.STRIPE_SECRET_KEY ? 'stripe' : 'test',
+    checkoutId: `cs_test_${randomBytes(16).toString('hex')}`,
+    paymentIntentId: null,
+  });
+  expect(done.outcome).toBe('booked');
+}

@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { EARNINGS_HOLD_DAYS, museFeeCents, PUBLISHING_TEXTS, type TEarnings } from '@muse/shared';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '../src/modules/payments/stripe-gateway';
-import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';
 import { createPaymentApps, type TTestContext } from './app';
@@ -22,6 +21,7 @@ import {
   seller,
   sessionIdOf,
   type TSeller,
+  bookSale,
 } from './sales-helpers';
 
 /*
@@ -252,18 +252,8 @@ describe('buying a post through Stripe Checkout', () => {
   });
 });
 
-/** Books a sale straight through the fulfilment function, as a paid checkout would. */
-async function sell(ctx: TTestContext, postId: string, buyer: TTestAccount, amountCents: number) {
-  const done = await fulfilPostPurchase(ctx.database.db, {
-    postId,
-    buyerId: buyer.userId,
-    amountCents,
-    provider: ctx === live ? 'stripe' : 'test',
-    checkoutId: `cs_test_${randomBytes(16).toString('hex')}`,
-    paymentIntentId: null,
-  });
-  expect(done.outcome).toBe('booked');
-}
+const sell = (ctx: TTestContext, postId: string, buyer: TTestAccount, amountCents: number) =>
+  bookSale(ctx, postId, buyer, amountCents);
 
 describe('payouts through Stripe Connect', () => {
   let creator: TSeller;

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '../src/modules/payments/stripe-gateway';
 import { startWorker } from '../src/modules/jobs/worker';
-import { fulfilPostPurchase } from '../src/modules/sales/fulfil';
 import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';
 import { createPaymentApps, type TTestContext } from './app';
@@ -16,6 +14,7 @@ import {
   rows,
   seedPost,
   seller,
+  bookSale,
 } from './sales-helpers';
 
 /*
@@ -38,15 +37,7 @@ beforeAll(async () => {
 
 async function sell(ctx: TTestContext, creator: TTestAccount, fan: TTestAccount, cents: number) {
   const post = await seedPost(ctx, await seller(ctx, creator, 'Nia'), { priceCents: cents });
-  const done = await fulfilPostPurchase(ctx.database.db, {
-    postId: post.id,
-    buyerId: fan.userId,
-    amountCents: cents,
-    provider: ctx === live ? 'stripe' : 'test',
-    checkoutId: `cs_test_${randomBytes(16).toString('hex')}`,
-    paymentIntentId: null,
-  });
-  expect(done.outcome).toBe('booked');
+  await bookSale(ctx, post.id, fan, cents);
 }
 
 const releasesOf = async (ctx: TTestContext, userId: string) =>
