@@ -68,8 +68,8 @@ export function GalleryPage() {
   return (
     <div className="space-y-8">
       <PageHeading title="Gallery">
-        Everything your tools made, with the tool that made it and how much each image or video
-        looks like its persona.
+        Everything your tools made, with the tool that made it and, where it has one, the score of
+        how much an image or video looks like its persona.
       </PageHeading>
 
       <form

@@ -238,7 +238,7 @@ function EngineNote({ engine }: { engine: TPersona['engine'] }) {
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-400" />
       <span>
         {engine === 'local'
-          ? 'Ready at once, no waiting: the photos that pass the checks become this persona’s reference set, and every result is compared with them for likeness.'
+          ? 'Ready at once, no waiting: the photos that pass the checks become this persona’s reference set. Its Offline previews are made from them, and every other result is scored against them for likeness.'
           : 'Muse learns this persona’s face from the photos that pass (about 2 to 5 minutes) and keeps what it learned with the persona, for closer likeness in every result.'}
       </span>
     </p>
