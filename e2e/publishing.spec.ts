@@ -365,7 +365,7 @@ test.describe('the calendar in New York', () => {
 
     await signInAs(page, creator);
     await page.goto('/calendar');
-    await expect(main(page).getByText('Times in America/New_York (Eastern Time)')).toBeVisible();
+    await expect(main(page).getByText('Times in America/New York (Eastern Time)')).toBeVisible();
     await expect(main(page).getByRole('combobox', { name: 'Time zone' })).toHaveValue(
       'America/New_York',
     );

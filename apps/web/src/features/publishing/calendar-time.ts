@@ -81,7 +81,9 @@ export function describeTimeZone(timeZone: string, at: number = Date.now()): str
   } catch {
     name = '';
   }
-  return name && name !== timeZone ? `${timeZone} (${name})` : timeZone;
+  // Written as the zone menu writes it ('America/New York'), with the zone's name in words.
+  const place = timeZone.replaceAll('_', ' ');
+  return name && name !== timeZone ? `${place} (${name})` : place;
 }
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();

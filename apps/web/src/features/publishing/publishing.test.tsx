@@ -482,7 +482,7 @@ describe("the creator's zone", () => {
       screen.getByRole('combobox', { name: 'Time zone' }),
       'America/New_York',
     );
-    expect(screen.getByText('Times in America/New_York (Eastern Time)')).toBeVisible();
+    expect(screen.getByText('Times in America/New York (Eastern Time)')).toBeVisible();
     await waitFor(() =>
       expect(calls.at(-1)?.url.searchParams.get('from')).toBe('2026-06-29T00:00:00-04:00'),
     );
