@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './scripts/chromium.mjs';
+import { writeToolRegistry } from './scripts/tool-registry.mjs';
+
+// The specs read the shared tool registry: its generated lists are written before they load.
+writeToolRegistry();
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;

@@ -6,10 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startFakeGoogle } from '../apps/server/test/fakes/google-oidc.ts';
-import { writeToolRegistry } from './tool-registry.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-writeToolRegistry();
 // A folder of its own per run, removed when the server stops: runs never share a database.
 mkdirSync(path.join(root, 'test-results'), { recursive: true });
 const dataDir = mkdtempSync(path.join(root, 'test-results', 'e2e-data-'));

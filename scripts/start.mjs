@@ -2,9 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
-import { writeToolRegistry } from './tool-registry.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-writeToolRegistry();
 await buildIfNeeded();
 await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);

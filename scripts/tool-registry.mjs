@@ -47,16 +47,11 @@ export function serverFolders(root = repository) {
   const dir = path.join(root, TOOL_FOLDERS.server);
   return listing(dir)
     .filter((entry) => entry.isDirectory())
-    .map((entry) => {
-      const files = new Set(listing(path.join(dir, entry.name)).map((file) => file.name));
-      return {
-        key: entry.name,
-        index: files.has('index.ts'),
-        engines: files.has('engines.ts'),
-        localEngine: files.has('local-engine.ts'),
-      };
-    })
-    .filter((folder) => folder.index)
+    .map((entry) => ({
+      key: entry.name,
+      files: new Set(listing(path.join(dir, entry.name)).map((file) => file.name)),
+    }))
+    .filter((folder) => folder.files.has('index.ts'))
     .sort((a, b) => byName(a.key, b.key));
 }
 
@@ -93,31 +88,24 @@ export function toolRegistryFiles(root = repository) {
     lines(folders, ({ key }) => `  ${quoted(key)}: ${camelName(key)},\n`) +
     '};\n';
 
-  const withEngines = folders.filter((folder) => folder.engines);
-  const engines =
-    HEADER +
-    "import type { TJobTool } from '@muse/shared';\n" +
-    "import type { TToolEngines } from '../engines/glue';\n" +
-    lines(
-      withEngines,
-      ({ key }) => `import { ${camelName(key)}Engines } from './${key}/engines';\n`,
-    ) +
-    '\nexport const TOOL_ENGINES: { [T in TJobTool]: TToolEngines<T> } = {\n' +
-    lines(withEngines, ({ key }) => `  ${quoted(key)}: ${camelName(key)}Engines,\n`) +
-    '};\n';
-
-  const withLocal = folders.filter((folder) => folder.localEngine);
-  const localEngines =
-    HEADER +
-    "import type { TJobTool } from '@muse/shared';\n" +
-    "import type { TLocalEngine } from '../engines/glue';\n" +
-    lines(
-      withLocal,
-      ({ key }) => `import { ${camelName(key)}LocalEngine } from './${key}/local-engine';\n`,
-    ) +
-    '\nexport const LOCAL_ENGINES: { [T in TJobTool]: TLocalEngine<T> } = {\n' +
-    lines(withLocal, ({ key }) => `  ${quoted(key)}: ${camelName(key)}LocalEngine,\n`) +
-    '};\n';
+  /** A map of one export per tool folder that has `file` (`editImageEngines` from `engines.ts`). */
+  const engineMap = (file, suffix, constant, type) => {
+    const having = folders.filter((folder) => folder.files.has(`${file}.ts`));
+    return (
+      HEADER +
+      "import type { TJobTool } from '@muse/shared';\n" +
+      `import type { ${type} } from '../engines/glue';\n` +
+      lines(
+        having,
+        ({ key }) => `import { ${camelName(key)}${suffix} } from './${key}/${file}';\n`,
+      ) +
+      `\nexport const ${constant}: { [T in TJobTool]: ${type}<T> } = {\n` +
+      lines(having, ({ key }) => `  ${quoted(key)}: ${camelName(key)}${suffix},\n`) +
+      '};\n'
+    );
+  };
+  const engines = engineMap('engines', 'Engines', 'TOOL_ENGINES', 'TToolEngines');
+  const localEngines = engineMap('local-engine', 'LocalEngine', 'LOCAL_ENGINES', 'TLocalEngine');
 
   const webPages =
     HEADER +

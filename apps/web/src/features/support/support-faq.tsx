@@ -1,5 +1,4 @@
 import {
-  CREDIT_COSTS,
   formatCount,
   LICENCES_PER_MODEL,
   PAYMENT_METHODS,
@@ -27,7 +26,7 @@ const PAYMENT_METHODS_TEXT = list(
  * The table of costs: each tool's line (`faq` in its descriptor), in the order a creator meets
  * them. The registry loads no schema, so this prerendered public page stays without one (0036).
  */
-const COST_LINES = toolsBy('faq').map((tool) => ({ action: tool.action, label: tool.faq.label }));
+const COST_LINES = toolsBy('faq');
 
 const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
   {
@@ -39,11 +38,11 @@ const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
           returned automatically if the job fails.
         </p>
         <dl className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-700">
-          {COST_LINES.map(({ action, label }) => (
-            <div key={action} className="flex items-baseline justify-between gap-4 px-4 py-2">
-              <dt>{label}</dt>
+          {COST_LINES.map((tool) => (
+            <div key={tool.key} className="flex items-baseline justify-between gap-4 px-4 py-2">
+              <dt>{tool.faq.label}</dt>
               <dd className="shrink-0 font-semibold text-white tabular-nums">
-                {formatCount(CREDIT_COSTS[action])} credits
+                {formatCount(tool.cost)} credits
               </dd>
             </div>
           ))}

@@ -12,7 +12,7 @@ import {
   type TGenerateStyle,
   type TUpgradeModalType,
 } from '@muse/shared';
-import { Gem, Images, Info, LayoutDashboard, Sparkles } from 'lucide-react';
+import { Gem, Info, LayoutDashboard, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
@@ -22,6 +22,7 @@ import { useDashboard } from '../../lib/workspace';
 import { ImageViewer } from '../../components/workspace/image-viewer';
 import { useInfluencers } from '../../lib/influencers';
 import { useEngines } from './api/get-engines';
+import { GalleryNote } from './components/gallery-note';
 import { GenerationCard } from './components/generate/generation-card';
 import { PersonaPicker } from './components/generate/persona-picker';
 import { PromptField } from './components/prompt-field';
@@ -250,19 +251,11 @@ export function GenerateImagePage() {
         }
       />
 
-      <section className="flex flex-col items-start gap-3 rounded-2xl border border-ink-800 bg-ink-900/50 p-5 sm:flex-row sm:items-center">
-        <p className="flex-1 text-sm text-zinc-300">
-          {preview
-            ? 'Every image you generate is kept in your gallery, ready to upscale, edit or turn into a prompt.'
-            : 'Every image you generate is kept in your gallery, with its identity score, ready to upscale, edit or turn into a prompt.'}
-        </p>
-        <Button asChild variant="outline">
-          <Link to="/gallery">
-            <Images aria-hidden="true" className="size-4" />
-            Open the gallery
-          </Link>
-        </Button>
-      </section>
+      <GalleryNote>
+        {preview
+          ? 'Every image you generate is kept in your gallery, ready to upscale, edit or turn into a prompt.'
+          : 'Every image you generate is kept in your gallery, with its identity score, ready to upscale, edit or turn into a prompt.'}
+      </GalleryNote>
 
       <ImageViewer item={open} onClose={() => setOpen(null)} />
       <UpgradeModal type={modal} onClose={() => setModal(null)} />

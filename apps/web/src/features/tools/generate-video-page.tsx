@@ -11,11 +11,10 @@ import {
   type TVideoAspectRatio,
   type TVideoDuration,
 } from '@muse/shared';
-import { Clapperboard, Images, UserRound } from 'lucide-react';
+import { Clapperboard, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
 import { InfluencerPicture } from '../../components/workspace/influencer-picture';
@@ -24,6 +23,7 @@ import { useInfluencers } from '../../lib/influencers';
 import { PersonaPicker } from './components/generate/persona-picker';
 import { PromptField } from './components/prompt-field';
 import { ImagePicker, usePickedImage } from './components/image-picker';
+import { GalleryNote } from './components/gallery-note';
 import { OfflineNote } from './components/offline-note';
 import { HistorySection } from './components/results-gallery';
 import { ChoiceGroup, ToolLayout } from './components/tool-layout';
@@ -255,19 +255,11 @@ function GenerateVideoTool() {
         )}
       </HistorySection>
 
-      <section className="flex flex-col items-start gap-3 rounded-2xl border border-ink-800 bg-ink-900/50 p-5 sm:flex-row sm:items-center">
-        <p className="flex-1 text-sm text-zinc-300">
-          {access.preview
-            ? 'Every video you make is kept in your gallery, beside your images.'
-            : 'Every video you make is kept in your gallery with its identity score, beside your images.'}
-        </p>
-        <Button asChild variant="outline">
-          <Link to="/gallery">
-            <Images aria-hidden="true" className="size-4" />
-            Open the gallery
-          </Link>
-        </Button>
-      </section>
+      <GalleryNote>
+        {access.preview
+          ? 'Every video you make is kept in your gallery, beside your images.'
+          : 'Every video you make is kept in your gallery with its identity score, beside your images.'}
+      </GalleryNote>
 
       <UpgradeModal type={modal} onClose={() => setModal(null)} />
     </>

@@ -1,4 +1,4 @@
-import { GENERATE_TEXTS, TOOL_TEXTS, type TJob } from '@muse/shared';
+import { GENERATE_TEXTS, TOOL_TEXTS, type TJob, type TJobFile } from '@muse/shared';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -30,6 +30,23 @@ function job(overrides: Partial<TJob>): TJob {
 
 const influencer = (id: string, name: string, ready: boolean) => anInfluencer({ id, name, ready });
 
+/** A finished generation: its one image, in the gallery as `g-1`, with `output`'s score. */
+const finished = (output: Pick<TJobFile, 'identityScore' | 'scoreNote'>) =>
+  job({
+    status: 'succeeded',
+    outputs: [
+      {
+        url: '/api/files/out.jpg',
+        width: 816,
+        height: 1024,
+        contentType: 'image/jpeg',
+        fileName: 'muse-generated-7.jpg',
+        galleryId: 'g-1',
+        ...output,
+      },
+    ],
+  });
+
 describe('a generation card', () => {
   it('shows progress while the image is made', () => {
     render(<GenerationCard job={job({})} number={2} onOpen={vi.fn()} />);
@@ -41,21 +58,7 @@ describe('a generation card', () => {
     const onOpen = vi.fn();
     render(
       <GenerationCard
-        job={job({
-          status: 'succeeded',
-          outputs: [
-            {
-              url: '/api/files/out.jpg',
-              width: 816,
-              height: 1024,
-              contentType: 'image/jpeg',
-              fileName: 'muse-generated-7.jpg',
-              galleryId: 'g-1',
-              identityScore: 88,
-              scoreNote: null,
-            },
-          ],
-        })}
+        job={finished({ identityScore: 88, scoreNote: null })}
         number={1}
         onOpen={onOpen}
       />,
@@ -71,21 +74,7 @@ describe('a generation card', () => {
     const onOpen = vi.fn();
     render(
       <GenerationCard
-        job={job({
-          status: 'succeeded',
-          outputs: [
-            {
-              url: '/api/files/out.jpg',
-              width: 816,
-              height: 1024,
-              contentType: 'image/jpeg',
-              fileName: 'muse-generated-7.jpg',
-              galleryId: 'g-1',
-              identityScore: null,
-              scoreNote: GENERATE_TEXTS.previewNotScored,
-            },
-          ],
-        })}
+        job={finished({ identityScore: null, scoreNote: GENERATE_TEXTS.previewNotScored })}
         number={1}
         influencerName="Aiko Tan"
         onOpen={onOpen}
