@@ -14,6 +14,8 @@ import type { TConfig } from './config';
 import type { TDatabaseHandle } from './db/client';
 import { WEB_DIST_DIR } from './lib/paths';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { createApiKeyCache, type TApiKeyCache } from './modules/api-keys/key-cache';
+import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authPublicRoutes, authRoutes } from './modules/auth/routes';
 import {
   billingPublicRoutes,
@@ -43,6 +45,8 @@ import { devMailboxRoutes } from './modules/mail/routes';
 import { marketplacePublicRoutes, marketplaceRoutes } from './modules/marketplace/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { productRoutes } from './modules/products/routes';
+import { apiReferenceRoutes } from './modules/public-api/reference';
+import { publicApi } from './modules/public-api/plugin';
 import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
 import { paymentWebhookRoutes, testCheckoutRoutes } from './modules/payments/routes';
 import { postTestCheckouts, salesRoutes, salesStripeEventsOf } from './modules/sales/routes';
@@ -68,6 +72,8 @@ declare module 'fastify' {
     cacheEvents: TCacheEvents;
     /** Live sessions of this instance, cleared by changes from every instance (0031). */
     sessionCache: TSessionCache;
+    /** Live API keys of this instance, cleared by changes from every instance (0031). */
+    apiKeyCache: TApiKeyCache;
     /** Dashboards of this instance, cleared by changes from every instance (0031). */
     dashboardCache: TDashboardCache;
     /** The public marketplace list, encoded once per change from any instance (0031). */
@@ -187,12 +193,15 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('cacheEvents', cacheEvents);
   const sessionCache = createSessionCache(database.db, cacheEvents);
   app.decorate('sessionCache', sessionCache);
+  const apiKeyCache = createApiKeyCache(database.db, cacheEvents);
+  app.decorate('apiKeyCache', apiKeyCache);
   const dashboardCache = createDashboardCache(cacheEvents);
   app.decorate('dashboardCache', dashboardCache);
   const marketplaceList = createMarketplaceListCache(database.db, cacheEvents);
   app.decorate('marketplaceList', marketplaceList);
   app.addHook('onClose', async () => {
     sessionCache.close();
+    apiKeyCache.close();
     dashboardCache.close();
     marketplaceList.close();
     await cacheEvents.close();
@@ -233,11 +242,14 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(fileRoutes);
       await api.register(providerWebhookRoutes);
       if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
+      // The public API for programs: keys (or a session), scopes, idempotency, OpenAPI.
+      await api.register(publicApi, { prefix: '/v1' });
       // The protected scope: every route inside answers 401 without a live session.
       await api.register(async (signedIn) => {
         registerAuthentication(signedIn);
         await signedIn.register(authRoutes);
         await signedIn.register(userRoutes);
+        await signedIn.register(apiKeyRoutes);
         await signedIn.register(marketplaceRoutes);
         await signedIn.register(billingRoutes);
         // The TEST MODE checkout (no Stripe keys) of a plan and of a post.
@@ -258,6 +270,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     },
     { prefix: '/api' },
   );
+  // The API's reference, a page of its own (Redoc, served from the package).
+  await app.register(apiReferenceRoutes);
   await registerWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 
   return app;

@@ -1,6 +1,6 @@
 import { engineVariable, JOB_TOOLS } from '@muse/shared';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, WEBHOOK_RETRY_SECONDS } from './config';
 
 describe('loadConfig', () => {
   it('starts with the embedded defaults when nothing is set', () => {
@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_live_abc123',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
       FILE_URL_SECRET: 'a-long-random-secret-of-at-least-32-chars',
+      ENCRYPTION_KEY: 'another-long-random-secret-of-32-chars',
       S3_BUCKET: 'muse-files',
     });
     expect(config.PORT).toBe(8080);
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
     ['STRIPE_SECRET_KEY', 'sk_live_abc-secret!'],
     ['STRIPE_WEBHOOK_SECRET', 'whsec_abc-secret!'],
     ['FILE_URL_SECRET', 'short-secret'],
+    ['ENCRYPTION_KEY', 'short-secret'],
     ['SMTP_URL', 'user:hunter2@mail'],
   ])('names a bad secret %s without its value', (name, value) => {
     let thrown: unknown;
@@ -144,5 +146,21 @@ describe('loadConfig', () => {
     expect([local.FAL_WEBHOOKS, local.FAL_POLL_INTERVAL_MS]).toEqual([false, 1000]);
     const public_ = loadConfig({ PUBLIC_URL: 'https://muse.example.com' });
     expect([public_.FAL_WEBHOOKS, public_.FAL_POLL_INTERVAL_MS]).toEqual([true, 10_000]);
+  });
+
+  it('tries webhooks over about 3 days unless tests shorten the schedule, never in production', () => {
+    expect(loadConfig({}).WEBHOOK_RETRY_SCHEDULE).toEqual(WEBHOOK_RETRY_SECONDS);
+    const total = WEBHOOK_RETRY_SECONDS.reduce((sum, seconds) => sum + seconds, 0);
+    expect(total / 86_400).toBeGreaterThan(2.9);
+    expect(total / 86_400).toBeLessThanOrEqual(3);
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1, 1,2' }).WEBHOOK_RETRY_SCHEDULE).toEqual([
+      1, 1, 2,
+    ]);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1,x' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE must be 1 to 20 whole numbers of seconds/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', WEBHOOK_RETRY_SCHEDULE: '1,1,1' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE is for tests only/,
+    );
   });
 });

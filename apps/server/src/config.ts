@@ -11,6 +11,22 @@ import {
 import { z } from 'zod';
 import { REPO_ROOT } from './lib/paths';
 
+/**
+ * The pauses between a webhook delivery's tries: 10 tries over about 3 days, after which the
+ * delivery is failed (docs/product/public-api.md, 'Webhooks').
+ */
+export const WEBHOOK_RETRY_SECONDS: number[] = [
+  5,
+  5 * 60,
+  30 * 60,
+  2 * 3600,
+  5 * 3600,
+  10 * 3600,
+  14 * 3600,
+  20 * 3600,
+  20 * 3600,
+];
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], {
     error: 'must be true or false',
@@ -164,6 +180,18 @@ export const ZEnv = z.object({
     .optional(),
   /** Where fal's hosts are reached instead of the real ones: tests point it at a local fake. */
   FAL_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:4010' }).optional(),
+  /**
+   * The pauses in seconds between the tries of a webhook delivery, comma-separated: tests make
+   * them short. Unset: WEBHOOK_RETRY_SECONDS (docs/product/public-api.md, 'Webhooks').
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*\d{1,6}\s*(,\s*\d{1,6}\s*){0,19}$/,
+      'must be 1 to 20 whole numbers of seconds separated by commas, such as 1,1,1',
+    )
+    .transform((value) => value.split(',').map((part) => Number(part.trim())))
+    .optional(),
   /** S3-compatible object storage for files (uploads, job results); unset: local disk. */
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -179,6 +207,18 @@ export const ZEnv = z.object({
     .optional(),
   /** Signs the expiring URLs of users' files; every instance must share it. */
   FILE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Encrypts the secrets Muse keeps to use again (webhook signing secrets, platform tokens);
+   * every instance must share it (lib/secret-box.ts).
+   */
+  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Calls one API key may make per minute, counted across every instance. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100000' })
+    .int('must be a whole number from 1 to 100000')
+    .min(1, 'must be a whole number from 1 to 100000')
+    .max(100_000, 'must be a whole number from 1 to 100000')
+    .default(600),
   GOOGLE_ISSUER: z
     .url({ error: 'must be the URL of an OpenID Connect issuer' })
     .default('https://accounts.google.com'),
@@ -190,6 +230,7 @@ export type TConfig = TEnv & {
   PUBLIC_URL: string;
   FAL_WEBHOOKS: boolean;
   FAL_POLL_INTERVAL_MS: number;
+  WEBHOOK_RETRY_SCHEDULE: number[];
   LOG_FORMAT: 'json' | 'pretty';
   DATA_DIR: string;
   MAIL_FROM: string;
@@ -207,6 +248,7 @@ const SECRETS = new Set([
   'FAL_KEY',
   'S3_SECRET_ACCESS_KEY',
   'FILE_URL_SECRET',
+  'ENCRYPTION_KEY',
 ]);
 
 export class ConfigError extends Error {
@@ -281,6 +323,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       'FILE_URL_SECRET must be set when NODE_ENV=production, so every instance signs file URLs alike',
     );
   }
+  if (isProduction && !config.ENCRYPTION_KEY) {
+    problems.push(
+      'ENCRYPTION_KEY must be set when NODE_ENV=production, so every instance can read the secrets Muse keeps',
+    );
+  }
   if (isProduction && config.GOOGLE_ISSUER.startsWith('http:')) {
     problems.push(
       `GOOGLE_ISSUER must use https when NODE_ENV=production (got "${config.GOOGLE_ISSUER}")`,
@@ -292,6 +339,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   if (isProduction && config.FAL_API_URL) {
     problems.push('FAL_API_URL is for tests only and must not be set when NODE_ENV=production');
+  }
+  if (isProduction && config.WEBHOOK_RETRY_SCHEDULE) {
+    problems.push(
+      'WEBHOOK_RETRY_SCHEDULE is for tests only and must not be set when NODE_ENV=production',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -305,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     PUBLIC_URL: publicUrl,
     FAL_WEBHOOKS: falWebhooks,
     FAL_POLL_INTERVAL_MS: config.FAL_POLL_INTERVAL_MS ?? (falWebhooks ? 10_000 : 1_000),
+    WEBHOOK_RETRY_SCHEDULE: config.WEBHOOK_RETRY_SCHEDULE ?? WEBHOOK_RETRY_SECONDS,
     LOG_FORMAT: config.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
     MAIL_FROM: config.MAIL_FROM ?? `Muse <no-reply@${mailDomain}>`,
     SUPPORT_EMAIL: config.SUPPORT_EMAIL ?? `support@${mailDomain}`,

@@ -8,6 +8,7 @@ import type { TEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { StripeGateway } from './modules/payments/stripe-gateway';
 import { startWorker } from './modules/jobs/worker';
+import { webhookDeliveryContext } from './modules/webhooks/delivery';
 import { backfillLicensedPortraits } from './modules/marketplace/claims';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
 import { unsupportedNode } from './runtime';
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
       mail: { mailer: app.mailer, publicUrl: config.PUBLIC_URL },
       warmUp: true,
       stripe: config.STRIPE_SECRET_KEY ? new StripeGateway(config) : null,
+      webhooks: webhookDeliveryContext(config, services),
     });
     await started.worker;
   }

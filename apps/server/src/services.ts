@@ -7,7 +7,13 @@ import { createLocalTrainingEngine } from './engines/local/train-persona';
 import { createSafetyChecker, type TSafetyChecker } from './engines/safety';
 import type { TTrainingEngine } from './engines/training';
 import { createStorage } from './lib/create-storage';
-import { createFileUrlSigner, loadFileUrlSecret, type TFileUrlSigner } from './lib/file-urls';
+import {
+  createFileUrlSigner,
+  loadDataDirSecret,
+  loadFileUrlSecret,
+  type TFileUrlSigner,
+} from './lib/file-urls';
+import { createSecretBox, type TSecretBox } from './lib/secret-box';
 import type { TStorage } from './lib/storage';
 import type { TSlotGrant } from './modules/billing/subscriptions';
 import type { TToolRegistry } from './modules/jobs/tool';
@@ -27,6 +33,8 @@ export type TServices = {
   storage: TStorage;
   /** Signs the expiring URLs that serve users' files. */
   files: TFileUrlSigner;
+  /** Encrypts the secrets Muse keeps to use again (webhook signing secrets). */
+  secrets: TSecretBox;
   /** The AI engine of each tool. */
   engines: TEngines;
   /** Trains personas: offline (reference set only) or on fal (a FLUX LoRA). */
@@ -81,10 +89,14 @@ export async function createServices(
   const faces = overrides.faces ?? createFaceAnalyser();
   const safety = overrides.safety ?? createSafetyChecker();
   const files = createFileUrlSigner(secret);
+  const secrets = createSecretBox(
+    config.ENCRYPTION_KEY ?? (await loadDataDirSecret(config.DATA_DIR, 'encryption.key')),
+  );
   const personaWriter = overrides.personaWriter ?? createLocalPersonaWriter();
   return {
     storage,
     files,
+    secrets,
     engines,
     training: overrides.training ?? createTrainingEngine(config),
     faces,

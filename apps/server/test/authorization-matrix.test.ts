@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { TJob } from '@muse/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { webhookDeliveries } from '../src/db/schema';
 import { startWorker } from '../src/modules/jobs/worker';
+import { emitWebhookEvent } from '../src/modules/webhooks/events';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 import { errorCodeOf } from './error-answers';
@@ -19,7 +22,17 @@ import { apiRoutes } from './routes';
  */
 
 type TKind =
-  'influencer' | 'photo' | 'product' | 'job' | 'galleryItem' | 'checkout' | 'post' | 'session';
+  | 'influencer'
+  | 'photo'
+  | 'product'
+  | 'job'
+  | 'galleryItem'
+  | 'checkout'
+  | 'post'
+  | 'session'
+  | 'apiKey'
+  | 'webhookEndpoint'
+  | 'webhookDelivery';
 type TIds = Record<TKind, string>;
 type TBody = Pick<InjectOptions, 'payload' | 'headers'>;
 
@@ -88,6 +101,45 @@ const OWNED: Record<string, TOwnedRoute> = {
   'POST /api/payments/test-checkout/:id/cancel': { params: { id: 'checkout' } },
   // The owner keeps using this session throughout: refusing the stranger changed nothing.
   'DELETE /api/users/sessions/:id': { params: { id: 'session' } },
+  'DELETE /api/api-keys/:id': { params: { id: 'apiKey' } },
+  // The public API, called here with the owner's session (a key sees the same: 'api-keys.test.ts').
+  'GET /api/v1/influencers/:id': { params: { id: 'influencer' } },
+  'PUT /api/v1/influencers/:id': {
+    params: { id: 'influencer' },
+    body: async () => ({
+      payload: { name: 'Taken over', niche: 'fashion', description: 'Not yours' },
+    }),
+  },
+  'DELETE /api/v1/influencers/:id': { params: { id: 'influencer' } },
+  'GET /api/v1/influencers/:id/persona': { params: { id: 'influencer' } },
+  'POST /api/v1/influencers/:id/photos': {
+    params: { id: 'influencer' },
+    body: () => photoForm('photo'),
+  },
+  'DELETE /api/v1/influencers/:id/photos/:photoId': {
+    params: { id: 'influencer', photoId: 'photo' },
+  },
+  'POST /api/v1/influencers/:id/training': { params: { id: 'influencer' } },
+  'GET /api/v1/jobs/:id': { params: { id: 'job' } },
+  'POST /api/v1/jobs/:id/cancel': { params: { id: 'job' } },
+  'GET /api/v1/gallery/:id': { params: { id: 'galleryItem' } },
+  'GET /api/v1/gallery/:id/download': { params: { id: 'galleryItem' } },
+  'DELETE /api/v1/gallery/:id': { params: { id: 'galleryItem' } },
+  'GET /api/v1/influencers/:id/page': { params: { id: 'influencer' } },
+  'PUT /api/v1/influencers/:id/page': {
+    params: { id: 'influencer' },
+    body: async () => ({ payload: { handle: 'taken.over2', bio: 'Not yours', published: true } }),
+  },
+  'PATCH /api/v1/posts/:id': {
+    params: { id: 'post' },
+    body: async () => ({ payload: { caption: 'Not yours' } }),
+  },
+  'DELETE /api/v1/posts/:id': { params: { id: 'post' } },
+  'DELETE /api/v1/webhook-endpoints/:id': { params: { id: 'webhookEndpoint' } },
+  'GET /api/v1/webhook-endpoints/:id/deliveries': { params: { id: 'webhookEndpoint' } },
+  'POST /api/v1/webhook-endpoints/:id/deliveries/:deliveryId/resend': {
+    params: { id: 'webhookEndpoint', deliveryId: 'webhookDelivery' },
+  },
 };
 
 /** Parameterised routes whose ids name nothing an account owns, and why. */
@@ -114,6 +166,9 @@ const UNKNOWN: Record<TKind, () => string> = {
   checkout: () => `cs_test_${randomBytes(24).toString('base64url')}`,
   post: randomUUID,
   session: randomUUID,
+  apiKey: randomUUID,
+  webhookEndpoint: randomUUID,
+  webhookDelivery: randomUUID,
 };
 
 /** Each parameter's value: the object of that kind among `values`. */
@@ -288,6 +343,26 @@ beforeAll(async () => {
       timeZone: 'UTC',
     },
   });
+  const endpoint = await created(owner, {
+    method: 'POST',
+    url: '/api/v1/webhook-endpoints',
+    payload: { url: 'http://127.0.0.1:9/hooks', events: ['post.sold'] },
+  });
+  // An event on its way to the owner's endpoint: a delivery to name.
+  const ownersDelivery = async () => {
+    await ctx.database.db.transaction((tx) =>
+      emitWebhookEvent(tx, owner.userId, 'post.sold', {
+        postId: randomUUID(),
+        amountCents: 500,
+        currency: 'usd',
+      }),
+    );
+    const [delivery] = await ctx.database.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.endpoint.id));
+    return delivery!.id;
+  };
   ids = {
     influencer: influencerId,
     photo: persona.persona.photos[0].id,
@@ -297,6 +372,15 @@ beforeAll(async () => {
     checkout: new URL(checkout.url, 'http://muse.test').pathname.split('/').pop()!,
     post: post.post.id,
     session: (await json(owner, '/api/users/sessions')).sessions[0].id,
+    apiKey: (
+      await created(owner, {
+        method: 'POST',
+        url: '/api/api-keys',
+        payload: { name: 'Scheduler', scopes: ['influencers:read'] },
+      })
+    ).apiKey.id,
+    webhookEndpoint: endpoint.endpoint.id,
+    webhookDelivery: await ownersDelivery(),
   };
   strangersInfluencer = theirs.influencer.id;
   const item = (await json(owner, `/api/gallery/${galleryItem}`)).item;

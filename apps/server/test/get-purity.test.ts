@@ -49,6 +49,8 @@ type TWorld = {
   checkoutId: string | null;
   modelId: number;
   filePath: string;
+  /** A webhook endpoint of the creator's. */
+  webhookEndpointId: string;
 };
 
 /** Every table of the database but PostgreSQL's own, as `schema.table`. */
@@ -210,6 +212,14 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
     galleryId: item!.id,
     checkoutId,
     modelId: models.json().models[0].id,
+    webhookEndpointId: (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhook-endpoints',
+        headers: creator.headers,
+        payload: { url: 'http://127.0.0.1:9/hooks', events: ['post.sold'] },
+      })
+    ).json().endpoint.id,
     filePath: `${fileUrl.pathname.replace(/^\/api\/files\//, '')}${fileUrl.search}`,
   };
 }
@@ -229,10 +239,13 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     '/api/jobs/:id': world.jobId,
     '/api/jobs/:id/events': world.jobId,
     '/api/gallery/:id': world.galleryId,
+    '/api/gallery/:id/download': world.galleryId,
+    '/api/webhook-endpoints/:id/deliveries': world.webhookEndpointId,
   };
   let url = path;
   if (path.includes(':id')) {
-    const value = id[path];
+    // The public API reads what the web app's routes read, under /api/v1.
+    const value = id[path.replace(/^\/api\/v1\//, '/api/')];
     if (!value) return null;
     url = url.replace(':id', value);
   }

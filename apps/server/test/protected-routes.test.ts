@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = [
   'GET /api/public/pages/:handle/posts/:id',
   'GET /api/public/pages/:handle/picture',
   'GET /api/dev/mailbox',
+  // The public API's description: what a program reads to know how to call it.
+  'GET /api/v1/openapi.json',
 ];
 
 let app: FastifyInstance;

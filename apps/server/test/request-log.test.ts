@@ -72,6 +72,7 @@ describe.each([
       S3_BUCKET: 'muse-files',
       S3_ENDPOINT: 'http://127.0.0.1:1',
       FILE_URL_SECRET: 'a-file-url-secret-of-at-least-32-characters',
+      ENCRYPTION_KEY: 'an-encryption-key-of-at-least-32-characters',
     },
   },
   { format: 'development, readable lines', env: { NODE_ENV: 'development' }, pretty: true },

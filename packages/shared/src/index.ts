@@ -20,3 +20,4 @@ export * from './api/personas';
 export * from './api/gallery';
 export * from './api/video';
 export * from './api/publishing';
+export * from './api/api-keys';

@@ -8,6 +8,12 @@ describe('isClientRoute', () => {
     expect(isClientRoute('/checkout/test/cs_test_abc')).toBe(true);
   });
 
+  it('knows the developer pages under the settings', () => {
+    expect(isClientRoute('/settings/api-keys')).toBe(true);
+    expect(isClientRoute('/settings/webhooks/')).toBe(true);
+    expect(isClientRoute('/settings/nowhere')).toBe(false);
+  });
+
   it('sends anything else away', () => {
     expect(isClientRoute('/influencers/not-an-id')).toBe(false);
     expect(isClientRoute('/influencers/7f9c2ba4-e88f-4c3b-9a1e-2d8f3c4b5a61/x')).toBe(false);

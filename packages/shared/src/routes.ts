@@ -36,6 +36,8 @@ export const PROTECTED_PAGE_ROUTES = [
   '/earnings',
   '/purchases',
   '/settings',
+  '/settings/api-keys',
+  '/settings/webhooks',
 ] as const;
 
 export type TPublicRoute = (typeof PUBLIC_ROUTES)[number];

@@ -36,8 +36,15 @@ export function createFileUrlSigner(secret: string): TFileUrlSigner {
  * every instance), else a random key kept under DATA_DIR so URLs survive a restart.
  */
 export async function loadFileUrlSecret(configured: string | undefined, dataDir: string) {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'secrets', 'file-url.key');
+  return configured ?? (await loadDataDirSecret(dataDir, 'file-url.key'));
+}
+
+/**
+ * A random secret kept in `DATA_DIR/secrets/<name>`, made on first use, readable only by Muse:
+ * what a development machine uses where production sets a variable.
+ */
+export async function loadDataDirSecret(dataDir: string, name: string): Promise<string> {
+  const file = path.join(dataDir, 'secrets', name);
   const stored = await readFile(file, 'utf8').catch(() => '');
   if (stored.trim().length >= 32) return stored.trim();
   const secret = randomBytes(32).toString('base64url');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { unauthorised } from '../lib/errors';
+import { API_KEY_PREFIX } from '@muse/shared';
+import { AppError, unauthorised } from '../lib/errors';
 import { bearerToken } from '../lib/tokens';
 import type { TAuthenticated } from '../modules/auth/sessions';
 
@@ -22,6 +23,9 @@ export function registerAuthentication(scope: FastifyInstance): void {
   scope.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) return done(unauthorised());
+    // A program's key calls /api/v1 only; the web app's routes, key management among them, need
+    // a person signed in.
+    if (token.startsWith(API_KEY_PREFIX)) return done(sessionRequired());
     const found = scope.sessionCache.find(token);
     if (!(found instanceof Promise)) {
       request.auth = found;
@@ -43,3 +47,11 @@ export function registerAuthentication(scope: FastifyInstance): void {
     done(null, payload);
   });
 }
+
+/** The refusal of an API key outside /api/v1. */
+export const sessionRequired = () =>
+  new AppError(
+    403,
+    'This call needs a signed-in session: API keys call /api/v1, and are managed from Settings',
+    'SESSION_REQUIRED',
+  );

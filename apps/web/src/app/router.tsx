@@ -69,6 +69,8 @@ const protectedPages: Record<Exclude<TProtectedPageRoute, '/onboarding'>, RouteO
   '/earnings': page(() => import('../features/publishing/earnings-page'), 'EarningsPage'),
   '/purchases': page(() => import('../features/purchases/purchases-page'), 'PurchasesPage'),
   '/settings': page(() => import('../features/account/settings-page'), 'SettingsPage'),
+  '/settings/api-keys': page(() => import('../features/developers/api-keys-page'), 'ApiKeysPage'),
+  '/settings/webhooks': page(() => import('../features/developers/webhooks-page'), 'WebhooksPage'),
 };
 
 const publicPage = () => import('../features/public-page/public-page-routes');

@@ -114,6 +114,8 @@ export const ZLedgerEntry = z.object({
   kind: z.string(),
   description: z.string(),
   createdAt: z.string(),
+  /** The API key that spent, when a program did (its name as it was when revoked). */
+  apiKey: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 

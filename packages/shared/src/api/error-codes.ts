@@ -13,7 +13,10 @@ export const ERROR_CODES = {
     meaning:
       'A field is missing, malformed or out of range, or the body cannot be read; `field` names the field when the text is about one',
   },
-  UNAUTHORISED: { status: [401], meaning: 'No live session: sign in and send its token' },
+  UNAUTHORISED: {
+    status: [401],
+    meaning: 'No live session or API key: sign in and send its token, or send a live key',
+  },
   NOT_FOUND: { status: [404], meaning: 'Nothing is at this address for the caller' },
   URI_TOO_LONG: { status: [414], meaning: 'The address is too long (a path part over its limit)' },
   PAYLOAD_TOO_LARGE: { status: [413], meaning: 'The body or one of its files is too large' },
@@ -135,6 +138,7 @@ export const ERROR_CODES = {
 
   // Tools, jobs and the gallery
   JOB_NOT_FOUND: { status: [404], meaning: 'The account has no such job' },
+  JOB_FINISHED: { status: [409], meaning: 'The job has finished: it cannot be cancelled' },
   GALLERY_ITEM_NOT_FOUND: { status: [404], meaning: 'The account has no such gallery item' },
 
   // Publishing and sales
@@ -155,6 +159,43 @@ export const ERROR_CODES = {
     meaning: 'Payouts need a payout account that can receive transfers',
   },
   PAYOUT_FAILED: { status: [502], meaning: 'The payment provider refused the transfer' },
+
+  // The public API: keys, idempotency, webhooks
+  SCOPE_MISSING: {
+    status: [403],
+    meaning: 'The API key lacks the scope this call needs; the text names it',
+  },
+  SESSION_REQUIRED: {
+    status: [403],
+    meaning: 'Only a signed-in session may do this (API keys are managed from Settings)',
+  },
+  API_KEY_NOT_FOUND: { status: [404], meaning: 'The account has no such live API key' },
+  API_KEY_LIMIT: { status: [409], meaning: 'The account holds its most API keys' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: [422],
+    meaning: 'This Idempotency-Key was sent before with another request: use a new key',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: [409],
+    meaning: 'The first request with this Idempotency-Key is still running: retry shortly',
+  },
+  WEBHOOK_ENDPOINT_NOT_FOUND: {
+    status: [404],
+    meaning: 'The account has no such webhook endpoint',
+  },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: [404], meaning: 'The endpoint has no such delivery' },
+  WEBHOOK_ENDPOINT_LIMIT: {
+    status: [409],
+    meaning: 'The account holds its most webhook endpoints',
+  },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    status: [400],
+    meaning: 'The endpoint is not https, or resolves to a private, loopback or link-local address',
+  },
+  URL_NOT_ALLOWED: {
+    status: [400],
+    meaning: 'A URL to fetch is not https, resolves to a private address, or is too large',
+  },
 } as const satisfies Record<string, { status: readonly number[]; meaning: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

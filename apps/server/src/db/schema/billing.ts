@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api';
 import { posts } from './publishing';
 import { users } from './users';
 
@@ -40,6 +41,8 @@ export const ledgerEntries = pgTable(
     kind: text('kind').$type<TLedgerKind>().notNull(),
     description: text('description').notNull(),
     reference: text('reference').notNull(),
+    /** The API key that spent, when a program did (the credit history names it). */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -8,3 +8,4 @@ export * from './personas';
 export * from './gallery';
 export * from './publishing';
 export * from './receipts';
+export * from './api';

@@ -110,3 +110,31 @@ export async function emailChangedMail(props: {
   );
   return { subject: 'The e-mail address of your Muse account was changed', ...rendered };
 }
+
+/**
+ * Tells the owner that Muse stopped calling a webhook endpoint that failed every delivery for 5
+ * days (docs/product/public-api.md, 'Webhooks'), and how to turn it on again.
+ */
+export async function webhookDisabledMail(props: {
+  fullName: string;
+  url: string;
+  failingSince: Date;
+  settingsLink: string;
+}): Promise<TAccountMail> {
+  const since = props.failingSince.toUTCString();
+  const rendered = await renderMail(
+    <MailLayout preview="Muse stopped sending events to one of your webhook endpoints.">
+      <MailParagraph>Hi {props.fullName},</MailParagraph>
+      <MailParagraph>
+        Every delivery to your webhook endpoint {props.url} has failed since {since}, so Muse turned
+        it off and sends it no more events.
+      </MailParagraph>
+      <MailParagraph>
+        Once the endpoint answers again with a 2xx status, add it again under Settings, Webhooks
+        (and remove the old one): the new endpoint gets a new signing secret.
+      </MailParagraph>
+      <MailAction href={props.settingsLink} label="Open webhook settings" />
+    </MailLayout>,
+  );
+  return { subject: 'A Muse webhook endpoint was turned off', ...rendered };
+}

@@ -9,6 +9,7 @@ import {
   googleTakeoverMail,
   passwordResetMail,
   verifyEmailMail,
+  webhookDisabledMail,
 } from './account-mail-templates';
 import { issueVerificationToken } from './email-verification';
 import type { TAccountMailPayload } from './mail-queue';
@@ -40,6 +41,8 @@ export async function sendAccountMail(
       return sendEmailChangeLink(db, mail, payload);
     case 'email-changed':
       return sendEmailChangedNotice(db, mail, payload);
+    case 'webhook-disabled':
+      return sendWebhookDisabledNotice(db, mail, payload);
   }
 }
 
@@ -142,6 +145,25 @@ async function sendEmailChangedNotice(
       fullName: user.fullName,
       newEmail: user.email,
       supportLink: `${publicUrl}/support`,
+    })),
+  });
+}
+
+/** Tells the owner that Muse turned off a webhook endpoint, and how to turn it on again. */
+async function sendWebhookDisabledNotice(
+  db: TDatabase,
+  { mailer, publicUrl }: TAccountMailContext,
+  payload: { userId: string; url: string; failingSince: string },
+) {
+  const user = await findUser(db, payload.userId);
+  if (!user) return;
+  await mailer.send({
+    to: user.email,
+    ...(await webhookDisabledMail({
+      fullName: user.fullName,
+      url: payload.url,
+      failingSince: new Date(payload.failingSince),
+      settingsLink: `${publicUrl}/settings/webhooks`,
     })),
   });
 }

@@ -26,6 +26,13 @@ export const ZAccountMailPayload = z.discriminatedUnion('kind', [
   }),
   /** The notice to the old address once the account moved to a new one. */
   z.object({ kind: z.literal('email-changed'), userId: z.string(), oldEmail: z.string() }),
+  /** The notice that Muse turned off a failing webhook endpoint (webhooks/delivery.ts). */
+  z.object({
+    kind: z.literal('webhook-disabled'),
+    userId: z.string(),
+    url: z.string(),
+    failingSince: z.string(),
+  }),
 ]);
 export type TAccountMailPayload = z.infer<typeof ZAccountMailPayload>;
 

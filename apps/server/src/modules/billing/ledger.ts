@@ -3,12 +3,13 @@ import {
   WELCOME_CREDITS,
   type TJobTool,
   type TLedgerCurrency,
+  type TLedgerEntry,
   type TLedgerKind,
 } from '@muse/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { accountBalances, ledgerEntries } from '../../db/schema';
+import { accountBalances, apiKeys, ledgerEntries } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { cursorAt, newestFirst, olderThan, toPage, type TPageRequest } from '../../lib/keyset';
 
@@ -102,6 +103,8 @@ export async function debit(
     amount: number;
     description: string;
     reference: string;
+    /** The API key that spends, when a program does. */
+    apiKeyId?: string | null;
   },
 ): Promise<number> {
   if (!Number.isInteger(entry.amount) || entry.amount <= 0)
@@ -214,9 +217,12 @@ export function newestLedgerEntries(
       kind: ledgerEntries.kind,
       description: ledgerEntries.description,
       createdAt: ledgerEntries.createdAt,
+      apiKeyId: ledgerEntries.apiKeyId,
+      apiKeyName: apiKeys.name,
       cursorAt: cursorAt(ledgerEntries.createdAt),
     })
     .from(ledgerEntries)
+    .leftJoin(apiKeys, eq(apiKeys.id, ledgerEntries.apiKeyId))
     .where(
       and(
         eq(ledgerEntries.userId, userId),
@@ -225,6 +231,18 @@ export function newestLedgerEntries(
     )
     .orderBy(...newestFirst(ledgerEntries.createdAt, ledgerEntries.id))
     .limit(limit);
+}
+
+/** A movement as the credit history shows it, naming the API key that spent, if one did. */
+export function toPublicLedgerEntry(
+  row: Awaited<ReturnType<typeof newestLedgerEntries>>[number],
+): TLedgerEntry {
+  const { cursorAt: _cursor, apiKeyId, apiKeyName, ...entry } = row;
+  return {
+    ...entry,
+    createdAt: entry.createdAt.toISOString(),
+    apiKey: apiKeyId && apiKeyName !== null ? { id: apiKeyId, name: apiKeyName } : null,
+  };
 }
 
 /** The newest `limit` movements. */

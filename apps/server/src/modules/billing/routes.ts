@@ -12,7 +12,7 @@ import { createPayments } from '../payments/payments';
 import type { TTestCheckoutSeller } from '../payments/routes';
 import { priceLookupKey } from '../payments/stripe-gateway';
 import type { TStripeEventHandlers } from '../payments/webhook';
-import { ledgerPage } from './ledger';
+import { ledgerPage, toPublicLedgerEntry } from './ledger';
 import {
   cancelSubscription,
   createCheckout,
@@ -112,10 +112,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await ledgerPage(db, request.auth.user.id, request.query);
       return {
         success: true as const,
-        entries: page.rows.map(({ cursorAt: _cursor, ...entry }) => ({
-          ...entry,
-          createdAt: entry.createdAt.toISOString(),
-        })),
+        entries: page.rows.map(toPublicLedgerEntry),
         nextCursor: page.nextCursor,
       };
     },

@@ -4,6 +4,7 @@ import {
   PERSONA_TEXTS,
   TOOL_TEXTS,
   ZJobRequest,
+  isFinished,
   isUuid,
   type TJobKind,
   type TJobTool,
@@ -12,7 +13,8 @@ import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { TRunContext } from '../../engines/types';
-import { badRequest, notFound } from '../../lib/errors';
+import type { TFileUrlSigner } from '../../lib/file-urls';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import {
   cursorAt,
   newestFirst,
@@ -22,10 +24,12 @@ import {
   type TPageRequest,
 } from '../../lib/keyset';
 import { debit, refund } from '../billing/ledger';
+import { emitJobFinished } from '../webhooks/events';
 import type { TJobUpload } from './inputs';
 import { checkJobRoom, laneOf, takeTurns } from './fair-share';
 import type { TExecution } from './outputs';
 import { sleepUntilPoll } from './provider-wakeups';
+import { toPublicJob } from './public';
 import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
 import type { TJobDeps, TToolRequest } from './tool';
 
@@ -50,6 +54,9 @@ export const QUEUED_RECHECK_SECONDS = 10 * 60;
 
 const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound, 'JOB_NOT_FOUND');
 
+/** Who queued a job: a program's API key, named in the credit history, or the web app. */
+export type TJobActor = { apiKeyId?: string | null };
+
 /**
  * Queues the jobs a request asks for, of any tool or of persona training: the tool's plan checks
  * the request, the account's room for its jobs is checked, the plan finds its inputs, and the
@@ -63,6 +70,7 @@ export async function enqueue(
   userId: string,
   kind: TJobKind,
   request: TToolRequest,
+  actor: TJobActor = {},
 ): Promise<TJobRow[]> {
   const tool = deps.tools[kind];
   const plan = await tool.plan({ db, deps, userId }, request);
@@ -94,6 +102,7 @@ export async function enqueue(
             amount: prepared.spend.amount,
             description: prepared.spend.description,
             reference: `job:${id}`,
+            apiKeyId: actor.apiKeyId ?? null,
           });
         const input = job.input && { ...job.input, key: job.input.key.replace('{job}', id) };
         delete input?.data;
@@ -131,6 +140,7 @@ export async function enqueueUpload(
   deps: TJobDeps,
   userId: string,
   upload: TJobUpload,
+  actor: TJobActor = {},
 ): Promise<TJobRow> {
   const named = upload.fields.tool;
   const own = named && Object.hasOwn(deps.tools, named) ? deps.tools[named as TJobKind] : null;
@@ -138,10 +148,14 @@ export async function enqueueUpload(
   // The fields name the tool and carry its options: ZJobRequest parses both at once.
   const parsed = ZJobRequest.safeParse(upload.fields);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
-  const [row] = await enqueue(db, deps, userId, parsed.data.tool, {
-    fields: upload.fields,
-    upload,
-  });
+  const [row] = await enqueue(
+    db,
+    deps,
+    userId,
+    parsed.data.tool,
+    { fields: upload.fields, upload },
+    actor,
+  );
   return row!;
 }
 
@@ -190,9 +204,16 @@ export async function findJob(db: TDatabase, userId: string, id: string): Promis
 
 /**
  * Marks a job failed with a reason for the user and refunds what it spent (credits, or a
- * training's model token), exactly once.
+ * training's model token), exactly once. With `files` (the signer of the job's file URLs), the
+ * account's webhooks hear of it in the same transaction (`job.failed`); every path of the
+ * product passes it, only tests leave it out.
  */
-export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>, reason: string) {
+export async function failJob(
+  db: TDatabase,
+  row: Pick<TJobRow, 'id' | 'userId'>,
+  reason: string,
+  files?: TFileUrlSigner,
+) {
   await db.transaction(async (tx) => {
     const [failed] = await tx
       .update(jobs)
@@ -204,14 +225,36 @@ export async function failJob(db: TDatabase, row: Pick<TJobRow, 'id' | 'userId'>
         updatedAt: new Date(),
       })
       .where(and(eq(jobs.id, row.id), sql`${jobs.status} in ('queued', 'running')`))
-      .returning({ id: jobs.id });
+      .returning();
     if (!failed) return;
     // The refund names what the spend named ('Refund: Upscale · portrait.png'); the reason is
     // the job's own.
+    const refunded = { credits: 0, modelTokens: 0 };
     for (const currency of ['credits', 'model_tokens'] as const) {
-      await refund(tx, { userId: row.userId, currency, reference: `job:${row.id}` });
+      const given = await refund(tx, { userId: row.userId, currency, reference: `job:${row.id}` });
+      if (given && currency === 'credits') refunded.credits = failed.cost;
+      if (given && currency === 'model_tokens') refunded.modelTokens = 1;
     }
+    if (files) await emitJobFinished(tx, row.userId, toPublicJob(failed, files), refunded);
   });
+}
+
+/**
+ * Cancels a job that has not finished: it fails as cancelled and its credits are refunded, as
+ * any failure is. A running job's worker finds it failed and keeps nothing it made. `files`, as
+ * for failJob, sends its `job.failed` webhook.
+ */
+export async function cancelJob(
+  db: TDatabase,
+  userId: string,
+  id: string,
+  files?: TFileUrlSigner,
+): Promise<TJobRow> {
+  const row = await findJob(db, userId, id);
+  if (isFinished(row.status))
+    throw conflict('This job has finished: there is nothing to cancel', 'JOB_FINISHED');
+  await failJob(db, row, 'Cancelled', files);
+  return findJob(db, userId, id);
 }
 
 /** Runs a job's tool on its stored input and keeps what it made, once it passed the checks. */
@@ -324,8 +367,10 @@ export async function runJob(
           updatedAt: new Date(),
         })
         .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')))
-        .returning({ id: jobs.id });
-      if (succeeded) await execution.commit?.(tx);
+        .returning();
+      if (!succeeded) return;
+      await execution.commit?.(tx);
+      await emitJobFinished(tx, row.userId, toPublicJob(succeeded, deps.files));
     });
   } catch (error) {
     clearInterval(heartbeat);
@@ -334,11 +379,11 @@ export async function runJob(
     // A shutdown leaves the job to the recovery sweep (it will be retried); anything else fails it.
     if (signal?.aborted) return;
     if (error instanceof JobFailure) {
-      await failJob(db, row, error.reason);
+      await failJob(db, row, error.reason, deps.files);
       return;
     }
     log.error({ err: error, jobId: row.id }, 'Job failed');
-    await failJob(db, row, failureText(row.tool, 'engine'));
+    await failJob(db, row, failureText(row.tool, 'engine'), deps.files);
   }
 }
 
@@ -348,7 +393,11 @@ export async function runJob(
  * Jobs queued for a long time get their queue message re-sent, in case a worker took it and
  * died before it could start the job.
  */
-export async function recoverStaleJobs(db: TDatabase, now = new Date()): Promise<number> {
+export async function recoverStaleJobs(
+  db: TDatabase,
+  now = new Date(),
+  files?: TFileUrlSigner,
+): Promise<number> {
   const staleBefore = new Date(now.getTime() - STALE_AFTER_SECONDS * 1000);
   const stale = await db
     .select()
@@ -356,7 +405,7 @@ export async function recoverStaleJobs(db: TDatabase, now = new Date()): Promise
     .where(and(eq(jobs.status, 'running'), lt(jobs.heartbeatAt, staleBefore)));
   for (const row of stale) {
     if (row.attempts >= MAX_ATTEMPTS) {
-      await failJob(db, row, failureText(row.tool, 'worker'));
+      await failJob(db, row, failureText(row.tool, 'worker'), files);
       continue;
     }
     await db.transaction(async (tx) => {

@@ -12,6 +12,12 @@ import type { StripeGateway } from '../payments/stripe-gateway';
 import { RECEIPT_MAIL_TASK, ZReceiptMailPayload } from '../receipts/record';
 import { sendReceipt } from '../receipts/send';
 import { PUBLISH_POST_TASK, publishDuePost, ZPublishPostPayload } from '../publishing/queue';
+import {
+  DELIVER_WEBHOOK_TASK,
+  deliverWebhook,
+  ZDeliverWebhookPayload,
+  type TWebhookDeliveryContext,
+} from '../webhooks/delivery';
 import { keepRunning } from './keep-running';
 import { createProviderWakeups, type TProviderWakeups } from './provider-wakeups';
 import {
@@ -40,6 +46,8 @@ type TTaskContext = {
   mail?: TAccountMailContext;
   /** Stripe, when payments go through it: payouts are settled and payout accounts refreshed. */
   stripe?: StripeGateway | null;
+  /** Only workers given these deliver webhooks (DELIVER_WEBHOOK_TASK). */
+  webhooks?: TWebhookDeliveryContext;
 };
 
 type TTask<TPayload extends z.ZodType> = {
@@ -66,8 +74,8 @@ const TASKS = {
   [RUN_PREVIEW_TASK]: task(ZRunJobPayload, ({ db, deps, log, signal }, payload) =>
     runJob(db, deps, payload, log, signal),
   ),
-  'recover-stale-jobs': task(ZScheduledPayload, async ({ db }) => {
-    await recoverStaleJobs(db);
+  'recover-stale-jobs': task(ZScheduledPayload, async ({ db, deps }) => {
+    await recoverStaleJobs(db, new Date(), deps.files);
   }),
   'purge-expired': task(ZScheduledPayload, async ({ db }) => {
     await purgeExpired(db);
@@ -94,6 +102,11 @@ const TASKS = {
   // A scheduled post goes out at its time (docs/decisions/0030-publishing-and-pay-per-view.md).
   [PUBLISH_POST_TASK]: task(ZPublishPostPayload, async ({ db }, payload) => {
     await publishDuePost(db, payload);
+  }),
+  // One try of a webhook delivery (docs/product/public-api.md, 'Webhooks').
+  [DELIVER_WEBHOOK_TASK]: task(ZDeliverWebhookPayload, async ({ db, webhooks }, payload) => {
+    if (!webhooks) throw new Error('This worker was started without webhook settings');
+    await deliverWebhook(db, webhooks, payload);
   }),
 };
 
@@ -191,6 +204,8 @@ export async function startWorker(options: {
   warmUp?: boolean;
   /** Stripe, when configured: the scheduled settlement of payouts goes through it. */
   stripe?: StripeGateway | null;
+  /** Delivers webhooks (the secrets and the retry schedule); without it, other workers do. */
+  webhooks?: TWebhookDeliveryContext;
 }): Promise<{ stop: () => Promise<void> }> {
   const { log } = options;
   const previewConcurrency = options.previewConcurrency ?? 1;
@@ -205,6 +220,7 @@ export async function startWorker(options: {
     signal: shutdown.signal,
     mail: options.mail,
     stripe: options.stripe ?? null,
+    webhooks: options.webhooks,
   };
   const logger = new Logger((scope) => (level, message, meta) => {
     if (level === 'error') log.error({ scope, meta }, message);
@@ -249,12 +265,15 @@ export async function startWorker(options: {
       run({
         ...shared,
         concurrency: 1,
-        // Account mail and scheduled posts run with these short tasks, never queued behind a
-        // long tool job.
+        // Account mail, scheduled posts and webhooks run with these short tasks, never queued
+        // behind a long tool job.
         taskList: taskList(
-          options.mail
-            ? [...scheduled, PUBLISH_POST_TASK, ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK]
-            : [...scheduled, PUBLISH_POST_TASK],
+          [
+            ...scheduled,
+            PUBLISH_POST_TASK,
+            ...(options.mail ? [ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK] : []),
+            ...(options.webhooks ? [DELIVER_WEBHOOK_TASK] : []),
+          ],
           context,
         ),
         parsedCronItems: parseCronItems(SCHEDULE),

@@ -28,6 +28,7 @@ import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TStorage } from '../../lib/storage';
 import { getAccountState } from '../billing/entitlements';
 import { findInfluencer } from '../influencers/service';
+import { emitPostPublished } from '../webhooks/events';
 import { copyItemFiles, itemFileKeys, removePostFiles, type TPostItemFiles } from './files';
 import { findPage } from './pages';
 import { queuePublish, unqueuePublish } from './queue';
@@ -336,18 +337,21 @@ export async function createPost(
           if ((await scheduledInMonthOf(tx, userId, scheduledAt, timeZone)) >= limit)
             throw scheduledLimitReached();
         }
-        await tx.insert(posts).values({
-          id,
-          userId,
-          influencerId: influencer.id,
-          influencerName: influencer.name,
-          caption: input.caption,
-          priceCents: input.priceCents,
-          status: scheduledAt ? 'scheduled' : 'published',
-          publishAt: scheduledAt ?? new Date(),
-          scheduled: !!scheduledAt,
-          timeZone,
-        });
+        const [post] = await tx
+          .insert(posts)
+          .values({
+            id,
+            userId,
+            influencerId: influencer.id,
+            influencerName: influencer.name,
+            caption: input.caption,
+            priceCents: input.priceCents,
+            status: scheduledAt ? 'scheduled' : 'published',
+            publishAt: scheduledAt ?? new Date(),
+            scheduled: !!scheduledAt,
+            timeZone,
+          })
+          .returning();
         await tx.insert(postItems).values(
           items.map((item, position) => ({
             postId: id,
@@ -364,6 +368,7 @@ export async function createPost(
           })),
         );
         if (scheduledAt) await queuePublish(tx, id, scheduledAt);
+        else await emitPostPublished(tx, post!);
       }),
     );
   } catch (error) {

@@ -7,6 +7,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TQueryable } from '../../db/client';
 import { posts } from '../../db/schema';
+import { emitPostPublished } from '../webhooks/events';
 
 /** The queue task that publishes a scheduled post. */
 export const PUBLISH_POST_TASK = 'publish-post';
@@ -37,17 +38,22 @@ export async function unqueuePublish(tx: TQueryable, postId: string): Promise<vo
 /**
  * The task: publishes the post if it is still scheduled and its time has come. A message that
  * finds its post moved later, cancelled or already out does nothing (the queue's clock and the
- * post's are the database's, so "has come" is the same instant for both).
+ * post's are the database's, so "has come" is the same instant for both). The account's
+ * webhooks hear of it in the same transaction.
  */
 export async function publishDuePost(db: TQueryable, payload: TPublishPostPayload): Promise<void> {
-  await db
-    .update(posts)
-    .set({ status: 'published', updatedAt: new Date() })
-    .where(
-      and(
-        eq(posts.id, payload.postId),
-        eq(posts.status, 'scheduled'),
-        lte(posts.publishAt, sql`now()`),
-      ),
-    );
+  await db.transaction(async (tx) => {
+    const [published] = await tx
+      .update(posts)
+      .set({ status: 'published', updatedAt: new Date() })
+      .where(
+        and(
+          eq(posts.id, payload.postId),
+          eq(posts.status, 'scheduled'),
+          lte(posts.publishAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (published) await emitPostPublished(tx, published);
+  });
 }

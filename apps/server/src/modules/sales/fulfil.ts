@@ -5,6 +5,7 @@ import type { TDatabase, TQueryable } from '../../db/client';
 import { postPurchases, posts, users } from '../../db/schema';
 import type { StripeGateway } from '../payments/stripe-gateway';
 import { recordPostReceipt } from '../receipts/record';
+import { emitWebhookEvent } from '../webhooks/events';
 import { bookSale, holdEndsAt, purchaseInForce } from './held-earnings';
 
 /** A paid checkout of a pay-per-view post, as its provider reports it. */
@@ -82,6 +83,11 @@ export async function fulfilPostPurchase(
     if (inserted) {
       // The share waits out its hold (docs/decisions/0038-refunds-disputes-and-held-earnings.md).
       await bookSale(tx, { purchaseId: inserted.id, creatorId: post.creatorId, netCents });
+      await emitWebhookEvent(tx, post.creatorId, 'post.sold', {
+        postId: payment.postId,
+        amountCents: amount,
+        currency: 'usd',
+      });
       return { outcome: 'booked', purchaseId: inserted.id };
     }
 

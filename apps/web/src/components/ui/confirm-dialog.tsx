@@ -15,6 +15,8 @@ export function ConfirmDeleteDialog({
   onConfirm,
   onClose,
   children,
+  confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
 }: {
   open: boolean;
   title: string;
@@ -23,6 +25,9 @@ export function ConfirmDeleteDialog({
   onConfirm: () => void;
   onClose: () => void;
   children?: ReactNode;
+  /** The confirming button's words ('Delete' unless the action is another, such as 'Revoke'). */
+  confirmLabel?: string;
+  pendingLabel?: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => (next || pending ? undefined : onClose())}>
@@ -41,7 +46,7 @@ export function ConfirmDeleteDialog({
               ) : (
                 <Trash2 aria-hidden="true" className="size-4" />
               )}
-              {pending ? 'Deleting...' : 'Delete'}
+              {pending ? pendingLabel : confirmLabel}
             </Button>
           </div>
         </DialogContent>

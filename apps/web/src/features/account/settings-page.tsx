@@ -1,12 +1,26 @@
 import {
   ACCOUNT_TEXTS,
+  API_KEY_TEXTS,
   AUTH_TEXTS,
+  WEBHOOK_TEXTS,
   ZChangePasswordForm,
   ZUpdateProfileRequest,
   type TProfile,
   type TSession,
 } from '@muse/shared';
-import { Laptop, LogOut, MailCheck, ShieldCheck, Smartphone, UserRound } from 'lucide-react';
+import {
+  BookOpen,
+  ChevronRight,
+  CodeXml,
+  KeyRound,
+  Laptop,
+  LogOut,
+  MailCheck,
+  ShieldCheck,
+  Smartphone,
+  UserRound,
+  Webhook,
+} from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
@@ -23,6 +37,7 @@ import {
 } from '../../components/ui/form';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth';
 import { usePublicConfig } from '../../lib/public-config';
 import { PasswordField } from '../../components/ui/form/password-field';
 import {
@@ -36,10 +51,12 @@ import {
 /**
  * Account settings (/settings, docs/product/accounts.md 'Account settings'): the name, the
  * e-mail (changed once the link mailed to the new address is opened), the password, the
- * signed-in sessions, and where data export and deletion will be.
+ * signed-in sessions, for a creator the way to the developer pages (API keys, webhooks, the
+ * API reference), and where data export and deletion will be.
  */
 export function SettingsPage() {
   const profile = useProfile();
+  const { user } = useAuth();
   return (
     <>
       <PageHeading title="Settings">Your account: how you sign in, and where.</PageHeading>
@@ -57,6 +74,8 @@ export function SettingsPage() {
           <EmailSection profile={profile.data} />
           <PasswordSection profile={profile.data} />
           <SessionsSection />
+          {/* A fan-only account has no studio for a program to drive. */}
+          {user?.isCreator ? <DevelopersSection /> : null}
           <DataSection />
         </div>
       )}
@@ -445,6 +464,50 @@ function SessionRow({
         </Button>
       )}
     </li>
+  );
+}
+
+const developerLinkClass =
+  'flex items-center gap-3 rounded-xl border border-ink-800 p-4 transition-colors hover:border-ink-600 hover:bg-ink-800/60';
+
+/**
+ * Where programs get in: the API keys and the webhooks, each a page of its own, and the API
+ * reference, which the server serves (a plain link, not the app's router).
+ */
+function DevelopersSection() {
+  return (
+    <Section
+      id="developers"
+      title="For developers"
+      icon={<CodeXml aria-hidden="true" className="size-5" />}
+      description="Let your own programs use Muse: keys to call the API, webhooks to hear back."
+    >
+      <ul className="grid gap-3 sm:grid-cols-2">
+        <li>
+          <Link to="/settings/api-keys" className={developerLinkClass}>
+            <KeyRound aria-hidden="true" className="size-5 shrink-0 text-brand-300" />
+            <span className="min-w-0 flex-1 font-medium text-zinc-100">{API_KEY_TEXTS.title}</span>
+            <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-500" />
+          </Link>
+        </li>
+        <li>
+          <Link to="/settings/webhooks" className={developerLinkClass}>
+            <Webhook aria-hidden="true" className="size-5 shrink-0 text-brand-300" />
+            <span className="min-w-0 flex-1 font-medium text-zinc-100">{WEBHOOK_TEXTS.title}</span>
+            <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-500" />
+          </Link>
+        </li>
+      </ul>
+      <p className="mt-4 text-sm">
+        <a
+          href="/docs/api"
+          className="inline-flex items-center gap-1.5 font-medium text-brand-300 hover:text-brand-400 hover:underline"
+        >
+          <BookOpen aria-hidden="true" className="size-4" />
+          {API_KEY_TEXTS.reference}
+        </a>
+      </p>
+    </Section>
   );
 }
 

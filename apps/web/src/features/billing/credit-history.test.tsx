@@ -47,4 +47,26 @@ describe('the credit history', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: PAGE_TEXTS.loadMore })).not.toBeInTheDocument();
   });
+
+  it('names the API key that spent, when a program did', async () => {
+    fakeApi({
+      'GET /api/credits/history': () =>
+        reply(ZCreditHistoryResponse, {
+          success: true,
+          entries: [{ ...entry(2), apiKey: { id: 'key-1', name: 'n8n' } }, entry(1)],
+          nextCursor: null,
+        }),
+    });
+    render(
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <CreditHistory />
+      </QueryClientProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Credit movements' });
+    const [byKey, byHand] = within(list).getAllByRole('listitem');
+    expect(byKey).toHaveTextContent('by the API key “n8n”');
+    expect(byHand).not.toHaveTextContent('API key');
+  });
 });

@@ -88,6 +88,7 @@ function HistoryRow({ entry }: { entry: TLedgerEntry }) {
         <p className="text-sm font-medium text-zinc-100">{entry.description}</p>
         <p className="text-xs text-zinc-400">
           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          {entry.apiKey ? <> · by the API key “{entry.apiKey.name}”</> : null}
         </p>
       </div>
       <span
