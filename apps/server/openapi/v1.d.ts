@@ -201,6 +201,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description The account’s products, with the product slots used and held.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Add a product
+         * @description Takes one of the account’s product slots; up to 5 pictures in `images`.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a product */
+        get: operations["getProduct"];
+        /**
+         * Change a product
+         * @description New pictures are added; earlier ones stay only when named in `keepImageIds`.
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        /** Delete a product */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gallery": {
         parameters: {
             query?: never;
@@ -757,6 +803,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Lina",
+                 *       "niche": "travel",
+                 *       "personality": "Curious, calm, up before sunrise",
+                 *       "target_audience": "Women 25 to 40 who travel by train",
+                 *       "description": "Trains across Europe, one city a week"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @enum {string} */
@@ -948,6 +1003,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Lina",
+                 *       "niche": "travel",
+                 *       "personality": "Curious, calm, up before sunrise",
+                 *       "target_audience": "Women 25 to 40 who travel by train",
+                 *       "description": "Trains across Europe, one city a week"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @enum {string} */
@@ -1585,6 +1649,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "influencerId": "5b7c1a0e-2f4d-4e8a-9c3b-1d2e3f4a5b6c",
+                 *       "prompt": "On a night train, reading by the window",
+                 *       "style": "photo",
+                 *       "aspectRatio": "4:5",
+                 *       "count": 4
+                 *     }
+                 */
                 "application/json": {
                     influencerId?: "" | null | string;
                     prompt: string;
@@ -1787,6 +1860,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tool": "upscale",
+                 *       "galleryId": "0f8e7d6c-5b4a-4938-8271-6a5b4c3d2e1f"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * @description The tool to run
@@ -2006,6 +2085,551 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         job: components["schemas"]["Job"];
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `INSUFFICIENT_CREDITS`, `INSUFFICIENT_MODEL_TOKENS` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `IDEMPOTENCY_KEY_REUSED` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        products: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            link: string;
+                            images: {
+                                id: string;
+                                url: string;
+                                thumbnail: string;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        used: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a repeat within 24 hours answers what the first answered */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    /** @default  */
+                    link?: string;
+                    /** @description On a change: an image to keep (repeat the field) */
+                    keepImageIds?: string;
+                    /**
+                     * Format: binary
+                     * @description A file
+                     */
+                    images?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        product: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            link: string;
+                            images: {
+                                id: string;
+                                url: string;
+                                thumbnail: string;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `INSUFFICIENT_CREDITS`, `INSUFFICIENT_MODEL_TOKENS` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `IDEMPOTENCY_KEY_REUSED` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        product: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            link: string;
+                            images: {
+                                id: string;
+                                url: string;
+                                thumbnail: string;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    /** @default  */
+                    link?: string;
+                    /** @description On a change: an image to keep (repeat the field) */
+                    keepImageIds?: string;
+                    /**
+                     * Format: binary
+                     * @description A file
+                     */
+                    images?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        product: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            link: string;
+                            images: {
+                                id: string;
+                                url: string;
+                                thumbnail: string;
+                            }[];
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `INSUFFICIENT_CREDITS`, `INSUFFICIENT_MODEL_TOKENS` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `IDEMPOTENCY_KEY_REUSED` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };
@@ -2577,6 +3201,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "handle": "lina.travels",
+                 *       "bio": "Trains across Europe",
+                 *       "published": true
+                 *     }
+                 */
                 "application/json": {
                     handle: string;
                     /** @default  */
@@ -2780,6 +3411,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "influencerId": "5b7c1a0e-2f4d-4e8a-9c3b-1d2e3f4a5b6c",
+                 *       "caption": "Night train to Vienna",
+                 *       "itemIds": [
+                 *         "0f8e7d6c-5b4a-4938-8271-6a5b4c3d2e1f"
+                 *       ],
+                 *       "priceCents": 0,
+                 *       "publishAt": "2027-01-15T18:00:00Z",
+                 *       "timeZone": "Europe/Vienna"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     influencerId: string;
@@ -3006,6 +3649,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "caption": "Night train to Vienna, at last"
+                 *     }
+                 */
                 "application/json": {
                     caption?: string;
                     priceCents?: number;
@@ -3342,6 +3990,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://agency.example/muse-events",
+                 *       "events": [
+                 *         "job.succeeded",
+                 *         "job.failed",
+                 *         "post.published"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     url: string;
                     events: ("job.succeeded" | "job.failed" | "persona.trained" | "persona.training_failed" | "post.published" | "post.sold")[];

@@ -68,6 +68,19 @@ describe('API keys', () => {
     expect(list.json().apiKeys.map((each: { id: string }) => each.id)).toContain(apiKey.id);
   });
 
+  it('says when the key was last used', async () => {
+    const { id, bearer } = await makeKey(owner, { scopes: ['influencers:read'] });
+    expect(
+      (await context.app.inject({ url: '/api/v1/influencers', headers: bearer })).statusCode,
+    ).toBe(200);
+    await expect
+      .poll(async () => {
+        const list = await context.app.inject({ url: '/api/api-keys', headers: owner.headers });
+        return list.json().apiKeys.find((key: { id: string }) => key.id === id)?.lastUsedAt;
+      })
+      .toEqual(expect.any(String));
+  });
+
   it('refuses a key without a name or scopes, or with an expiry in the past', async () => {
     for (const [payload, text] of [
       [{ name: '', scopes: ['tools:run'] }, 'Give the key a name'],
@@ -263,6 +276,22 @@ describe('a program spending credits', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('adds a product for product shots, and lists it', async () => {
+    const made = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/products',
+      headers: bearer,
+      payload: multipartForm({ name: 'Trail bottle', description: 'Steel, 750 ml' }, [
+        { field: 'images', name: 'bottle.png', type: 'image/png', data: await makePng(96, 96) },
+      ]),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const list = await context.app.inject({ url: '/api/v1/products', headers: bearer });
+    expect(list.json().products.map((product: { id: string }) => product.id)).toContain(
+      made.json().product.id,
+    );
   });
 
   it('twenty identical POSTs with one Idempotency-Key make one job and pay once', async () => {

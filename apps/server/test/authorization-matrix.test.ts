@@ -135,6 +135,9 @@ const OWNED: Record<string, TOwnedRoute> = {
     body: async () => ({ payload: { caption: 'Not yours' } }),
   },
   'DELETE /api/v1/posts/:id': { params: { id: 'post' } },
+  'GET /api/v1/products/:id': { params: { id: 'product' } },
+  'PUT /api/v1/products/:id': { params: { id: 'product' }, body: productForm },
+  'DELETE /api/v1/products/:id': { params: { id: 'product' } },
   'DELETE /api/v1/webhook-endpoints/:id': { params: { id: 'webhookEndpoint' } },
   'GET /api/v1/webhook-endpoints/:id/deliveries': { params: { id: 'webhookEndpoint' } },
   'POST /api/v1/webhook-endpoints/:id/deliveries/:deliveryId/resend': {

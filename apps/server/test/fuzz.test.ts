@@ -278,6 +278,19 @@ const ROUTES: Record<string, TFuzzRoute> = {
   },
   'PATCH /api/v1/posts/:id': { body: ZUpdatePostRequest, valid: { caption: 'Hi' }, runs: 10 },
   'DELETE /api/v1/posts/:id': { runs: 10 },
+  'GET /api/v1/products': { runs: 5 },
+  'GET /api/v1/products/:id': { runs: 10 },
+  'POST /api/v1/products': {
+    upload: { fields: ZProductFields, files: ['images'] },
+    valid: PRODUCT,
+    runs: 10,
+  },
+  'PUT /api/v1/products/:id': {
+    upload: { fields: ZProductFields, extra: ['keepImageIds'], files: ['images'] },
+    valid: PRODUCT,
+    runs: 10,
+  },
+  'DELETE /api/v1/products/:id': { runs: 10 },
   'GET /api/v1/balance': { runs: 5 },
   'GET /api/v1/credit-history': { query: ZCreditHistoryQuery, runs: 10 },
   'POST /api/v1/webhook-endpoints': {

@@ -20,7 +20,8 @@ export type TApiScope = (typeof API_SCOPES)[number];
 export const API_SCOPE_TEXTS: Record<TApiScope, string> = {
   'influencers:read': 'Read influencers, personas and their photos',
   'influencers:write': 'Create, change and delete influencers; add photos and train personas',
-  'tools:run': 'Run every AI tool and read, download and delete gallery items',
+  'tools:run':
+    'Run every AI tool, manage the products of product shots, and read, download and delete gallery items',
   'publishing:write': 'Read and change public pages, posts and the calendar',
   'billing:read': 'Read the credit balance and the credit history',
   'webhooks:write': 'Add, read and remove webhook endpoints',

@@ -58,6 +58,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       tags: [
         { name: 'Influencers', description: 'Influencers, their personas, photos and training' },
         { name: 'Jobs', description: 'Every AI tool, run as a job' },
+        { name: 'Products', description: 'The products of product shots' },
         { name: 'Gallery', description: 'What the tools made' },
         { name: 'Publishing', description: 'Public pages, posts and the calendar' },
         { name: 'Billing', description: 'The credit balance and its history' },
@@ -112,6 +113,42 @@ function errorResponses(method: string) {
     ]),
   );
 }
+
+const INFLUENCER_EXAMPLE = {
+  name: 'Lina',
+  niche: 'travel',
+  personality: 'Curious, calm, up before sunrise',
+  target_audience: 'Women 25 to 40 who travel by train',
+  description: 'Trains across Europe, one city a week',
+};
+
+/** A request a program would send, per operation with a body: shown in the reference. */
+const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
+  createInfluencer: INFLUENCER_EXAMPLE,
+  updateInfluencer: INFLUENCER_EXAMPLE,
+  generateImages: {
+    influencerId: '5b7c1a0e-2f4d-4e8a-9c3b-1d2e3f4a5b6c',
+    prompt: 'On a night train, reading by the window',
+    style: 'photo',
+    aspectRatio: '4:5',
+    count: 4,
+  },
+  createJob: { tool: 'upscale', galleryId: '0f8e7d6c-5b4a-4938-8271-6a5b4c3d2e1f' },
+  savePage: { handle: 'lina.travels', bio: 'Trains across Europe', published: true },
+  createPost: {
+    influencerId: '5b7c1a0e-2f4d-4e8a-9c3b-1d2e3f4a5b6c',
+    caption: 'Night train to Vienna',
+    itemIds: ['0f8e7d6c-5b4a-4938-8271-6a5b4c3d2e1f'],
+    priceCents: 0,
+    publishAt: '2027-01-15T18:00:00Z',
+    timeZone: 'Europe/Vienna',
+  },
+  updatePost: { caption: 'Night train to Vienna, at last' },
+  createWebhookEndpoint: {
+    url: 'https://agency.example/muse-events',
+    events: ['job.succeeded', 'job.failed', 'post.published'],
+  },
+};
 
 /** A multipart body for the document: the form's text fields, and its files as binary. */
 function multipartBody(form: TV1Multipart) {
@@ -173,6 +210,8 @@ export const openApiTransform: TTransform = (document) => {
     schema.body = multipartBody(config.multipart);
     schema.consumes = ['multipart/form-data'];
   }
+  const example = REQUEST_EXAMPLES[String(schema.operationId)];
+  if (example && schema.body) schema.body = { ...(schema.body as object), examples: [example] };
   if (method === 'POST')
     schema.headers = {
       type: 'object',

@@ -22,6 +22,7 @@ import { v1BillingRoutes } from './routes/billing';
 import { v1GalleryRoutes } from './routes/gallery';
 import { v1InfluencerRoutes } from './routes/influencers';
 import { v1JobRoutes } from './routes/jobs';
+import { v1ProductRoutes } from './routes/products';
 import { v1PublishingRoutes } from './routes/publishing';
 
 /** Who calls the public API: an API key (with its scopes), or a signed-in person (every scope). */
@@ -144,6 +145,7 @@ export const publicApi: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(v1InfluencerRoutes);
   await app.register(v1JobRoutes);
+  await app.register(v1ProductRoutes);
   await app.register(v1GalleryRoutes);
   await app.register(v1PublishingRoutes);
   await app.register(v1BillingRoutes);
