@@ -89,6 +89,10 @@ describe('API keys', () => {
         { name: 'x', scopes: ['tools:run'], expiresAt: '2020-01-01T00:00:00Z' },
         'The expiry must be in the future',
       ],
+      [
+        { name: 'x', scopes: ['tools:run'], expiresAt: 'next tuesday' },
+        'Give the expiry as a date and time, such as 2027-01-31T23:59:59Z',
+      ],
       [{ name: 'x', scopes: ['everything'] }, undefined],
     ] as const) {
       const response = await context.app.inject({

@@ -48,6 +48,7 @@ export const API_KEY_TEXTS = {
   expiry: 'Expires',
   expiryNever: 'Never',
   expiryPast: 'The expiry must be in the future',
+  expiryInvalid: 'Give the expiry as a date and time, such as 2027-01-31T23:59:59Z',
   created: 'Your new key',
   copyNow: 'Copy it now: it will not be shown again',
   copy: 'Copy',
@@ -85,7 +86,7 @@ export const ZCreateApiKeyRequest = z.object({
     .transform((scopes) => [...new Set(scopes)]),
   /** ISO 8601; omitted or null: the key never expires. */
   expiresAt: z.iso
-    .datetime({ offset: true, error: API_KEY_TEXTS.expiryPast })
+    .datetime({ offset: true, error: API_KEY_TEXTS.expiryInvalid })
     .nullable()
     .optional()
     .refine((value) => !value || Date.parse(value) > Date.now(), API_KEY_TEXTS.expiryPast),
