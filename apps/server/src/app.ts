@@ -44,6 +44,7 @@ import { createMailer, type TMailer } from './modules/mail/mailer';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { marketplacePublicRoutes, marketplaceRoutes } from './modules/marketplace/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { platformRoutes } from './modules/platforms/routes';
 import { productRoutes } from './modules/products/routes';
 import { apiReferenceRoutes } from './modules/public-api/reference';
 import { publicApi } from './modules/public-api/plugin';
@@ -265,6 +266,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         await signedIn.register(jobRoutes);
         await signedIn.register(galleryRoutes);
         await signedIn.register(publishingRoutes);
+        await signedIn.register(platformRoutes);
         await signedIn.register(salesRoutes);
       });
     },

@@ -118,6 +118,15 @@ export const ZEnv = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The publishing apps of the platforms (docs/product/platform-rules.md, README). */
+  INSTAGRAM_APP_ID: z.string().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
+  TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Whether the Google client also asks for youtube.upload, so creators can publish Shorts. */
+  YOUTUBE_PUBLISHING: booleanFlag.default(false),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)')
@@ -243,6 +252,9 @@ const SECRETS = new Set([
   'DATABASE_URL',
   'SMTP_URL',
   'GOOGLE_CLIENT_SECRET',
+  'INSTAGRAM_APP_SECRET',
+  'TIKTOK_CLIENT_SECRET',
+  'X_CLIENT_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'FAL_KEY',
@@ -289,6 +301,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     problems.push(
       `${config.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'} must be set together with ${config.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'}`,
     );
+  }
+  for (const [id, secret] of [
+    ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
+    ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+    ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
+  ] as const) {
+    if (!!config[id] !== !!config[secret])
+      problems.push(`${id} and ${secret} must be set together`);
+  }
+  if (config.YOUTUBE_PUBLISHING && !config.GOOGLE_CLIENT_ID) {
+    problems.push('YOUTUBE_PUBLISHING needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
   }
   if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET) {
     problems.push(

@@ -223,6 +223,7 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'DELETE /api/posts/:id': {},
   'POST /api/posts/:id/checkout': {},
   'GET /api/purchases': {},
+  'GET /api/platforms': { runs: 5 },
   'GET /api/public/pages/:handle': { params: HANDLE },
   'GET /api/public/pages/:handle/posts/:id': { params: HANDLE },
   'GET /api/public/pages/:handle/picture': { params: HANDLE },

@@ -21,3 +21,5 @@ export * from './api/gallery';
 export * from './api/video';
 export * from './api/publishing';
 export * from './api/api-keys';
+export * from './platforms/rules';
+export * from './api/platforms';
