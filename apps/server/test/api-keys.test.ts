@@ -132,7 +132,7 @@ describe('API keys', () => {
     expect(run.statusCode).toBe(403);
     expect(run.json()).toMatchObject({
       code: 'SCOPE_MISSING',
-      error: 'This API key lacks the scope tools:run',
+      error: 'This API key lacks the scope tools:run: make a key with it in Settings → API keys',
     });
     const unknown = await context.app.inject({
       url: '/api/v1/influencers',

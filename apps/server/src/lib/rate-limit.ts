@@ -18,18 +18,20 @@ export async function consumeRateLimit(
 }
 
 /**
- * The statement that counts one hit against `key` in its window and returns `hits`, the count
- * including this one; also usable as a `with` part of a larger statement.
+ * The statement that counts `count` hits (one, unless a caller leases several at once) against
+ * `key` in its window and returns `hits`, the count including these, and `ends_at_ms`, when the
+ * window ends; also usable as a `with` part of a larger statement.
  */
-export function rateLimitHit(key: string, windowSeconds: number): SQL {
+export function rateLimitHit(key: string, windowSeconds: number, count = 1): SQL {
   return sql`
-    insert into rate_limit_hits (key, window_started_at, hits) values (${key}, now(), 1)
+    insert into rate_limit_hits (key, window_started_at, hits) values (${key}, now(), ${count})
     on conflict (key) do update set
       hits = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-        then 1 else rate_limit_hits.hits + 1 end,
+        then ${count} else rate_limit_hits.hits + ${count} end,
       window_started_at = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
         then now() else rate_limit_hits.window_started_at end
-    returning hits`;
+    returning hits,
+      extract(epoch from window_started_at + make_interval(secs => ${windowSeconds})) * 1000 as ends_at_ms`;
 }
 
 /**

@@ -64,7 +64,6 @@ export const API_KEY_TEXTS = {
   revoked: 'Key revoked',
   notFound: 'This API key does not exist',
   tooMany: 'An account can hold at most 50 API keys: revoke one first',
-  keysCannotManageKeys: 'API keys are managed from Settings, signed in: a key cannot manage keys',
   reference: 'API reference',
 } as const;
 

@@ -13,7 +13,7 @@ import type { TDatabase, TQueryable } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
-import { accountChanged, type TSessionUser } from '../auth/sessions';
+import { accountChanged, SESSION_USER_COLUMNS, type TSessionUser } from '../auth/sessions';
 
 type TApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -116,15 +116,7 @@ function prepareLookup(db: TDatabase) {
       scopes: apiKeys.scopes,
       expiresAt: apiKeys.expiresAt,
       lastUsedAt: apiKeys.lastUsedAt,
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
-      googleSubject: users.googleSubject,
-      verifiedEmail: users.verifiedEmail,
-      creatorSince: users.creatorSince,
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
+      ...SESSION_USER_COLUMNS,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -171,6 +163,10 @@ export async function touchApiKey(db: TQueryable, id: string, precisionMs: numbe
     );
 }
 
-/** The refusal of a call outside the key's scopes, naming the scope it needs. */
+/** The refusal of a call outside the key's scopes, naming the scope it needs and where to get it. */
 export const scopeMissing = (scope: TApiScope) =>
-  new AppError(403, `This API key lacks the scope ${scope}`, 'SCOPE_MISSING');
+  new AppError(
+    403,
+    `This API key lacks the scope ${scope}: make a key with it in Settings → API keys`,
+    'SCOPE_MISSING',
+  );

@@ -42,21 +42,29 @@ export type TSessionLookup = Omit<TAuthenticated, 'publicUser'> & {
   lastUsedAt: Date;
 };
 
+/**
+ * The columns of a TSessionUser, for the lookups that find who calls (a session's, an API
+ * key's): every column of the account but its password hash.
+ */
+export const SESSION_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
+  googleSubject: users.googleSubject,
+  verifiedEmail: users.verifiedEmail,
+  creatorSince: users.creatorSince,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
 function prepareLookup(db: TDatabase) {
   return db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       lastUsedAt: sessions.lastUsedAt,
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
-      googleSubject: users.googleSubject,
-      verifiedEmail: users.verifiedEmail,
-      creatorSince: users.creatorSince,
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
+      ...SESSION_USER_COLUMNS,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

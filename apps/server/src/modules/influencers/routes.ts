@@ -15,8 +15,7 @@ import {
   createInfluencer,
   deleteInfluencer,
   findInfluencer,
-  influencerUsage,
-  listInfluencerPage,
+  influencerList,
   toPublicInfluencer,
   updateInfluencer,
 } from './service';
@@ -41,20 +40,10 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/influencers',
     { schema: { querystring: ZInfluencersQuery, response: { 200: ZInfluencersResponse } } },
-    async (request) => {
-      const userId = request.auth.user.id;
-      // A page of them, with the count of all (docs/decisions/0032-keyset-pagination.md).
-      const [page, usage] = await Promise.all([
-        listInfluencerPage(db, userId, request.query),
-        influencerUsage(db, userId),
-      ]);
-      return {
-        success: true as const,
-        influencers: page.rows.map((row) => toPublicInfluencer(row, files)),
-        ...usage,
-        nextCursor: page.nextCursor,
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      ...(await influencerList(db, files, request.auth.user.id, request.query)),
+    }),
   );
 
   app.get(

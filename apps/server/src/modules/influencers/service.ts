@@ -158,6 +158,27 @@ export async function influencerUsage(db: TDatabase, userId: string): Promise<TU
   return { used, limit: balances.modelTokensGranted };
 }
 
+/**
+ * A page of the account's influencers as the API shows them, with the slots used and held
+ * (GET /api/influencers and GET /api/v1/influencers; docs/decisions/0032-keyset-pagination.md).
+ */
+export async function influencerList(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  userId: string,
+  request: TPageRequest,
+) {
+  const [page, usage] = await Promise.all([
+    listInfluencerPage(db, userId, request),
+    influencerUsage(db, userId),
+  ]);
+  return {
+    influencers: page.rows.map((row) => toPublicInfluencer(row, files)),
+    ...usage,
+    nextCursor: page.nextCursor,
+  };
+}
+
 /** Stores an influencer's picture and thumbnail under fresh keys. */
 export async function storeInfluencerImage(
   storage: TStorage,

@@ -1,14 +1,8 @@
-import {
-  MAX_PRODUCT_IMAGES,
-  ZProductFields,
-  ZProductResponse,
-  ZProductsResponse,
-} from '@muse/shared';
+import { MAX_PRODUCT_IMAGES, ZProductResponse, ZProductsResponse } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseFormFields } from '../../lib/forms';
-import { processUploadedImage } from '../../lib/images';
 import { readMultipartForm } from '../../lib/multipart';
+import { parseProductForm } from './form';
 import {
   createProduct,
   deleteProduct,
@@ -19,6 +13,7 @@ import {
 } from './service';
 
 const ZParams = z.object({ id: z.string() });
+
 const ZSuccess = z.object({ success: z.literal(true) });
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,15 +22,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { files } = deps;
 
   async function readProductForm(request: Parameters<typeof readMultipartForm>[0]) {
-    const form = await readMultipartForm(request, {
-      fileFields: ['images'],
-      maxFiles: MAX_PRODUCT_IMAGES,
-    });
-    const fields = parseFormFields(ZProductFields, form);
-    // One at a time: each decode can hold a large image in memory.
-    const images = [];
-    for (const file of form.files) images.push(await processUploadedImage(file.data));
-    return { fields, images, keepImageIds: form.fields.keepImageIds ?? [] };
+    return parseProductForm(
+      await readMultipartForm(request, { fileFields: ['images'], maxFiles: MAX_PRODUCT_IMAGES }),
+    );
   }
 
   app.get('/products', { schema: { response: { 200: ZProductsResponse } } }, async (request) => {

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { AppError, badRequest } from '../../lib/errors';
-import { checkWebhookUrl, type TLookup, type TResolvedAddress } from '../webhooks/url-safety';
+import { checkWebhookUrl, pinnedLookup, type TLookup } from '../webhooks/url-safety';
 
 /** How long Muse waits for a file it was asked to fetch. */
 const FETCH_TIMEOUT_MS = 20_000;
@@ -14,14 +13,6 @@ export const FETCH_TEXTS = {
   notFound: 'The address answered without the file (no 200 OK): check that it is the file’s own',
   tooLarge: (megabytes: number) => `The file at this address is over ${megabytes} MB`,
 } as const;
-
-/** Answers every name with the one address that was checked (no second DNS lookup). */
-function pinnedLookup(address: TResolvedAddress): LookupFunction {
-  return ((_hostname, options, callback) => {
-    if (options.all) callback(null, [address]);
-    else callback(null, address.address, address.family);
-  }) as LookupFunction;
-}
 
 /**
  * Fetches a tool's input from a URL a program gave instead of uploading it: in production only

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
+import { rateLimitHit } from '../../lib/rate-limit';
 
 /** What a key's call may know of its limit: the IETF draft's `RateLimit` fields. */
 export type TRateLimitState = {
@@ -27,22 +27,15 @@ export function createKeyRateLimiter(db: TDatabase, limitPerMinute: number) {
   const taking = new Map<string, Promise<TLease>>();
 
   async function takeLease(keyId: string): Promise<TLease> {
-    // Counts `leaseSize` hits at once, in the key's fixed window, as lib/rate-limit.ts counts one.
-    const { rows } = await db.execute<{ hits: number; ends: string }>(sql`
-      insert into rate_limit_hits (key, window_started_at, hits)
-        values (${`api-key:${keyId}`}, now(), ${leaseSize})
-      on conflict (key) do update set
-        hits = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-          then ${leaseSize} else rate_limit_hits.hits + ${leaseSize} end,
-        window_started_at = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-          then now() else rate_limit_hits.window_started_at end
-      returning hits, extract(epoch from window_started_at + make_interval(secs => ${windowSeconds})) * 1000 as ends`);
+    const { rows } = await db.execute<{ hits: number; ends_at_ms: string }>(
+      rateLimitHit(`api-key:${keyId}`, windowSeconds, leaseSize),
+    );
     const row = rows[0]!;
     const hits = Number(row.hits);
     // What this lease may spend: the hits it counted that still fit under the limit.
     const permits = Math.max(0, Math.min(leaseSize, limitPerMinute - (hits - leaseSize)));
     return {
-      windowEndsAt: Number(row.ends),
+      windowEndsAt: Number(row.ends_at_ms),
       permits,
       remaining: Math.max(0, limitPerMinute - hits),
     };

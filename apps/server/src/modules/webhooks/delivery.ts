@@ -10,7 +10,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { WEBHOOK_SECRET_PREFIX } from '@muse/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config';
@@ -19,7 +18,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { TSecretBox } from '../../lib/secret-box';
 import { queueAccountMail } from '../auth/mail-queue';
 import { queueDeliveryTry, type TDeliverWebhookPayload } from './queue';
-import { checkWebhookUrl, type TLookup, type TResolvedAddress } from './url-safety';
+import { checkWebhookUrl, pinnedLookup, type TLookup, type TResolvedAddress } from './url-safety';
 
 export { DELIVER_WEBHOOK_TASK, ZDeliverWebhookPayload } from './queue';
 
@@ -97,14 +96,6 @@ function unreachable(error: unknown, timedOut: boolean): string {
   }
   if (typeof code === 'string' && /CERT|TLS|SSL/.test(code)) return `TLS failed (${code})`;
   return typeof code === 'string' ? `could not connect (${code})` : 'could not connect';
-}
-
-/** A resolver that answers every name with the one address checked (no second DNS lookup). */
-function pinnedLookup(address: TResolvedAddress): LookupFunction {
-  return ((_hostname, options, callback) => {
-    if (options.all) callback(null, [address]);
-    else callback(null, address.address, address.family);
-  }) as LookupFunction;
 }
 
 /**

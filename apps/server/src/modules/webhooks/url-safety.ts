@@ -6,7 +6,7 @@
  * address now and a private one a moment later (DNS rebinding) reaches nothing it should not.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 export type TResolvedAddress = { address: string; family: 4 | 6 };
 
@@ -139,4 +139,16 @@ export async function checkWebhookUrl(
   if (!addresses.every(({ address }) => isPublicAddress(address)))
     return { ok: false, reason: 'private' };
   return { ok: true, url, address: addresses[0]! };
+}
+
+/**
+ * A resolver that answers every name with the one address that was checked, for the request
+ * that follows the check: no second DNS lookup can lead it elsewhere (a webhook's delivery, a
+ * tool's input fetched from its URL).
+ */
+export function pinnedLookup(address: TResolvedAddress): LookupFunction {
+  return ((_hostname, options, callback) => {
+    if (options.all) callback(null, [address]);
+    else callback(null, address.address, address.family);
+  }) as LookupFunction;
 }

@@ -13,8 +13,7 @@ import {
   createInfluencer,
   deleteInfluencer,
   findInfluencer,
-  influencerUsage,
-  listInfluencerPage,
+  influencerList,
   toPublicInfluencer,
   updateInfluencer,
 } from '../../influencers/service';
@@ -47,19 +46,10 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInfluencersResponse },
       },
     },
-    async (request) => {
-      const userId = request.caller.user.id;
-      const [page, usage] = await Promise.all([
-        listInfluencerPage(db, userId, request.query),
-        influencerUsage(db, userId),
-      ]);
-      return {
-        success: true as const,
-        influencers: page.rows.map((row) => toPublicInfluencer(row, files)),
-        ...usage,
-        nextCursor: page.nextCursor,
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      ...(await influencerList(db, files, request.caller.user.id, request.query)),
+    }),
   );
 
   app.get(

@@ -4,11 +4,8 @@ import {
   ZProductResponse,
   ZProductsResponse,
 } from '@muse/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseFormFields } from '../../../lib/forms';
-import { processUploadedImage } from '../../../lib/images';
 import {
   createProduct,
   deleteProduct,
@@ -17,6 +14,7 @@ import {
   productUsage,
   updateProduct,
 } from '../../products/service';
+import { parseProductForm } from '../../products/form';
 import { ZV1Success } from './common';
 
 const ZParams = z.object({ id: z.string() });
@@ -38,16 +36,6 @@ export const v1ProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const deps = app.services;
   const { files } = deps;
-
-  /** The form read before the handler (the plugin's `config.multipart`), parsed. */
-  async function productForm(request: FastifyRequest) {
-    const form = request.form!;
-    const fields = parseFormFields(ZProductFields, form);
-    const images = [];
-    // One at a time: each decode can hold a large image in memory.
-    for (const file of form.files) images.push(await processUploadedImage(file.data));
-    return { fields, images, keepImageIds: form.fields.keepImageIds ?? [] };
-  }
 
   app.get(
     '/products',
@@ -102,7 +90,7 @@ export const v1ProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fields, images } = await productForm(request);
+      const { fields, images } = await parseProductForm(request.form!);
       const product = await createProduct(db, deps, request.caller.user.id, { ...fields, images });
       return reply.status(201).send({ success: true as const, product });
     },
@@ -123,7 +111,7 @@ export const v1ProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getProduct(db, files, request.caller.user.id, request.params.id);
-      const form = await productForm(request);
+      const form = await parseProductForm(request.form!);
       const product = await updateProduct(db, deps, request.caller.user.id, request.params.id, {
         ...form.fields,
         images: form.images,
