@@ -1,15 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker } from '../src/modules/jobs/worker';
-import { webhookDeliveryContext } from '../src/modules/webhooks/delivery';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { asForm, v1Client, type TV1Client } from './api-client';
-import { createTestApp, type TTestContext } from './app';
 import { photo } from './creations';
-import { createTestEngines } from './engines';
 import { multipartForm } from './images';
+import { startProgramWorld, type TProgramWorld } from './program-world';
 
 /**
  * What an agency's program does with a key alone, through the client generated from the
@@ -17,40 +12,16 @@ import { multipartForm } from './images';
  * train it, generate four images, hear of each from a signed webhook (verified with the
  * Standard Webhooks library), and schedule a post of them.
  */
-const silent = { info: () => {}, error: () => {} };
-let context: TTestContext;
+let world: TProgramWorld;
 let owner: TTestAccount;
 let client: TV1Client;
-let worker: { stop: () => Promise<void> };
-let receiver: Server;
-/** What the agency's receiver got: each body with its headers. */
-const received: { body: string; headers: IncomingHttpHeaders }[] = [];
 
 beforeAll(async () => {
-  context = await createTestApp({}, undefined, { engines: createTestEngines().engines });
-  await context.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = context.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  worker = await startWorker({
-    db: context.database.db,
-    pool: context.database.pool,
-    deps: context.app.services,
-    concurrency: 2,
-    log: silent,
-    webhooks: webhookDeliveryContext(context.config, context.app.services),
-  });
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ body, headers: request.headers });
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  owner = await registerAccount(context.app, 'agency');
-  await buyPlan(context.app, owner, 'launch');
-  const made = await context.app.inject({
+  world = await startProgramWorld();
+  const { app } = world.context;
+  owner = await registerAccount(app, 'agency');
+  await buyPlan(app, owner, 'launch');
+  const made = await app.inject({
     method: 'POST',
     url: '/api/api-keys',
     headers: owner.headers,
@@ -65,12 +36,8 @@ beforeAll(async () => {
       ],
     },
   });
-  client = v1Client(`http://127.0.0.1:${address.port}`, made.json().key);
+  client = v1Client(world.baseUrl, made.json().key);
 }, 120_000);
-afterAll(async () => {
-  await worker.stop();
-  await new Promise((resolve) => receiver.close(resolve));
-});
 
 /** Reads a job until it has finished, as a program polls. */
 async function finishedJob(id: string) {
@@ -82,97 +49,102 @@ async function finishedJob(id: string) {
 }
 
 describe('an agency’s program, with a key alone', () => {
-  it('makes an influencer, trains it, generates four images, hears of them and schedules a post', async () => {
-    const { port } = receiver.address() as AddressInfo;
-    const endpoint = await client.POST('/webhook-endpoints', {
-      body: { url: `http://127.0.0.1:${port}/muse`, events: ['job.succeeded'] },
-    });
-    expect(endpoint.response.status, JSON.stringify(endpoint.error)).toBe(201);
-    const signing = new Webhook(endpoint.data!.secret);
-
-    const created = await client.POST('/influencers', {
-      body: { name: 'Lina', niche: 'travel', description: 'Trains across Europe' },
-    });
-    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
-    const influencerId = created.data!.influencer.id;
-
-    for (let n = 1; n <= 10; n += 1) {
-      const name = `same-person-${String(n).padStart(2, '0')}.jpg`;
-      const added = await client.POST('/influencers/{id}/photos', {
-        params: { path: { id: influencerId } },
-        body: multipartForm({}, [
-          { field: 'photo', name, type: 'image/jpeg', data: photo(name) },
-        ]) as never,
-        ...asForm,
+  // A whole flow (ten photo checks, a training, four jobs, their webhooks): a busy machine
+  // takes longer than the file's default allows.
+  it(
+    'makes an influencer, trains it, generates four images, hears of them and schedules a post',
+    { timeout: 120_000 },
+    async () => {
+      const endpoint = await client.POST('/webhook-endpoints', {
+        body: { url: `${world.receiverUrl}/muse`, events: ['job.succeeded'] },
       });
-      expect(added.response.status, JSON.stringify(added.error)).toBe(201);
-      const checked = added.data!.persona.photos.at(-1)!;
-      expect(checked.verdict.ok, JSON.stringify(checked.verdict)).toBe(true);
-    }
-    const persona = await client.GET('/influencers/{id}/persona', {
-      params: { path: { id: influencerId } },
-    });
-    expect(persona.data!.persona.photos).toHaveLength(10);
-    expect(persona.data!.persona.status).toBe('ready-to-train');
+      expect(endpoint.response.status, JSON.stringify(endpoint.error)).toBe(201);
+      const signing = new Webhook(endpoint.data!.secret);
 
-    const training = await client.POST('/influencers/{id}/training', {
-      params: { path: { id: influencerId } },
-    });
-    expect(training.response.status, JSON.stringify(training.error)).toBe(202);
-    expect((await finishedJob(training.data!.job.id)).status).toBe('succeeded');
+      const created = await client.POST('/influencers', {
+        body: { name: 'Lina', niche: 'travel', description: 'Trains across Europe' },
+      });
+      expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+      const influencerId = created.data!.influencer.id;
 
-    const generated = await client.POST('/generations', {
-      body: { influencerId, prompt: 'On a night train, reading by the window', count: 4 },
-      headers: { 'idempotency-key': 'lina-night-train' },
-    });
-    expect(generated.response.status, JSON.stringify(generated.error)).toBe(201);
-    expect(generated.data!.jobs).toHaveLength(4);
-    const jobs = await Promise.all(generated.data!.jobs.map((job) => finishedJob(job.id)));
-    expect(jobs.map((job) => job.status)).toEqual(Array(4).fill('succeeded'));
-    const itemIds = jobs.map((job) => job.outputs[0]!.galleryId!);
+      for (let n = 1; n <= 10; n += 1) {
+        const name = `same-person-${String(n).padStart(2, '0')}.jpg`;
+        const added = await client.POST('/influencers/{id}/photos', {
+          params: { path: { id: influencerId } },
+          body: multipartForm({}, [
+            { field: 'photo', name, type: 'image/jpeg', data: photo(name) },
+          ]) as never,
+          ...asForm,
+        });
+        expect(added.response.status, JSON.stringify(added.error)).toBe(201);
+        const checked = added.data!.persona.photos.at(-1)!;
+        expect(checked.verdict.ok, JSON.stringify(checked.verdict)).toBe(true);
+      }
+      const persona = await client.GET('/influencers/{id}/persona', {
+        params: { path: { id: influencerId } },
+      });
+      expect(persona.data!.persona.photos).toHaveLength(10);
+      expect(persona.data!.persona.status).toBe('ready-to-train');
 
-    // Each image's job.succeeded arrives, signed with the endpoint's secret.
-    const generatedIds = new Set(jobs.map((job) => job.id));
-    const heard = () =>
-      received
-        .map(({ body, headers }) => signing.verify(body, headers as Record<string, string>))
-        .map((event) => event as { type: string; data: { job: { id: string } } })
-        .filter((event) => event.type === 'job.succeeded' && generatedIds.has(event.data.job.id));
-    await expect.poll(() => heard().length, { timeout: 60_000 }).toBe(4);
-    expect(new Set(heard().map((event) => event.data.job.id))).toEqual(generatedIds);
+      const training = await client.POST('/influencers/{id}/training', {
+        params: { path: { id: influencerId } },
+      });
+      expect(training.response.status, JSON.stringify(training.error)).toBe(202);
+      expect((await finishedJob(training.data!.job.id)).status).toBe('succeeded');
 
-    const gallery = await client.GET('/gallery', { params: { query: { influencerId } } });
-    expect(gallery.data!.items.map((item) => item.id).sort()).toEqual([...itemIds].sort());
-    const download = await client.GET('/gallery/{id}/download', {
-      params: { path: { id: itemIds[0]! } },
-      parseAs: 'arrayBuffer',
-    });
-    expect(download.response.headers.get('content-type')).toMatch(/^image\//);
-    expect((download.data as ArrayBuffer).byteLength).toBeGreaterThan(1000);
+      const generated = await client.POST('/generations', {
+        body: { influencerId, prompt: 'On a night train, reading by the window', count: 4 },
+        headers: { 'idempotency-key': 'lina-night-train' },
+      });
+      expect(generated.response.status, JSON.stringify(generated.error)).toBe(201);
+      expect(generated.data!.jobs).toHaveLength(4);
+      const jobs = await Promise.all(generated.data!.jobs.map((job) => finishedJob(job.id)));
+      expect(jobs.map((job) => job.status)).toEqual(Array(4).fill('succeeded'));
+      const itemIds = jobs.map((job) => job.outputs[0]!.galleryId!);
 
-    const page = await client.PUT('/influencers/{id}/page', {
-      params: { path: { id: influencerId } },
-      body: {
-        handle: `lina.${owner.userId.slice(0, 8)}`,
-        bio: 'Trains across Europe',
-        published: true,
-      },
-    });
-    expect(page.response.status, JSON.stringify(page.error)).toBe(200);
-    const publishAt = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
-    const post = await client.POST('/posts', {
-      body: {
-        influencerId,
-        caption: 'Night train',
-        itemIds,
-        priceCents: 0,
-        publishAt,
-        timeZone: 'Europe/Vienna',
-      },
-    });
-    expect(post.response.status, JSON.stringify(post.error)).toBe(201);
-    expect(post.data!.post).toMatchObject({ status: 'scheduled' });
-    const posts = await client.GET('/posts', {});
-    expect(posts.data!.posts.map((each) => each.id)).toContain(post.data!.post.id);
-  });
+      // Each image's job.succeeded arrives, signed with the endpoint's secret.
+      const generatedIds = new Set(jobs.map((job) => job.id));
+      const heard = () =>
+        world.received
+          .map(({ body, headers }) => signing.verify(body, headers as Record<string, string>))
+          .map((event) => event as { type: string; data: { job: { id: string } } })
+          .filter((event) => event.type === 'job.succeeded' && generatedIds.has(event.data.job.id));
+      await expect.poll(() => heard().length, { timeout: 60_000 }).toBe(4);
+      expect(new Set(heard().map((event) => event.data.job.id))).toEqual(generatedIds);
+
+      const gallery = await client.GET('/gallery', { params: { query: { influencerId } } });
+      expect(gallery.data!.items.map((item) => item.id).sort()).toEqual([...itemIds].sort());
+      const download = await client.GET('/gallery/{id}/download', {
+        params: { path: { id: itemIds[0]! } },
+        parseAs: 'arrayBuffer',
+      });
+      expect(download.response.headers.get('content-type')).toMatch(/^image\//);
+      expect((download.data as ArrayBuffer).byteLength).toBeGreaterThan(1000);
+
+      const page = await client.PUT('/influencers/{id}/page', {
+        params: { path: { id: influencerId } },
+        body: {
+          handle: `lina.${owner.userId.slice(0, 8)}`,
+          bio: 'Trains across Europe',
+          published: true,
+        },
+      });
+      expect(page.response.status, JSON.stringify(page.error)).toBe(200);
+      const publishAt = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+      const post = await client.POST('/posts', {
+        body: {
+          influencerId,
+          caption: 'Night train',
+          itemIds,
+          priceCents: 0,
+          publishAt,
+          timeZone: 'Europe/Vienna',
+        },
+      });
+      expect(post.response.status, JSON.stringify(post.error)).toBe(201);
+      expect(post.data!.post).toMatchObject({ status: 'scheduled' });
+      const posts = await client.GET('/posts', {});
+      expect(posts.data!.posts.map((each) => each.id)).toContain(post.data!.post.id);
+    },
+  );
 });
