@@ -6,6 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startFakeGoogle } from '../apps/server/test/fakes/google-oidc.ts';
+import { startFakePlatformsServer } from '../apps/server/test/fakes/platforms/index.ts';
+import { createFakeInstagram } from '../apps/server/test/fakes/platforms/instagram.ts';
+import { createFakeTikTok } from '../apps/server/test/fakes/platforms/tiktok.ts';
+import { createFakeX } from '../apps/server/test/fakes/platforms/x.ts';
+import { createFakeYouTube } from '../apps/server/test/fakes/platforms/youtube.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A folder of its own per run, removed when the server stops: runs never share a database.
@@ -34,6 +39,12 @@ process.on('exit', () => {
 // copy of the model, which costs more than the few tiles of the specs' small images.
 const jobSlots = Number(process.env.E2E_WORKERS ?? 2) + 1;
 const google = await startFakeGoogle({ port: port + 1 });
+// Instagram, TikTok, YouTube and X behind one local server: the specs connect accounts through
+// their consent pages and see posts published there.
+const instagram = createFakeInstagram();
+const tiktok = createFakeTikTok();
+const x = createFakeX();
+const platforms = await startFakePlatformsServer([instagram, tiktok, createFakeYouTube(), x]);
 
 delete process.env.DATABASE_URL;
 Object.assign(process.env, {
@@ -43,6 +54,15 @@ Object.assign(process.env, {
   GOOGLE_CLIENT_ID: google.clientId,
   GOOGLE_CLIENT_SECRET: google.clientSecret,
   GOOGLE_ISSUER: google.issuer,
+  PLATFORMS_API_URL: platforms.url,
+  PLATFORM_POLL_INTERVAL_MS: '200',
+  INSTAGRAM_APP_ID: instagram.clientId,
+  INSTAGRAM_APP_SECRET: instagram.clientSecret,
+  TIKTOK_CLIENT_KEY: tiktok.clientKey,
+  TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
+  X_CLIENT_ID: x.clientId,
+  X_CLIENT_SECRET: x.clientSecret,
+  YOUTUBE_PUBLISHING: 'true',
   // Every test signs up from 127.0.0.1; the limits themselves are covered by the API tests.
   AUTH_RATE_LIMIT_PER_IP: '100000',
   WORKER_CONCURRENCY: String(jobSlots),

@@ -44,7 +44,7 @@ import { createMailer, type TMailer } from './modules/mail/mailer';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { marketplacePublicRoutes, marketplaceRoutes } from './modules/marketplace/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
-import { platformRoutes } from './modules/platforms/routes';
+import { platformCallbackRoutes, platformRoutes } from './modules/platforms/routes';
 import { productRoutes } from './modules/products/routes';
 import { apiReferenceRoutes } from './modules/public-api/reference';
 import { publicApi } from './modules/public-api/plugin';
@@ -235,6 +235,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(userPublicRoutes);
       await api.register(marketplacePublicRoutes);
       await api.register(publishingPublicRoutes);
+      await api.register(platformCallbackRoutes);
       await api.register(billingPublicRoutes);
       // Stripe's webhook: each module that sells through Stripe hands over its events.
       await api.register(paymentWebhookRoutes, {

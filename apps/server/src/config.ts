@@ -201,6 +201,25 @@ export const ZEnv = z.object({
     )
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
     .optional(),
+  /**
+   * Where the platforms' hosts are reached instead of the real ones (Instagram, TikTok, YouTube,
+   * X, and their consent pages): tests point it at local fakes (modules/platforms/publisher.ts).
+   */
+  PLATFORMS_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:4020' }).optional(),
+  /** How often a post being processed by a platform is asked how it stands. */
+  PLATFORM_POLL_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds from 5 to 60000' })
+    .int('must be a whole number of milliseconds from 5 to 60000')
+    .min(5, 'must be a whole number of milliseconds from 5 to 60000')
+    .max(60_000, 'must be a whole number of milliseconds from 5 to 60000')
+    .default(3_000),
+  /** Posts published to platforms at once by each worker (each mostly waits on the platform). */
+  WORKER_PUBLISH_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 64' })
+    .int('must be a whole number from 1 to 64')
+    .min(1, 'must be a whole number from 1 to 64')
+    .max(64, 'must be a whole number from 1 to 64')
+    .default(4),
   /** S3-compatible object storage for files (uploads, job results); unset: local disk. */
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -362,6 +381,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   if (isProduction && config.FAL_API_URL) {
     problems.push('FAL_API_URL is for tests only and must not be set when NODE_ENV=production');
+  }
+  if (isProduction && config.PLATFORMS_API_URL) {
+    problems.push(
+      'PLATFORMS_API_URL is for tests only and must not be set when NODE_ENV=production',
+    );
   }
   if (isProduction && config.WEBHOOK_RETRY_SCHEDULE) {
     problems.push(

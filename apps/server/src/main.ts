@@ -7,7 +7,7 @@ import { DatabaseStartError, openDatabase } from './db/open';
 import type { TEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { StripeGateway } from './modules/payments/stripe-gateway';
-import { startWorker } from './modules/jobs/worker';
+import { publishingContext, startWorker } from './modules/jobs/worker';
 import { webhookDeliveryContext } from './modules/webhooks/delivery';
 import { backfillLicensedPortraits } from './modules/marketplace/claims';
 import { seedMarketplace, warmUpPortraits } from './modules/marketplace/service';
@@ -115,6 +115,7 @@ async function main(): Promise<void> {
       warmUp: true,
       stripe: config.STRIPE_SECRET_KEY ? new StripeGateway(config) : null,
       webhooks: webhookDeliveryContext(config, services),
+      publishing: publishingContext(config, services),
     });
     await started.worker;
   }

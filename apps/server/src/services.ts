@@ -23,6 +23,7 @@ import {
   type TPersonaWriter,
 } from './modules/influencers/persona-writer';
 import { grantPromotingDraft } from './modules/onboarding/service';
+import { createPublishers, type TPublishers } from './modules/platforms/publishers';
 
 /**
  * What the server and the job worker share, built once per process: the routes read it as
@@ -37,6 +38,10 @@ export type TServices = {
   secrets: TSecretBox;
   /** The AI engine of each tool. */
   engines: TEngines;
+  /** The platforms this Muse publishes to (those with app credentials). */
+  publishers: TPublishers;
+  /** Muse's own address (PUBLIC_URL): links platforms fetch and fans follow. */
+  publicUrl: string;
   /** Trains personas: offline (reference set only) or on fal (a FLUX LoRA). */
   training: TTrainingEngine;
   /** Measures persona photos and finds faces for identity scores, in a thread of its own. */
@@ -98,6 +103,8 @@ export async function createServices(
     files,
     secrets,
     engines,
+    publishers: createPublishers(config),
+    publicUrl: config.PUBLIC_URL,
     training: overrides.training ?? createTrainingEngine(config),
     faces,
     safety,

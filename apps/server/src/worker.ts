@@ -10,7 +10,7 @@ import { checkDatabaseReachable, connectDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { StripeGateway } from './modules/payments/stripe-gateway';
-import { startWorker } from './modules/jobs/worker';
+import { publishingContext, startWorker } from './modules/jobs/worker';
 import { webhookDeliveryContext } from './modules/webhooks/delivery';
 import { createMailer } from './modules/mail/mailer';
 import { unsupportedNode } from './runtime';
@@ -69,6 +69,7 @@ async function main() {
     warmUp: true,
     stripe: config.STRIPE_SECRET_KEY ? new StripeGateway(config) : null,
     webhooks: webhookDeliveryContext(config, services),
+    publishing: publishingContext(config, services),
   });
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'Worker stopping after an unexpected error');

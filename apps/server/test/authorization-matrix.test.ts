@@ -32,7 +32,9 @@ type TKind =
   | 'session'
   | 'apiKey'
   | 'webhookEndpoint'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  /** Not an id: a platform's name, the same for both accounts. */
+  | 'platform';
 type TIds = Record<TKind, string>;
 type TBody = Pick<InjectOptions, 'payload' | 'headers'>;
 
@@ -96,6 +98,16 @@ const OWNED: Record<string, TOwnedRoute> = {
     body: async () => ({ payload: { caption: 'Not yours' } }),
   },
   'DELETE /api/posts/:id': { params: { id: 'post' } },
+  'GET /api/influencers/:id/platform-accounts': { params: { id: 'influencer' } },
+  'GET /api/influencers/:id/platform-stats': { params: { id: 'influencer' } },
+  'POST /api/influencers/:id/platform-accounts/:platform/connect': {
+    params: { id: 'influencer', platform: 'platform' },
+  },
+  'DELETE /api/influencers/:id/platform-accounts/:platform': {
+    params: { id: 'influencer', platform: 'platform' },
+  },
+  'POST /api/posts/:id/targets/:platform/retry': { params: { id: 'post', platform: 'platform' } },
+  'POST /api/posts/:id/read-counts': { params: { id: 'post' } },
   'GET /api/payments/test-checkout/:id': { params: { id: 'checkout' } },
   'POST /api/payments/test-checkout/:id/pay': { params: { id: 'checkout' } },
   'POST /api/payments/test-checkout/:id/cancel': { params: { id: 'checkout' } },
@@ -156,6 +168,8 @@ const NOT_OWNED: Record<string, string> = {
   'GET /api/public/pages/:handle': 'public: a published page is shown to visitors',
   'GET /api/public/pages/:handle/posts/:id': "public: a published page's post",
   'GET /api/public/pages/:handle/picture': "public: a published page's picture",
+  'GET /api/platforms/:platform/callback':
+    'public: a browser back from a platform; the single-use state bound to the browser says whose flow it is',
   'GET /api/files/*':
     'public: the signed, expiring link is the credential (docs/decisions/0012-uploads-and-file-urls.md), tested below',
 };
@@ -172,6 +186,7 @@ const UNKNOWN: Record<TKind, () => string> = {
   apiKey: randomUUID,
   webhookEndpoint: randomUUID,
   webhookDelivery: randomUUID,
+  platform: () => 'instagram',
 };
 
 /** Each parameter's value: the object of that kind among `values`. */
@@ -384,6 +399,7 @@ beforeAll(async () => {
     ).apiKey.id,
     webhookEndpoint: endpoint.endpoint.id,
     webhookDelivery: await ownersDelivery(),
+    platform: 'instagram',
   };
   strangersInfluencer = theirs.influencer.id;
   const item = (await json(owner, `/api/gallery/${galleryItem}`)).item;
@@ -472,13 +488,16 @@ describe("the owner's ids inside bodies and queries", () => {
 
 describe('signed file links', () => {
   it('no answer to another account carries a link to, or an id of, the owner', async () => {
-    const owned = Object.values(ids);
+    // A platform's name is no one's id.
+    const owned = Object.entries(ids)
+      .filter(([kind]) => kind !== 'platform')
+      .map(([, id]) => id);
     const gets = routes.filter((route) => route.startsWith('GET ') && !route.endsWith('*'));
     for (const route of gets) {
       const values =
         route in OWNED
           ? mapIds(OWNED[route]!.params, ids)
-          : { id: '1', position: '0', handle: 'nobody' };
+          : { id: '1', position: '0', handle: 'nobody', platform: 'instagram' };
       const answer = await call(stranger, fill(route, values));
       const leaks = [`users/${owner.userId}`, owner.userId, ...owned].filter((value) =>
         answer.body.includes(value),

@@ -55,7 +55,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_250_125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 /** How a path parameter is drawn. */
-type TParamKind = 'uuid' | 'modelId' | 'position' | 'checkoutId' | 'filePath' | 'handle';
+type TParamKind =
+  'uuid' | 'modelId' | 'position' | 'checkoutId' | 'filePath' | 'handle' | 'platform';
 
 type TFuzzRoute = {
   /** The JSON body's schema. */
@@ -86,6 +87,7 @@ const PRODUCT = { name: 'Lamp' };
 const TOKEN = 'x'.repeat(43);
 const CHECKOUT = { id: 'checkoutId' } as const;
 const HANDLE = { handle: 'handle' } as const;
+const PLATFORM = { platform: 'platform' } as const;
 
 /**
  * Every route of the API and what it takes. Schemas are the ones the routes and services parse
@@ -224,6 +226,16 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'POST /api/posts/:id/checkout': {},
   'GET /api/purchases': {},
   'GET /api/platforms': { runs: 5 },
+  'GET /api/influencers/:id/platform-accounts': {},
+  'GET /api/influencers/:id/platform-stats': {},
+  'POST /api/influencers/:id/platform-accounts/:platform/connect': { params: PLATFORM },
+  'DELETE /api/influencers/:id/platform-accounts/:platform': { params: PLATFORM },
+  'GET /api/platforms/:platform/callback': {
+    params: PLATFORM,
+    query: z.object({ code: z.string(), state: z.string(), error: z.string() }).partial(),
+  },
+  'POST /api/posts/:id/targets/:platform/retry': { params: PLATFORM },
+  'POST /api/posts/:id/read-counts': {},
   'GET /api/public/pages/:handle': { params: HANDLE },
   'GET /api/public/pages/:handle/posts/:id': { params: HANDLE },
   'GET /api/public/pages/:handle/picture': { params: HANDLE },
@@ -730,6 +742,8 @@ function paramArbitrary(kind: TParamKind): fc.Arbitrary<string> {
       return fc.oneof(fc.stringMatching(/^cs_test_[\w-]{20,60}$/), hostile);
     case 'handle':
       return fc.oneof(fc.stringMatching(/^[a-z0-9._]{1,30}$/), hostile);
+    case 'platform':
+      return fc.oneof(fc.constantFrom('instagram', 'tiktok', 'youtube', 'x', 'myspace'), hostile);
     case 'filePath':
       return fc.oneof(
         fc.uuid().map((id) => `users/${id}/image.webp`),
@@ -863,6 +877,7 @@ function handWritten(
     checkoutId: 'cs_test_00000000000000000000000000',
     filePath: 'users/x/y.webp',
     handle: 'nobody',
+    platform: 'instagram',
   };
   const plainPath = path.replace(
     /:(\w+)|\*/g,

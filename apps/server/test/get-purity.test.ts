@@ -236,6 +236,8 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     '/api/influencers/:id': world.influencerId,
     '/api/influencers/:id/persona': world.influencerId,
     '/api/influencers/:id/page': world.influencerId,
+    '/api/influencers/:id/platform-accounts': world.influencerId,
+    '/api/influencers/:id/platform-stats': world.influencerId,
     '/api/jobs/:id': world.jobId,
     '/api/jobs/:id/events': world.jobId,
     '/api/gallery/:id': world.galleryId,
@@ -249,7 +251,10 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     if (!value) return null;
     url = url.replace(':id', value);
   }
-  url = url.replace(':handle', world.page.handle).replace(':position', '0');
+  url = url
+    .replace(':handle', world.page.handle)
+    .replace(':position', '0')
+    .replace(':platform', 'instagram');
   if (path === '/api/files/*') url = `/api/files/${world.filePath}`;
   if (url.includes(':') || url.includes('*')) return null;
   return { method: 'GET', url, headers: world.creator.headers };

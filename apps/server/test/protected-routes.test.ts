@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = [
   'GET /api/public/pages/:handle',
   'GET /api/public/pages/:handle/posts/:id',
   'GET /api/public/pages/:handle/picture',
+  // A browser back from a platform's consent screen (the state bound to it says whose flow).
+  'GET /api/platforms/:platform/callback',
   'GET /api/dev/mailbox',
   // The public API's description: what a program reads to know how to call it.
   'GET /api/v1/openapi.json',

@@ -149,6 +149,24 @@ export const ERROR_CODES = {
   HANDLE_KEPT: { status: [409], meaning: 'A page let go of this handle lately; it is kept for it' },
   POST_ALREADY_PUBLISHED: { status: [409], meaning: 'The post is out; it cannot be changed' },
   POST_HAS_BUYERS: { status: [409], meaning: 'The post was bought; it cannot be deleted' },
+  PLATFORM_NOT_ENABLED: {
+    status: [400],
+    meaning: 'This Muse has no app credentials for the platform (GET /api/platforms says which)',
+  },
+  PLATFORM_NOT_CONNECTED: {
+    status: [400],
+    meaning:
+      'A post names a platform the influencer has no connected account on, or one to connect again',
+  },
+  PLATFORM_RULES: {
+    status: [400],
+    meaning:
+      'A post breaks a platform’s rules (size, shape, length, count); the text says what to change and `field` names the target',
+  },
+  TARGET_NOT_FAILED: {
+    status: [409],
+    meaning: 'Only a platform post that failed can be tried again',
+  },
   OWN_POST: { status: [400], meaning: 'A creator cannot buy their own post' },
   FREE_POST: { status: [400], meaning: 'The post is free: there is nothing to buy' },
   ALREADY_BOUGHT: { status: [409], meaning: 'The account already bought this post' },

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { PPV_PRICE_CENTS } from '../plans';
 import { PUBLIC_PAGE_PREFIX } from '../routes';
 import { safeText } from './input';
+import { PUBLISH_PLATFORMS } from '../platforms/rules';
+import { ZPostTargetRequest, ZPostTarget } from './platforms';
 
 export const HANDLE_MIN = 3;
 export const HANDLE_MAX = 30;
@@ -97,6 +99,8 @@ export const PUBLISHING_TEXTS = {
   publishAtTooFar: 'Schedule posts at most a year ahead',
   timeZoneInvalid: 'Choose a valid time zone',
   notPublished: 'Publish the page of this influencer first',
+  ppvOnPage: 'A pay-per-view post is sold on the Muse page: keep it there',
+  noDestination: 'Choose where the post goes: the Muse page or a connected platform',
   postNotFound: 'Post not found',
   postPublished: 'Post published',
   postScheduled: 'Post scheduled',
@@ -133,6 +137,15 @@ export function publicPagePath(handle: string, postId?: string): string {
   return postId
     ? `${PUBLIC_PAGE_PREFIX}/${handle}/posts/${postId}`
     : `${PUBLIC_PAGE_PREFIX}/${handle}`;
+}
+
+/**
+ * The line a pay-per-view post's caption ends with on a platform: where to unlock it on Muse.
+ * Counted in the caption's length by the platform's rules (before the post exists, with any id:
+ * every id has the same length).
+ */
+export function platformUnlockLine(publicUrl: string, handle: string, postId?: string): string {
+  return `\n\nUnlock it on Muse: ${publicUrl}${publicPagePath(handle, postId ?? '00000000-0000-4000-8000-000000000000')}`;
 }
 
 // The creator's side: the page of an influencer.
@@ -214,8 +227,21 @@ export const ZCreatePostRequest = z.object({
   publishAt: z.iso.datetime({ offset: true, error: PUBLISHING_TEXTS.publishAtPast }).nullable(),
   /** The creator's time zone: the calendar's months (and its quota) are counted in it. */
   timeZone: ZTimeZone,
+  /** Whether it goes on the influencer's Muse page (default yes). */
+  onPage: z.boolean().default(true),
+  /** The connected platforms it goes to as well, each once (docs/product/platform-publishing.md). */
+  targets: z
+    .array(ZPostTargetRequest)
+    .max(PUBLISH_PLATFORMS.length)
+    .refine(
+      (targets) => new Set(targets.map((target) => target.platform)).size === targets.length,
+      {
+        message: 'Choose each platform once',
+      },
+    )
+    .default([]),
 });
-export type TCreatePostRequest = z.infer<typeof ZCreatePostRequest>;
+export type TCreatePostRequest = z.input<typeof ZCreatePostRequest>;
 
 /** PATCH /api/posts/:id: a scheduled post changes anything but its items; a published one, its caption. */
 export const ZUpdatePostRequest = z.object({
@@ -266,6 +292,10 @@ export const ZPost = z.object({
   timeZone: z.string(),
   items: z.array(ZPostItem),
   sales: z.number(),
+  /** Whether it is (or goes) on the influencer's Muse page. */
+  onPage: z.boolean(),
+  /** Its copies on the platforms, in PUBLISH_PLATFORMS order. */
+  targets: z.array(ZPostTarget),
   createdAt: z.string(),
 });
 export type TPost = z.infer<typeof ZPost>;

@@ -173,8 +173,21 @@ const ratio = (value: number) =>
 export function checkForPlatform(
   platform: TPublishPlatform,
   post: { caption: string; title?: string | null; media: readonly TPostMedia[] },
+  /** What the connected account allows beyond the platform's rule (X's long posts, TikTok's video length). */
+  account: { maxCaptionLength?: number; maxVideoSeconds?: number } = {},
 ): TPlatformProblem[] {
-  const rules = PLATFORM_RULES[platform];
+  const base = PLATFORM_RULES[platform];
+  const rules: TPlatformRules = {
+    ...base,
+    caption: { ...base.caption, maxLength: account.maxCaptionLength ?? base.caption.maxLength },
+    videos: {
+      ...base.videos,
+      seconds: {
+        ...base.videos.seconds,
+        max: Math.min(base.videos.seconds.max, account.maxVideoSeconds ?? Infinity),
+      },
+    },
+  };
   const { name } = rules;
   const problems: TPlatformProblem[] = [];
   if (lengthOf(post.caption) > rules.caption.maxLength)

@@ -9,3 +9,4 @@ export * from './gallery';
 export * from './publishing';
 export * from './receipts';
 export * from './api';
+export * from './platforms';

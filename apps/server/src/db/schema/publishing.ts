@@ -81,6 +81,11 @@ export const posts = pgTable(
     scheduled: boolean('scheduled').notNull(),
     /** The creator's IANA time zone when it was scheduled; months are counted in it. */
     timeZone: text('time_zone').notNull(),
+    /**
+     * Shown on the influencer's Muse page. A post may go only to connected platforms
+     * (post_targets); such a post is never on the page, whatever its status.
+     */
+    onPage: boolean('on_page').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

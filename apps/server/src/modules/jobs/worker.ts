@@ -1,5 +1,6 @@
 import { Logger, parseCronItems, run, type CronItemOptions, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
+import type { TConfig } from '../../config';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { patientPool, type TDatabase } from '../../db/client';
@@ -18,6 +19,15 @@ import {
   ZDeliverWebhookPayload,
   type TWebhookDeliveryContext,
 } from '../webhooks/delivery';
+import { refreshExpiringAccounts } from '../platforms/accounts';
+import type { TPublishers } from '../platforms/publishers';
+import {
+  PUBLISH_TARGET_TASK,
+  publishTarget,
+  readDueCounts,
+  recoverStalePublishing,
+} from '../platforms/targets';
+import type { TSecretBox } from '../../lib/secret-box';
 import { keepRunning } from './keep-running';
 import { createProviderWakeups, type TProviderWakeups } from './provider-wakeups';
 import {
@@ -37,8 +47,20 @@ type TLog = {
   error: (object: object, message: string) => void;
 };
 
+/** What publishing posts to the platforms needs (docs/product/platform-publishing.md). */
+export type TPublishingContext = {
+  publishers: TPublishers;
+  secrets: TSecretBox;
+  publicUrl: string;
+  /** Posts published to platforms at once (each mostly waits on its platform). */
+  concurrency: number;
+  pollIntervalMs: number;
+};
+
 type TTaskContext = {
   db: TDatabase;
+  /** Only workers given this publish to the platforms and read their counts. */
+  publishing?: TPublishingContext;
   deps: TWorkerDeps & { wakeups?: TProviderWakeups };
   log: TLog;
   signal: AbortSignal;
@@ -64,6 +86,7 @@ function task<TPayload extends z.ZodType>(
 
 /** Scheduled tasks read nothing from their payload (the queue adds `_cron`, dropped here). */
 const ZScheduledPayload = z.object({});
+const ZPublishTargetPayload = z.object({ targetId: z.uuid() });
 
 /** Every task of the queue: its name, the payload it accepts and what runs it. */
 const TASKS = {
@@ -103,6 +126,23 @@ const TASKS = {
   [PUBLISH_POST_TASK]: task(ZPublishPostPayload, async ({ db }, payload) => {
     await publishDuePost(db, payload);
   }),
+  // One post's copy on one platform, at the post's time.
+  [PUBLISH_TARGET_TASK]: task(ZPublishTargetPayload, async (context, payload) => {
+    const { db, deps, publishing, signal } = context;
+    if (!publishing) throw new Error('This worker was started without platform publishing');
+    await publishTarget(
+      { db, storage: deps.storage, files: deps.files, signal, ...publishing },
+      payload.targetId,
+    );
+  }),
+  // Platform tokens refreshed before they run out; posts whose worker stopped taken up again;
+  // published posts' counts read once a day.
+  'platform-upkeep': task(ZScheduledPayload, async ({ db, publishing }) => {
+    if (!publishing) return;
+    await recoverStalePublishing(db);
+    await refreshExpiringAccounts({ db, ...publishing });
+    await readDueCounts({ db, ...publishing });
+  }),
   // One try of a webhook delivery (docs/product/public-api.md, 'Webhooks').
   [DELIVER_WEBHOOK_TASK]: task(ZDeliverWebhookPayload, async ({ db, webhooks }, payload) => {
     if (!webhooks) throw new Error('This worker was started without webhook settings');
@@ -129,6 +169,7 @@ const SCHEDULE: { task: TTaskName; match: string; options?: CronItemOptions }[] 
   },
   // A sale is released within a minute of its hold's end; a payout left pending, minutes after.
   { task: 'settle-earnings', match: '* * * * *', options: { maxAttempts: 1 } },
+  { task: 'platform-upkeep', match: '*/10 * * * *', options: { maxAttempts: 1 } },
 ];
 
 /** The graphile-worker task list for `names`; refuses a name the table has no handler for. */
@@ -206,6 +247,8 @@ export async function startWorker(options: {
   stripe?: StripeGateway | null;
   /** Delivers webhooks (the secrets and the retry schedule); without it, other workers do. */
   webhooks?: TWebhookDeliveryContext;
+  /** Publishes posts to the platforms; without it, other workers do. */
+  publishing?: TPublishingContext;
 }): Promise<{ stop: () => Promise<void> }> {
   const { log } = options;
   const previewConcurrency = options.previewConcurrency ?? 1;
@@ -221,6 +264,7 @@ export async function startWorker(options: {
     mail: options.mail,
     stripe: options.stripe ?? null,
     webhooks: options.webhooks,
+    publishing: options.publishing,
   };
   const logger = new Logger((scope) => (level, message, meta) => {
     if (level === 'error') log.error({ scope, meta }, message);
@@ -285,6 +329,25 @@ export async function startWorker(options: {
     await wakeups.close();
     throw error;
   });
+  // Platform posts run beside the rest: each waits seconds on its platform, so several go at once
+  // without holding up the scheduled tasks.
+  const platformPosts = options.publishing
+    ? await keepRunning(
+        'platform posts',
+        () =>
+          run({
+            ...shared,
+            concurrency: options.publishing!.concurrency,
+            taskList: taskList([PUBLISH_TARGET_TASK], context),
+          }),
+        supervision,
+      ).catch(async (error: unknown) => {
+        shutdown.abort();
+        await Promise.all([tools.stop(), previews.stop(), clock.stop()]);
+        await wakeups.close();
+        throw error;
+      })
+    : null;
   log.info(
     `Job worker started (${options.concurrency} at a time, and ${previewConcurrency} offline preview${previewConcurrency === 1 ? '' : 's'})`,
   );
@@ -293,8 +356,22 @@ export async function startWorker(options: {
   return {
     async stop() {
       shutdown.abort();
-      await Promise.all([tools.stop(), previews.stop(), clock.stop()]);
+      await Promise.all([tools.stop(), previews.stop(), clock.stop(), platformPosts?.stop()]);
       await wakeups.close();
     },
+  };
+}
+
+/** The publishing settings a worker process runs with. */
+export function publishingContext(
+  config: Pick<TConfig, 'PUBLIC_URL' | 'WORKER_PUBLISH_CONCURRENCY' | 'PLATFORM_POLL_INTERVAL_MS'>,
+  services: { publishers: TPublishers; secrets: TSecretBox },
+): TPublishingContext {
+  return {
+    publishers: services.publishers,
+    secrets: services.secrets,
+    publicUrl: config.PUBLIC_URL,
+    concurrency: config.WORKER_PUBLISH_CONCURRENCY,
+    pollIntervalMs: config.PLATFORM_POLL_INTERVAL_MS,
   };
 }

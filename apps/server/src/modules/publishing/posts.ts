@@ -29,12 +29,26 @@ import type { TStorage } from '../../lib/storage';
 import { getAccountState } from '../billing/entitlements';
 import { findInfluencer } from '../influencers/service';
 import { emitPostPublished } from '../webhooks/events';
+import type { TPublishers } from '../platforms/publishers';
+import {
+  checkTargets,
+  insertTargets,
+  requeueTargets,
+  targetsOf,
+  unqueueTargets,
+} from '../platforms/targets';
+import type { TPostTarget } from '@muse/shared';
 import { copyItemFiles, itemFileKeys, removePostFiles, type TPostItemFiles } from './files';
 import { findPage } from './pages';
 import { queuePublish, unqueuePublish } from './queue';
 import { itemsOf, toPostItem, type TPostItemRow, type TPostRow } from './shape';
 
-export type TPostDeps = { storage: TStorage; files: TFileUrlSigner };
+export type TPostDeps = {
+  storage: TStorage;
+  files: TFileUrlSigner;
+  publishers: TPublishers;
+  publicUrl: string;
+};
 type TGalleryRow = typeof galleryItems.$inferSelect;
 
 const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOUND');
@@ -164,6 +178,7 @@ function creatorPosts(db: TQueryable, where: SQL | undefined) {
 function toCreatorPost(
   { post, handle, sales }: TCreatorRow,
   items: TPostItemRow[],
+  targets: TPostTarget[],
   files: TFileUrlSigner,
 ): TPost {
   return {
@@ -179,6 +194,8 @@ function toCreatorPost(
     timeZone: post.timeZone,
     items: items.map((item) => toPostItem(item, files, false)),
     sales,
+    onPage: post.onPage,
+    targets,
     createdAt: post.createdAt.toISOString(),
   };
 }
@@ -197,7 +214,8 @@ export async function getPost(
   id: string,
 ): Promise<TPost> {
   const row = await findOwnPost(db, userId, id);
-  return toCreatorPost(row, (await itemsOf(db, [id])).get(id) ?? [], files);
+  const [items, targets] = await Promise.all([itemsOf(db, [id]), targetsOf(db, [id])]);
+  return toCreatorPost(row, items.get(id) ?? [], targets.get(id) ?? [], files);
 }
 
 /**
@@ -222,12 +240,12 @@ export async function listPosts(
       monthQuota(db, userId, query.month ?? currentMonth(timeZone), timeZone),
     ]),
   );
-  const items = await itemsOf(
-    db,
-    rows.map((row) => row.post.id),
-  );
+  const ids = rows.map((row) => row.post.id);
+  const [items, targets] = await Promise.all([itemsOf(db, ids), targetsOf(db, ids)]);
   return {
-    posts: rows.map((row) => toCreatorPost(row, items.get(row.post.id) ?? [], files)),
+    posts: rows.map((row) =>
+      toCreatorPost(row, items.get(row.post.id) ?? [], targets.get(row.post.id) ?? [], files),
+    ),
     quota,
   };
 }
@@ -292,6 +310,24 @@ async function posterKeys(
   return posters;
 }
 
+/** The chosen items with their files' sizes (a platform's rules limit them). */
+async function withSizes(storage: TStorage, items: TGalleryRow[]) {
+  return Promise.all(
+    items.map(async (item) => {
+      const stored = await storage.get(item.key, { start: 0, end: 0 });
+      stored?.stream.destroy();
+      return {
+        kind: item.kind,
+        width: item.width,
+        height: item.height,
+        contentType: item.contentType,
+        durationMs: item.durationMs,
+        bytes: stored?.totalSize ?? 0,
+      };
+    }),
+  );
+}
+
 /**
  * Makes a post: published now (`publishAt` null) or scheduled, within the month's quota. The
  * files are written first and the rows (with the queue message) in one transaction; if anything
@@ -304,7 +340,16 @@ export async function createPost(
   input: TCreatePostRequest,
 ): Promise<TPost> {
   const influencer = await findInfluencer(db, userId, input.influencerId);
-  if (!(await findPage(db, influencer.id)))
+  const onPage = input.onPage ?? true;
+  const targetsAsked = input.targets ?? [];
+  const ppv = input.priceCents > 0;
+  // A PPV post is sold on the page: it is always there, and platforms get its blurred preview.
+  if (!onPage && ppv)
+    throw badRequest(PUBLISHING_TEXTS.ppvOnPage, 'INVALID_REQUEST', { field: 'onPage' });
+  if (!onPage && !targetsAsked.length)
+    throw badRequest(PUBLISHING_TEXTS.noDestination, 'INVALID_REQUEST', { field: 'targets' });
+  const page = await findPage(db, influencer.id);
+  if (onPage && !page)
     throw badRequest(PUBLISHING_TEXTS.notPublished, 'PAGE_NOT_PUBLISHED', {
       field: 'influencerId',
     });
@@ -312,6 +357,15 @@ export async function createPost(
   const scheduledAt = input.publishAt === null ? null : new Date(input.publishAt);
   if (scheduledAt) checkScheduleTime(scheduledAt);
   const items = await chosenItems(db, userId, influencer.id, input.itemIds);
+  const targets = await checkTargets(db, deps, {
+    userId,
+    influencerId: influencer.id,
+    caption: input.caption ?? '',
+    priceCents: input.priceCents,
+    handle: page?.handle ?? null,
+    targets: targetsAsked,
+    items: targetsAsked.length ? await withSizes(deps.storage, items) : [],
+  });
   let limit = 0;
   if (scheduledAt) {
     limit = (await getAccountState(db, userId)).entitlements.scheduledPostsPerMonth;
@@ -344,12 +398,13 @@ export async function createPost(
             userId,
             influencerId: influencer.id,
             influencerName: influencer.name,
-            caption: input.caption,
+            caption: input.caption ?? '',
             priceCents: input.priceCents,
             status: scheduledAt ? 'scheduled' : 'published',
             publishAt: scheduledAt ?? new Date(),
             scheduled: !!scheduledAt,
             timeZone,
+            onPage,
           })
           .returning();
         await tx.insert(postItems).values(
@@ -369,6 +424,7 @@ export async function createPost(
         );
         if (scheduledAt) await queuePublish(tx, id, scheduledAt);
         else await emitPostPublished(tx, post!);
+        await insertTargets(tx, id, userId, targets, scheduledAt ?? new Date());
       }),
     );
   } catch (error) {
@@ -441,7 +497,10 @@ export async function updatePost(
           updatedAt: new Date(),
         })
         .where(eq(posts.id, id));
-      if (nextAt.getTime() !== row.publishAt.getTime()) await queuePublish(tx, id, nextAt);
+      if (nextAt.getTime() !== row.publishAt.getTime()) {
+        await queuePublish(tx, id, nextAt);
+        await requeueTargets(tx, id, nextAt);
+      }
     }),
   );
   return getPost(db, files, userId, id);
@@ -486,6 +545,7 @@ export async function deletePost(
         .from(postItems)
         .where(eq(postItems.postId, id));
       if (row.status === 'scheduled') await unqueuePublish(tx, id);
+      await unqueueTargets(tx, id);
       await tx.delete(posts).where(eq(posts.id, id));
       return itemFileKeys(items);
     })

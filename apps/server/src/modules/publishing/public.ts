@@ -87,7 +87,7 @@ async function requirePublishedPage(db: TQueryable, handle: string): Promise<TPu
 }
 
 const publishedOf = (influencerId: string) =>
-  and(eq(posts.influencerId, influencerId), eq(posts.status, 'published'));
+  and(eq(posts.influencerId, influencerId), eq(posts.status, 'published'), eq(posts.onPage, true));
 
 async function publishedCount(db: TQueryable, influencerId: string): Promise<number> {
   const [row] = await db.select({ posts: count() }).from(posts).where(publishedOf(influencerId));
@@ -232,7 +232,13 @@ export async function listPurchases(
       ? db
           .select({ influencerId: posts.influencerId, posts: count() })
           .from(posts)
-          .where(and(inArray(posts.influencerId, shown), eq(posts.status, 'published')))
+          .where(
+            and(
+              inArray(posts.influencerId, shown),
+              eq(posts.status, 'published'),
+              eq(posts.onPage, true),
+            ),
+          )
           .groupBy(posts.influencerId)
       : Promise.resolve([]),
   ]);

@@ -1,4 +1,5 @@
 import {
+  PUBLISH_PLATFORMS,
   ZCreatePostRequest,
   ZPageSettingsRequest,
   ZPageSettingsResponse,
@@ -16,13 +17,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { z } from 'zod';
 import { getPageSettings, listPages, savePageSettings } from './pages';
-import { createPost, deletePost, listPosts, updatePost } from './posts';
+import { readPostCounts, retryTarget } from '../platforms/targets';
+import { createPost, deletePost, getPost, listPosts, updatePost } from './posts';
 import { listPurchases, movedPageHandle, publicPage, publicPost, readPagePicture } from './public';
 import { viewerOf } from './viewer';
 
 const ZParams = z.object({ id: z.string() });
 const ZHandleParams = z.object({ handle: z.string() });
 const ZSuccess = z.object({ success: z.literal(true) });
+const ZPostPlatform = z.object({
+  id: z.string(),
+  platform: z.enum(PUBLISH_PLATFORMS, { error: 'Choose Instagram, TikTok, YouTube or X' }),
+});
 
 /** Answers that depend on who asks (locked or not) are kept by no cache. */
 const PER_VIEWER = 'private, no-store';
@@ -109,6 +115,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const deps = app.services;
   const { files } = deps;
+  const countDeps = { db, publishers: deps.publishers, secrets: deps.secrets };
 
   app.get('/pages', { schema: { response: { 200: ZPagesResponse } } }, async (request) => ({
     success: true as const,
@@ -172,6 +179,36 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deletePost(db, deps.storage, request.auth.user.id, request.params.id);
       return { success: true as const };
+    },
+  );
+
+  /** 'Try again' on a post's failed platform. */
+  app.post(
+    '/posts/:id/targets/:platform/retry',
+    { schema: { params: ZPostPlatform, response: { 200: ZPostResponse } } },
+    async (request) => {
+      const userId = request.auth.user.id;
+      await getPost(db, files, userId, request.params.id);
+      await retryTarget(db, userId, request.params.id, request.params.platform);
+      return {
+        success: true as const,
+        post: await getPost(db, files, userId, request.params.id),
+      };
+    },
+  );
+
+  /** The creator opened the post: what its platforms report is read now. */
+  app.post(
+    '/posts/:id/read-counts',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: ZPostResponse } } },
+    async (request) => {
+      const userId = request.auth.user.id;
+      await getPost(db, files, userId, request.params.id);
+      await readPostCounts(countDeps, userId, request.params.id);
+      return {
+        success: true as const,
+        post: await getPost(db, files, userId, request.params.id),
+      };
     },
   );
 

@@ -46,6 +46,7 @@ async function postOnSale(db: TDatabase, postId: string) {
       and(
         eq(posts.id, postId),
         eq(posts.status, 'published'),
+        eq(posts.onPage, true),
         isNotNull(influencerPages.publishedAt),
       ),
     );

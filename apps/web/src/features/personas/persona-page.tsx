@@ -29,10 +29,19 @@ import { usePhotoUploads } from './use-photo-uploads';
  * An influencer's persona (docs/product/personas.md): its photos with the checks' verdicts,
  * uploads, training, and identity scores.
  */
-/** What the persona page shows under the photos: the public page's settings, handed in by the app. */
-type TPageSettings = ComponentType<{ influencerId: string }>;
+/**
+ * What the persona page shows under the photos, handed in by the app: the public page's settings,
+ * and the influencer's accounts on the platforms it publishes to.
+ */
+type TInfluencerCard = ComponentType<{ influencerId: string }>;
 
-export function PersonaPage({ pageSettings }: { pageSettings: TPageSettings }) {
+export function PersonaPage({
+  pageSettings,
+  platformAccounts,
+}: {
+  pageSettings: TInfluencerCard;
+  platformAccounts: TInfluencerCard;
+}) {
   const { id = '' } = useParams();
   const influencer = useInfluencer(id);
   const persona = usePersona(id);
@@ -44,6 +53,7 @@ export function PersonaPage({ pageSettings }: { pageSettings: TPageSettings }) {
         influencer={influencer.data}
         persona={persona.data}
         pageSettings={pageSettings}
+        platformAccounts={platformAccounts}
       />
     );
   const failed = influencer.isError ? influencer : persona.isError ? persona : null;
@@ -73,10 +83,12 @@ function PersonaView({
   influencer,
   persona,
   pageSettings: PageSettingsCard,
+  platformAccounts: PlatformAccountsCard,
 }: {
   influencer: TInfluencer;
   persona: TPersona;
-  pageSettings: TPageSettings;
+  pageSettings: TInfluencerCard;
+  platformAccounts: TInfluencerCard;
 }) {
   const { uploads, send, dismiss } = usePhotoUploads(influencer.id);
   const remove = useRemovePhoto(influencer.id);
@@ -227,6 +239,7 @@ function PersonaView({
       {/* After training on a phone, so 'Start training' sits right below the photos. */}
       <PhotoRules />
       <PageSettingsCard influencerId={influencer.id} />
+      <PlatformAccountsCard influencerId={influencer.id} />
     </div>
   );
 }

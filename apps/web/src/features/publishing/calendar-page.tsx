@@ -90,6 +90,13 @@ export function CalendarPage() {
   const monthPosts = usePosts(monthParams(month, timeZone));
   const listPosts = usePosts(listParams(now, timeZone), { enabled: view === 'list' });
   const isThisMonth = monthKey(month) === monthKey(thisMonth);
+  // The open post as the lists hold it now: its platforms' states change while it is open.
+  const shownPost = openPost
+    ? ((view === 'month' ? [monthPosts, listPosts] : [listPosts, monthPosts])
+        .map((posts) => posts.data)
+        .flatMap((answer) => answer?.posts ?? [])
+        .find((post) => post.id === openPost.id) ?? openPost)
+    : null;
 
   return (
     <>
@@ -194,7 +201,7 @@ export function CalendarPage() {
         onLimitReached={() => setUpgrade('scheduled-post')}
       />
       <PostDetailsDialog
-        post={openPost}
+        post={shownPost}
         timeZone={timeZone}
         onClose={() => setOpenPost(null)}
         onLimitReached={() => setUpgrade('scheduled-post')}

@@ -1,23 +1,35 @@
 import {
+  PLATFORM_RULES,
+  PLATFORM_SETUP,
+  PLATFORM_TEXTS,
+  PUBLISH_PLATFORMS,
   PUBLISHING_TEXTS,
   ZEarningsResponse,
   ZGalleryResponse,
   ZInfluencersResponse,
   ZPageSettingsResponse,
   ZPagesResponse,
+  ZPlatformAccountsResponse,
+  ZPlatformConnectResponse,
+  ZPlatformsResponse,
+  ZPlatformStatsResponse,
   ZPostResponse,
   ZPostsResponse,
   type TEarnings,
   type TGalleryItem,
   type TPageSettings,
+  type TPlatformAccount,
   type TPost,
+  type TPostTarget,
+  type TPublishPlatform,
 } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast, Toaster } from '../../components/ui/toaster';
 import { fakeApi, refuse, reply, type TFakeHandler, type TFakeRoute } from '../../testing/fake-api';
 import { anInfluencer } from '../../testing/answers';
 import { CalendarPage } from './calendar-page';
@@ -29,16 +41,25 @@ import {
 } from './calendar-time';
 import { MonthView } from './components/month-view';
 import { PageSettingsCard } from './components/page-settings-card';
+import { PlatformAccountsCard } from './components/platform-accounts-card';
+import { PostChip } from './components/post-chip';
 import { PostDetailsDialog } from './components/post-details-dialog';
 import { EarningsPage } from './earnings-page';
+import { WEB_PUBLISHING_TEXTS } from './publishing-texts';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
+// Leaving for a platform's consent screen is a full page load; the tests only note where to.
+const leave = vi.hoisted(() => ({ leaveFor: vi.fn() }));
+vi.mock('./leave-for', () => leave);
 
 const MARA = '6f1c2f0e-4a43-4c47-9a53-0c0f8a4f8a11';
 const JUN = '0b8f1a52-3f7e-4a5e-8d0e-7a3c2b1d9e44';
 const ITEM_A = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a01';
 const ITEM_B = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a02';
 const ITEM_C = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a03';
+const ITEM_D = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a04';
+const ITEM_E = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a05';
+const ITEM_TALL = '2d0c1c55-7a0e-4d8b-9a51-9d3e6c1f0a06';
 
 const influencer = (id: string, name: string) =>
   anInfluencer({
@@ -98,9 +119,71 @@ function post(overrides: Partial<TPost>): TPost {
     timeZone: 'Asia/Tokyo',
     items: [],
     sales: 0,
+    onPage: true,
+    targets: [],
     createdAt: '2026-07-01T10:00:00.000Z',
     ...overrides,
   };
+}
+
+function account(
+  platform: TPublishPlatform,
+  overrides: Partial<TPlatformAccount> = {},
+): TPlatformAccount {
+  return {
+    id: `account-${platform}`,
+    platform,
+    username: 'maralind',
+    displayName: 'Mara Lind',
+    pictureUrl: null,
+    profileUrl: `https://${platform}.example/maralind`,
+    status: 'connected',
+    privacyLevels: [],
+    privateOnly: false,
+    maxCaptionLength: PLATFORM_RULES[platform].caption.maxLength,
+    maxVideoSeconds: null,
+    connectedAt: '2026-07-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function target(platform: TPublishPlatform, overrides: Partial<TPostTarget> = {}): TPostTarget {
+  return {
+    platform,
+    username: 'maralind',
+    caption: 'Golden hour',
+    ownCaption: false,
+    title: null,
+    privacyLevel: null,
+    state: 'scheduled',
+    url: null,
+    failure: null,
+    waitUntil: null,
+    publishedAt: null,
+    counts: null,
+    ...overrides,
+  };
+}
+
+/** GET /api/platforms: the platforms named are on (their credentials set), the others not. */
+function platformsAnswer(enabled: readonly TPublishPlatform[]) {
+  return reply(ZPlatformsResponse, {
+    success: true,
+    platforms: PUBLISH_PLATFORMS.map((key) => ({
+      key,
+      name: PLATFORM_RULES[key].name,
+      enabled: enabled.includes(key),
+      variables: PLATFORM_SETUP[key].variables,
+      review: PLATFORM_SETUP[key].review,
+    })),
+  });
+}
+
+function accountsAnswer(
+  accounts: TPlatformAccount[],
+  order: TPublishPlatform[] = [...PUBLISH_PLATFORMS],
+) {
+  return reply(ZPlatformAccountsResponse, { success: true, accounts, order });
 }
 
 function earnings(overrides: Partial<TEarnings> = {}): TEarnings {
@@ -192,6 +275,13 @@ function stubApi(overrides: Partial<Record<TFakeRoute, TFakeHandler>> = {}) {
             nextCursor: null,
           }),
     'GET /api/earnings': () => reply(ZEarningsResponse, { success: true, earnings: earnings() }),
+    // No platform account connected yet.
+    'GET /api/influencers/:id/platform-accounts': () =>
+      reply(ZPlatformAccountsResponse, {
+        success: true,
+        accounts: [],
+        order: [...PUBLISH_PLATFORMS],
+      }),
     ...overrides,
   });
   return api.calls;
@@ -302,6 +392,185 @@ describe('the public page settings', () => {
   });
 });
 
+describe('the platforms card', () => {
+  afterEach(() => {
+    // Toasts outlive their Toaster; a new one would show them again.
+    toast.dismiss();
+    leave.leaveFor.mockClear();
+  });
+
+  /** The card on the influencer's page, at `path` (the way back from a platform, say). */
+  function renderCard(path = `/influencers/${MARA}`) {
+    const router = createMemoryRouter(
+      [{ path: '/influencers/:id', element: <PlatformAccountsCard influencerId={MARA} /> }],
+      { initialEntries: [path] },
+    );
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    return router;
+  }
+
+  it('lists the platforms in onboarding order, and says what turns on one that is not set up', async () => {
+    const calls = stubApi({
+      'GET /api/platforms': () => platformsAnswer(['tiktok', 'x']),
+      'GET /api/influencers/:id/platform-accounts': () =>
+        accountsAnswer([], ['tiktok', 'instagram', 'youtube', 'x']),
+    });
+    renderCard();
+    const card = await screen.findByRole('region', { name: 'Platforms' });
+    const rows = await within(card).findAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByRole('heading').textContent)).toEqual([
+      'TikTok',
+      'Instagram',
+      'YouTube Shorts',
+      'X',
+    ]);
+
+    const instagram = within(card).getByRole('listitem', { name: 'Instagram' });
+    expect(within(instagram).getByText('Not set up')).toBeVisible();
+    expect(within(instagram).getByText('INSTAGRAM_APP_ID', { selector: 'code' })).toBeVisible();
+    expect(within(instagram).getByText('INSTAGRAM_APP_SECRET', { selector: 'code' })).toBeVisible();
+    expect(within(instagram).getByText(PLATFORM_SETUP.instagram.review)).toBeVisible();
+    expect(within(instagram).queryByRole('button')).toBeNull();
+    expect(
+      within(within(card).getByRole('listitem', { name: 'YouTube Shorts' })).getByText(
+        'YOUTUBE_PUBLISHING',
+      ),
+    ).toBeVisible();
+
+    expect(
+      within(within(card).getByRole('listitem', { name: 'TikTok' })).getByRole('button', {
+        name: 'Connect TikTok',
+      }),
+    ).toBeEnabled();
+    // Nothing connected: no counts to ask for.
+    expect(calls.filter((call) => call.path.endsWith('/platform-stats'))).toEqual([]);
+  });
+
+  it("asks for the consent screen's address and sends the browser there", async () => {
+    const consent = 'https://www.tiktok.com/v2/auth/authorize/?client_key=muse&state=abc';
+    const calls = stubApi({
+      'GET /api/platforms': () => platformsAnswer([...PUBLISH_PLATFORMS]),
+      'POST /api/influencers/:id/platform-accounts/:platform/connect': () =>
+        reply(ZPlatformConnectResponse, { success: true, url: consent }),
+    });
+    renderCard();
+    const connect = await screen.findByRole('button', { name: 'Connect TikTok' });
+    await userEvent.click(connect);
+
+    await waitFor(() => expect(leave.leaveFor).toHaveBeenCalledWith(consent));
+    expect(calls.find((call) => call.method === 'POST')?.path).toBe(
+      `/api/influencers/${MARA}/platform-accounts/tiktok/connect`,
+    );
+    // Busy until the browser has left.
+    expect(connect).toBeDisabled();
+  });
+
+  it('shows a connected account with its counts, and disconnects it after asking', async () => {
+    let accounts = [account('x', { displayName: 'Mara on X' })];
+    const calls = stubApi({
+      'GET /api/platforms': () => platformsAnswer([...PUBLISH_PLATFORMS]),
+      'GET /api/influencers/:id/platform-accounts': () => accountsAnswer(accounts),
+      'GET /api/influencers/:id/platform-stats': () =>
+        reply(ZPlatformStatsResponse, {
+          success: true,
+          platforms: [
+            { platform: 'x', posts: 3, views: 1250, likes: 80, comments: 7, shares: 2 },
+            { platform: 'instagram', posts: 0, views: 0, likes: 0, comments: 0, shares: 0 },
+          ],
+        }),
+      'DELETE /api/influencers/:id/platform-accounts/:platform': () => {
+        accounts = [];
+        return { status: 200, body: { success: true } };
+      },
+    });
+    renderCard();
+    const x = await screen.findByRole('listitem', { name: 'X' });
+    expect(within(x).getByText('Mara on X')).toBeVisible();
+    expect(within(x).getByText('Connected')).toBeVisible();
+    const profile = within(x).getByRole('link', { name: /@maralind/ });
+    expect(profile).toHaveAttribute('href', 'https://x.example/maralind');
+    expect(profile).toHaveAttribute('target', '_blank');
+    expect(profile).toHaveAttribute('rel', 'noopener');
+    // No picture: the name's initials stand for it.
+    expect(within(x).getByText('MX')).toBeVisible();
+
+    const stats = await screen.findByRole('region', { name: 'On the platforms' });
+    const xStats = within(stats).getByRole('listitem', { name: 'X' });
+    expect(xStats).toHaveTextContent('Posts3Views1.3KLikes80Comments7Shares2');
+    // A connected platform without posts has no counts to show; Instagram is not connected.
+    expect(within(stats).getAllByRole('listitem')).toHaveLength(1);
+
+    await userEvent.click(within(x).getByRole('button', { name: 'Disconnect X' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Disconnect X?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByText(PLATFORM_TEXTS.disconnected('X'))).toBeVisible();
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(
+      `/api/influencers/${MARA}/platform-accounts/x`,
+    );
+    expect(screen.queryByRole('dialog', { name: 'Disconnect X?' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Connect X' })).toBeEnabled();
+  });
+
+  it('offers Reconnect for an account whose access expired, and says when TikTok posts privately', async () => {
+    const calls = stubApi({
+      'GET /api/platforms': () => platformsAnswer([...PUBLISH_PLATFORMS]),
+      'GET /api/influencers/:id/platform-accounts': () =>
+        accountsAnswer([
+          account('x', { status: 'expired', pictureUrl: '/files/x-picture.jpg' }),
+          account('tiktok', { privateOnly: true, privacyLevels: ['SELF_ONLY'] }),
+          account('youtube', { status: 'revoked' }),
+        ]),
+      'GET /api/influencers/:id/platform-stats': () =>
+        reply(ZPlatformStatsResponse, { success: true, platforms: [] }),
+      'POST /api/influencers/:id/platform-accounts/:platform/connect': () =>
+        reply(ZPlatformConnectResponse, { success: true, url: 'https://x.com/i/oauth2/authorize' }),
+    });
+    renderCard();
+    const x = await screen.findByRole('listitem', { name: 'X' });
+    expect(within(x).getByText(PLATFORM_TEXTS.expired)).toBeVisible();
+    expect(x.querySelector('img')).toHaveAttribute('src', '/files/x-picture.jpg');
+    expect(
+      within(screen.getByRole('listitem', { name: 'YouTube Shorts' })).getByText(
+        PLATFORM_TEXTS.revoked,
+      ),
+    ).toBeVisible();
+    const tiktok = screen.getByRole('listitem', { name: 'TikTok' });
+    expect(within(tiktok).getByText(PLATFORM_TEXTS.privateOnly)).toBeVisible();
+    expect(within(tiktok).queryByRole('button', { name: /Reconnect/ })).toBeNull();
+
+    await userEvent.click(within(x).getByRole('button', { name: 'Reconnect X' }));
+    await waitFor(() =>
+      expect(leave.leaveFor).toHaveBeenCalledWith('https://x.com/i/oauth2/authorize'),
+    );
+    expect(calls.find((call) => call.method === 'POST')?.params.platform).toBe('x');
+  });
+
+  it('says how the connection went on the way back, and drops the flags from the address', async () => {
+    stubApi({ 'GET /api/platforms': () => platformsAnswer([...PUBLISH_PLATFORMS]) });
+    const router = renderCard(`/influencers/${MARA}?connected=x&tab=photos`);
+    expect(await screen.findByText(PLATFORM_TEXTS.connected('X'))).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=photos'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('says why a connection did not finish', async () => {
+    stubApi({ 'GET /api/platforms': () => platformsAnswer([...PUBLISH_PLATFORMS]) });
+    const router = renderCard(`/influencers/${MARA}?platform=tiktok&platformError=other-browser`);
+    expect(await screen.findByText(PLATFORM_TEXTS.connectOtherBrowser)).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
 describe('the post composer', () => {
   beforeEach(() => {
     browserZoneIs('Asia/Tokyo');
@@ -356,6 +625,8 @@ describe('the post composer', () => {
       priceCents: 0,
       publishAt: null,
       timeZone: 'Asia/Tokyo',
+      onPage: true,
+      targets: [],
     });
   });
 
@@ -411,6 +682,8 @@ describe('the post composer', () => {
       priceCents: 5000,
       publishAt: '2026-07-14T09:00:00+09:00',
       timeZone: 'Asia/Tokyo',
+      onPage: true,
+      targets: [],
     });
   });
 
@@ -463,6 +736,174 @@ describe('the post composer', () => {
       '/credits',
     );
     expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull();
+  });
+
+  /** The gallery of these tests: five pictures in the feed's shape and a tall one. */
+  const platformGallery = () =>
+    reply(ZGalleryResponse, {
+      success: true,
+      items: [
+        galleryItem(ITEM_A, 'one'),
+        galleryItem(ITEM_B, 'two'),
+        galleryItem(ITEM_C, 'three'),
+        galleryItem(ITEM_D, 'four'),
+        galleryItem(ITEM_E, 'five'),
+        { ...galleryItem(ITEM_TALL, 'tall'), width: 576, height: 1024 },
+      ],
+      nextCursor: null,
+    });
+
+  async function openComposer() {
+    renderWithApp(<CalendarPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'New post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Mara Lind/ }));
+    return dialog;
+  }
+
+  it('checks a chosen platform live, holds the post while it refuses, and sends the targets', async () => {
+    const calls = stubApi({
+      'GET /api/gallery': ({ url }) =>
+        url.searchParams.get('influencerId') === 'none'
+          ? reply(ZGalleryResponse, { success: true, items: [], nextCursor: null })
+          : platformGallery(),
+      'GET /api/influencers/:id/platform-accounts': () =>
+        accountsAnswer(
+          [account('x'), account('instagram'), account('youtube', { status: 'expired' })],
+          ['x', 'instagram', 'tiktok', 'youtube'],
+        ),
+    });
+    const dialog = await openComposer();
+    const where = within(dialog).getByRole('group', { name: 'Where' });
+    expect(within(where).getByRole('checkbox', { name: PLATFORM_TEXTS.onPage })).toBeChecked();
+    // An expired account is offered once reconnected, on the influencer's page.
+    const youtube = await within(where).findByRole('group', { name: 'YouTube Shorts' });
+    expect(within(youtube).getByRole('checkbox', { name: 'YouTube Shorts' })).toBeDisabled();
+    expect(
+      within(youtube).getByRole('link', {
+        name: PLATFORM_TEXTS.reconnectAccount('YouTube Shorts'),
+      }),
+    ).toHaveAttribute('href', `/influencers/${MARA}`);
+
+    for (const prompt of ['one', 'two', 'three', 'four', 'five'])
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: `Image: ${prompt}` }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Caption' }), 'Sunny days');
+    const x = within(where).getByRole('group', { name: 'X' });
+    await userEvent.click(within(x).getByRole('checkbox', { name: 'X' }));
+
+    const refusal = 'X takes up to 4 pictures in a post: this one has 5';
+    expect(within(x).getByText(refusal)).toBeVisible();
+    expect(within(x).getByRole('checkbox', { name: 'X' })).toHaveAccessibleDescription(
+      expect.stringContaining(refusal),
+    );
+    const publish = within(dialog).getByRole('button', { name: 'Publish post' });
+    expect(publish).toBeDisabled();
+    expect(publish).toHaveAccessibleDescription(WEB_PUBLISHING_TEXTS.platformsBlocked);
+    expect(within(x).getByText(/10 \/ 280/)).toBeVisible();
+
+    // Four pictures suit X; the post goes there only, with its own words.
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Image: five/ }));
+    expect(within(x).queryByText(refusal)).toBeNull();
+    expect(publish).toBeEnabled();
+    await userEvent.click(within(where).getByRole('checkbox', { name: PLATFORM_TEXTS.onPage }));
+    await userEvent.click(within(x).getByRole('checkbox', { name: 'Own caption' }));
+    const own = within(x).getByRole('textbox', { name: 'Caption on X' });
+    expect(own).toHaveValue('Sunny days');
+    await userEvent.type(own, ' on X');
+    await userEvent.click(publish);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      influencerId: MARA,
+      caption: 'Sunny days',
+      itemIds: [ITEM_A, ITEM_B, ITEM_C, ITEM_D],
+      priceCents: 0,
+      publishAt: null,
+      timeZone: 'Asia/Tokyo',
+      onPage: false,
+      targets: [{ platform: 'x', caption: 'Sunny days on X', title: null, privacyLevel: null }],
+    });
+  });
+
+  it("offers Edit Image for a picture a platform's shape refuses, and keeps a pay-per-view post on the page", async () => {
+    const calls = stubApi({
+      'GET /api/gallery': ({ url }) =>
+        url.searchParams.get('influencerId') === 'none'
+          ? reply(ZGalleryResponse, { success: true, items: [], nextCursor: null })
+          : platformGallery(),
+      'GET /api/influencers/:id/platform-accounts': () =>
+        accountsAnswer([
+          account('instagram'),
+          account('tiktok', {
+            privacyLevels: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+          }),
+        ]),
+    });
+    const dialog = await openComposer();
+    const where = within(dialog).getByRole('group', { name: 'Where' });
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Image: tall' }));
+    const instagram = await within(where).findByRole('group', { name: 'Instagram' });
+    await userEvent.click(within(instagram).getByRole('checkbox', { name: 'Instagram' }));
+    expect(within(instagram).getByText(/picture 1 is 1:1\.78/)).toBeVisible();
+    expect(
+      within(instagram).getByRole('link', { name: /Reframe picture 1 in Edit Image/ }),
+    ).toHaveAttribute('href', `/edit-image?from=${ITEM_TALL}`);
+
+    // Nowhere to go: the page and Instagram both left out.
+    await userEvent.click(within(instagram).getByRole('checkbox', { name: 'Instagram' }));
+    await userEvent.click(within(where).getByRole('checkbox', { name: PLATFORM_TEXTS.onPage }));
+    const publish = within(dialog).getByRole('button', { name: 'Publish post' });
+    expect(publish).toBeDisabled();
+    expect(publish).toHaveAccessibleDescription(PUBLISHING_TEXTS.noDestination);
+
+    // A pay-per-view post is sold on the page: it stays there, and TikTok gets its preview.
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Pay-per-view' }));
+    const page = within(where).getByRole('checkbox', { name: PLATFORM_TEXTS.onPage });
+    expect(page).toBeChecked();
+    expect(page).toBeDisabled();
+    expect(page).toHaveAccessibleDescription(PUBLISHING_TEXTS.ppvOnPage);
+    const tiktok = within(where).getByRole('group', { name: 'TikTok' });
+    await userEvent.click(within(tiktok).getByRole('checkbox', { name: 'TikTok' }));
+    expect(within(where).getByText(PLATFORM_TEXTS.ppvPreview)).toBeVisible();
+    const privacy = within(tiktok).getByRole('combobox', { name: 'Who can see it' });
+    expect(privacy).toHaveValue('PUBLIC_TO_EVERYONE');
+    expect(
+      within(privacy)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Everyone', 'Friends', 'Only me']);
+    await userEvent.selectOptions(privacy, 'SELF_ONLY');
+    await userEvent.click(publish);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      priceCents: 5000,
+      onPage: true,
+      targets: [{ platform: 'tiktok', caption: null, title: null, privacyLevel: 'SELF_ONLY' }],
+    });
+  });
+
+  it("shows the server's refusal under the platform it names", async () => {
+    stubApi({
+      'GET /api/influencers/:id/platform-accounts': () => accountsAnswer([account('instagram')]),
+      'POST /api/posts': () =>
+        refuse(400, {
+          error: 'Instagram takes pictures of up to 8 MB: picture 1 is 9 MB',
+          code: 'PLATFORM_RULES',
+          field: 'targets.instagram',
+        }),
+    });
+    const dialog = await openComposer();
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /on a rooftop/ }));
+    const instagram = await within(dialog).findByRole('group', { name: 'Instagram' });
+    await userEvent.click(within(instagram).getByRole('checkbox', { name: 'Instagram' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+    expect(
+      await within(instagram).findByText(
+        'Instagram takes pictures of up to 8 MB: picture 1 is 9 MB',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'New post' })).toBeVisible();
   });
 });
 
@@ -575,6 +1016,78 @@ describe('an open post', () => {
     );
     expect(screen.queryByRole('dialog', { name: 'Delete this post?' })).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('reads the platforms’ counts once on opening, and tries a failed platform again', async () => {
+    const failed = target('instagram', {
+      state: 'failed',
+      failure: { code: 'PLATFORM_ERROR', message: 'Instagram could not be reached' },
+    });
+    const published = target('x', {
+      state: 'published',
+      url: 'https://x.com/maralind/status/1',
+      publishedAt: '2026-07-09T03:00:00.000Z',
+      counts: { views: 10, likes: 1, comments: 0, shares: 0, readAt: '2026-07-09T03:00:00.000Z' },
+    });
+    const shown = post({ status: 'published', targets: [failed, published] });
+    // X reports no shares for this post.
+    const counted: TPostTarget = {
+      ...published,
+      counts: {
+        views: 1200,
+        likes: 45,
+        comments: 3,
+        shares: null,
+        readAt: '2026-07-10T02:59:00.000Z',
+      },
+    };
+    const calls = stubApi({
+      'POST /api/posts/:id/read-counts': () =>
+        reply(ZPostResponse, { success: true, post: { ...shown, targets: [failed, counted] } }),
+      'POST /api/posts/:id/targets/:platform/retry': () =>
+        reply(ZPostResponse, {
+          success: true,
+          post: { ...shown, targets: [{ ...failed, state: 'publishing', failure: null }, counted] },
+        }),
+    });
+    const { dialog } = renderPost(shown);
+    const platforms = within(dialog).getByRole('region', { name: 'Platforms' });
+    const x = within(platforms).getByRole('listitem', { name: 'X' });
+    expect(within(x).getByText('@maralind')).toBeVisible();
+    expect(within(x).getByText('Published')).toBeVisible();
+    const view = within(x).getByRole('link', { name: /View on X/ });
+    expect(view).toHaveAttribute('href', 'https://x.com/maralind/status/1');
+    expect(view).toHaveAttribute('target', '_blank');
+    await waitFor(() => expect(x).toHaveTextContent('Views1.2KLikes45Comments3Shares—'));
+    expect(within(x).getByText('Read 1 minute ago')).toBeVisible();
+    expect(calls.filter((call) => call.path === '/api/posts/post-1/read-counts')).toHaveLength(1);
+
+    const instagram = within(platforms).getByRole('listitem', { name: 'Instagram' });
+    expect(within(instagram).getByText('Failed')).toBeVisible();
+    expect(within(instagram).getByText('Instagram could not be reached')).toBeVisible();
+    await userEvent.click(within(instagram).getByRole('button', { name: /Try again/ }));
+    expect(await within(instagram).findByText('Publishing')).toBeVisible();
+    expect(within(instagram).queryByRole('button', { name: /Try again/ })).toBeNull();
+    expect(calls.find((call) => call.path.endsWith('/retry'))?.path).toBe(
+      '/api/posts/post-1/targets/instagram/retry',
+    );
+    // Nobody asked for the counts again.
+    expect(x).toHaveTextContent('1.2K');
+    expect(calls.filter((call) => call.path.endsWith('/read-counts'))).toHaveLength(1);
+  });
+
+  it('says a platform holds a post until its limit allows it, and asks no counts before one is out', () => {
+    const calls = stubApi();
+    const { dialog } = renderPost(
+      post({
+        onPage: false,
+        targets: [target('tiktok', { waitUntil: '2026-07-10T05:05:00.000Z' })],
+      }),
+    );
+    const tiktok = within(dialog).getByRole('listitem', { name: 'TikTok' });
+    expect(within(tiktok).getByText('Waiting until 2:05 PM')).toBeVisible();
+    expect(within(dialog).getByText(WEB_PUBLISHING_TEXTS.notOnPage)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });
 
@@ -715,6 +1228,23 @@ describe('the month view', () => {
     const july14 = within(table).getByRole('list', { name: 'Posts on Tuesday, July 14' });
     expect(within(july14).getByRole('button')).toHaveTextContent('7:30 PM');
     expect(within(table).queryByRole('list', { name: 'Posts on Wednesday, July 15' })).toBeNull();
+  });
+
+  it('marks each platform of a post with its state, a failed one red', () => {
+    const onOpen = vi.fn();
+    render(
+      <PostChip
+        post={post({
+          targets: [target('instagram', { state: 'published' }), target('x', { state: 'failed' })],
+        })}
+        timeZone="Asia/Tokyo"
+        onOpen={onOpen}
+      />,
+    );
+    const chip = screen.getByRole('button');
+    expect(within(chip).getByRole('img', { name: 'Instagram: published' })).toHaveTextContent('IG');
+    expect(within(chip).getByRole('img', { name: 'X: failed' })).toHaveClass(/red/);
+    expect(chip).toHaveAccessibleName(/scheduled, free Instagram: published X: failed$/);
   });
 
   it('lists the days with posts for a phone, in order', () => {

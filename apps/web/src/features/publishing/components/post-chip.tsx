@@ -1,14 +1,21 @@
-import type { TPost } from '@muse/shared';
+import { PLATFORM_RULES, type TPost, type TPostTarget } from '@muse/shared';
 import { Lock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatTime } from '../calendar-time';
+import { PLATFORM_INITIALS, TARGET_STATE_LABELS, TARGET_STATE_LOOKS } from '../post-targets';
 import { formatMoney } from '../publishing-format';
+
+/** 'Instagram: published' */
+export function targetMarkLabel(target: TPostTarget): string {
+  return `${PLATFORM_RULES[target.platform].name}: ${TARGET_STATE_LABELS[target.state].toLowerCase()}`;
+}
 
 /**
  * A post on a day of the calendar: a thumbnail of its first picture, its time (a lock when
  * pay-per-view) and its influencer's whole name, wrapped rather than cut short; opens the post.
  * In a narrow day of the month table the name runs under the picture and the time; in a wide
- * list (`wide`) beside them.
+ * list (`wide`) beside them. Under them, a small mark per platform it goes to, coloured by its
+ * state there (a failed one red).
  */
 export function PostChip({
   post,
@@ -70,6 +77,24 @@ export function PostChip({
         , {post.status === 'scheduled' ? 'scheduled' : 'published'}
         {locked ? `, pay-per-view ${formatMoney(post.priceCents)}` : ', free'}
       </span>
+      {post.targets.length ? (
+        <span className={cn('flex min-w-0 flex-wrap gap-0.5', wide ? 'col-start-2' : 'col-span-2')}>
+          {post.targets.map((target) => (
+            <span
+              key={target.platform}
+              role="img"
+              aria-label={targetMarkLabel(target)}
+              title={targetMarkLabel(target)}
+              className={cn(
+                'inline-grid h-4 min-w-4 place-items-center rounded border px-0.5 text-[9px] leading-none font-bold',
+                TARGET_STATE_LOOKS[target.state],
+              )}
+            >
+              <span aria-hidden="true">{PLATFORM_INITIALS[target.platform]}</span>
+            </span>
+          ))}
+        </span>
+      ) : null}
     </button>
   );
 }

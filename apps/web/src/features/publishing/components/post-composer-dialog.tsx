@@ -3,9 +3,11 @@ import {
   PUBLISHING_TEXTS,
   ZCreatePostRequest,
   type TCreatePostRequest,
+  type TPlatformProblem,
+  type TPublishPlatform,
 } from '@muse/shared';
 import { CalendarClock, Loader2, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -21,6 +23,7 @@ import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { hasErrorCode } from '../../../lib/api';
+import { usePlatformAccounts } from '../api/get-platform-accounts';
 import { useInfluencers } from '../../../lib/influencers';
 import { useCreatePost } from '../api/create-post';
 import { useAccountPages } from '../api/get-page-settings';
@@ -32,7 +35,21 @@ import { GalleryItemPicker } from './gallery-item-picker';
 import { InfluencerChoice } from './influencer-choice';
 import { PriceField, type TPriceDraft } from './price-field';
 import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';
-import { checkPublishAt, draftPriceCents, postFieldOf, scheduleBounds } from './post-draft';
+import { PostDestinations, useChosenItems } from './post-destinations';
+import {
+  checkPublishAt,
+  chosenTargets,
+  destinationProblem,
+  draftPriceCents,
+  platformMedia,
+  postFieldOf,
+  scheduleBounds,
+  targetPlatformOf,
+  targetProblems,
+  targetRequests,
+  unlockLine,
+  type TTargetDrafts,
+} from './post-draft';
 
 type TFieldErrors = Partial<Record<keyof TCreatePostRequest, string>>;
 
@@ -46,7 +63,8 @@ export type TComposerStart = { day: TDayKey | null };
 
 /**
  * A new post (docs/product/publishing.md): the influencer (one with a handle), items from its
- * gallery in the order picked, a caption, free or pay-per-view, and now or at a time in the
+ * gallery in the order picked, a caption, free or pay-per-view, where it goes (its Muse page,
+ * its connected platforms: docs/product/platform-publishing.md), and now or at a time in the
  * creator's zone. The plan's scheduled-post limit (403) hands over to the upgrade modal.
  */
 export function PostComposerDialog({
@@ -127,6 +145,36 @@ function ComposerForm({
   const [formError, setFormError] = useState<string | null>(null);
   const busy = create.isPending;
 
+  // Where it goes: the page (always, for a pay-per-view post) and the chosen platforms.
+  const accounts = usePlatformAccounts(influencerId);
+  const [onPage, setOnPage] = useState(true);
+  const [drafts, setDrafts] = useState<TTargetDrafts>({});
+  const [platformErrors, setPlatformErrors] = useState<Partial<Record<TPublishPlatform, string>>>(
+    {},
+  );
+  const blockerId = useId();
+  const ppv = price.mode === 'ppv';
+  const goesOnPage = ppv || onPage;
+  const handle = options.find((option) => option.influencer.id === influencerId)?.page?.handle;
+  const chosen = chosenTargets(accounts.data?.order ?? [], drafts, accounts.data?.accounts ?? []);
+  const chosenItems = useChosenItems(influencerId, itemIds);
+  const content = {
+    caption,
+    media: platformMedia(chosenItems, ppv),
+    suffix: ppv && handle ? unlockLine(window.location.origin, handle) : '',
+  };
+  const problems: Partial<Record<TPublishPlatform, TPlatformProblem[]>> = Object.fromEntries(
+    chosen.map(({ platform, draft, account }) => [
+      platform,
+      targetProblems(platform, draft, account, content),
+    ]),
+  );
+  const blocker =
+    destinationProblem(goesOnPage, chosen.length) ??
+    (chosen.some(({ platform }) => problems[platform]?.length)
+      ? WEB_PUBLISHING_TEXTS.platformsBlocked
+      : null);
+
   function clear(field: keyof TCreatePostRequest) {
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
@@ -138,6 +186,13 @@ function ComposerForm({
       return;
     }
     const text = errorText(error, WEB_PUBLISHING_TEXTS.postSaveFailed);
+    const platform = targetPlatformOf(error);
+    if (platform) {
+      setPlatformErrors((current) => ({ ...current, [platform]: text }));
+      // An account that expired meanwhile shows as one to reconnect.
+      if (hasErrorCode(error, 'PLATFORM_NOT_CONNECTED')) void accounts.refetch();
+      return;
+    }
     const field = postFieldOf(error);
     if (field) setErrors((current) => ({ ...current, [field]: text }));
     else setFormError(text);
@@ -155,12 +210,22 @@ function ComposerForm({
       priceCents: draftPriceCents(price),
       publishAt: scheduled && 'iso' in scheduled ? scheduled.iso : null,
       timeZone,
+      onPage: goesOnPage,
+      targets: targetRequests(chosen),
     });
     const issues: TFieldErrors = parsed.success ? {} : fieldIssues(parsed.error);
     if (scheduled && 'error' in scheduled) issues.publishAt = scheduled.error;
-    const first = (['influencerId', 'itemIds', 'caption', 'priceCents', 'publishAt'] as const).find(
-      (field) => issues[field],
-    );
+    const first = (
+      [
+        'influencerId',
+        'itemIds',
+        'caption',
+        'priceCents',
+        'onPage',
+        'targets',
+        'publishAt',
+      ] as const
+    ).find((field) => issues[field]);
     if (!parsed.success || first) {
       setErrors(issues);
       focusField(form, first);
@@ -214,10 +279,13 @@ function ComposerForm({
         value={influencerId}
         onChange={(id) => {
           setInfluencerId(id);
-          // A post's items are its influencer's (or of no persona).
+          // A post's items are its influencer's (or of no persona), and so are its accounts.
           setItemIds([]);
+          setDrafts({});
+          setPlatformErrors({});
           clear('influencerId');
           clear('itemIds');
+          clear('targets');
         }}
         error={errors.influencerId}
         disabled={busy}
@@ -275,6 +343,32 @@ function ComposerForm({
         disabled={busy}
       />
 
+      <PostDestinations
+        influencerId={influencerId}
+        handle={handle ?? null}
+        accounts={accounts}
+        onPage={onPage}
+        onOnPageChange={(next) => {
+          setOnPage(next);
+          clear('onPage');
+        }}
+        ppv={ppv}
+        drafts={drafts}
+        onDraftChange={(platform, draft) => {
+          setDrafts((current) => ({ ...current, [platform]: draft }));
+          setPlatformErrors((current) => ({ ...current, [platform]: undefined }));
+          clear('targets');
+        }}
+        caption={caption}
+        suffix={content.suffix}
+        problems={problems}
+        itemIds={itemIds}
+        errors={{ onPage: errors.onPage, targets: errors.targets, platforms: platformErrors }}
+        blocker={blocker}
+        blockerId={blockerId}
+        disabled={busy}
+      />
+
       <div className="space-y-3">
         <ChoiceGroup
           legend="When"
@@ -309,7 +403,11 @@ function ComposerForm({
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={busy}>
+        <Button
+          type="submit"
+          disabled={busy || blocker !== null}
+          aria-describedby={blocker ? blockerId : undefined}
+        >
           {busy ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
           {busy ? 'Saving...' : when === 'schedule' ? 'Schedule post' : 'Publish post'}
         </Button>

@@ -7,7 +7,7 @@ import {
   type TUpdatePostRequest,
 } from '@muse/shared';
 import { ExternalLink, Loader2, Lock, Play, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog';
@@ -23,11 +23,14 @@ import {
 import { toast } from '../../../components/ui/toaster';
 import { hasErrorCode } from '../../../lib/api';
 import { useDeletePost } from '../api/delete-post';
+import { useReadCounts } from '../api/read-counts';
 import { useUpdatePost } from '../api/update-post';
 import { dayKey, formatDateTime, timeOfDay } from '../calendar-time';
 import { DEFAULT_PPV_DOLLARS, dollarsOf, formatPrice, formatSales } from '../publishing-format';
+import { hasPublishedTarget } from '../post-targets';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
 import { formatDuration } from '../../../lib/media-format';
+import { PostTargetsList } from './post-targets-list';
 import { checkPublishAt, draftPriceCents, postFieldOf, scheduleBounds } from './post-draft';
 import { PriceField, type TPriceDraft } from './price-field';
 import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';
@@ -35,9 +38,10 @@ import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';
 type TFieldErrors = Partial<Record<keyof TUpdatePostRequest, string>>;
 
 /**
- * One post of the calendar: its items, caption, price, status and time. Before it goes out, its
- * caption, price and time can change and it can be cancelled; once out, its caption can change,
- * its sales show, and it can be deleted while nobody bought it.
+ * One post of the calendar: its items, caption, price, status and time, and its platforms' states
+ * and counts. Before it goes out, its caption, price and time can change and it can be cancelled;
+ * once out, its caption can change, its sales show, and it can be deleted while nobody bought it.
+ * Opening a post that is out on a platform reads the platforms' counts now.
  */
 export function PostDetailsDialog({
   post,
@@ -54,17 +58,35 @@ export function PostDetailsDialog({
   const update = useUpdatePost();
   const remove = useDeletePost();
   const busy = update.isPending || remove.isPending;
+  // The server's answer after reading the counts or trying again, until `post` itself changes
+  // (the calendar's lists carry the same answer by then, or a newer one).
+  const [fresh, setFresh] = useState<{ base: TPost; post: TPost } | null>(null);
+  const shown = post && fresh?.base === post && fresh.post.id === post.id ? fresh.post : post;
+  const { mutate: readCounts } = useReadCounts();
+  const counted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!post || counted.current === post.id || !hasPublishedTarget(post)) return;
+    // Once per opening: a repeated effect (React's strict mode) or a refreshed post asks no more.
+    counted.current = post.id;
+    readCounts(post.id, { onSuccess: (answer) => setFresh({ base: post, post: answer }) });
+  }, [post, readCounts]);
+  useEffect(() => {
+    if (!post) counted.current = null;
+  }, [post]);
+
   return (
-    <Dialog open={post !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())}>
-      {post ? (
+    <Dialog open={shown !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())}>
+      {shown && post ? (
         <DialogContent
-          title={post.status === 'scheduled' ? 'Scheduled post' : 'Published post'}
-          description={`${post.influencerName} · ${formatDateTime(post.publishAt, timeZone)}`}
+          title={shown.status === 'scheduled' ? 'Scheduled post' : 'Published post'}
+          description={`${shown.influencerName} · ${formatDateTime(shown.publishAt, timeZone)}`}
           className="max-w-2xl"
         >
           <PostDetails
-            key={post.id}
-            post={post}
+            key={shown.id}
+            post={shown}
+            onUpdated={(answer) => setFresh({ base: post, post: answer })}
             timeZone={timeZone}
             update={update}
             remove={remove}
@@ -79,6 +101,7 @@ export function PostDetailsDialog({
 
 function PostDetails({
   post,
+  onUpdated,
   timeZone,
   update,
   remove,
@@ -86,6 +109,7 @@ function PostDetails({
   onLimitReached,
 }: {
   post: TPost;
+  onUpdated: (post: TPost) => void;
   timeZone: string;
   update: ReturnType<typeof useUpdatePost>;
   remove: ReturnType<typeof useDeletePost>;
@@ -220,6 +244,10 @@ function PostDetails({
         </Fact>
         {scheduled ? null : <Fact label="Sales">{formatSales(post.sales)}</Fact>}
       </dl>
+
+      {post.targets.length ? (
+        <PostTargetsList post={post} timeZone={timeZone} onUpdated={onUpdated} />
+      ) : null}
 
       {!scheduled && post.handle ? (
         <Button asChild variant="outline" size="sm">

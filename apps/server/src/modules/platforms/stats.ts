@@ -1,0 +1,47 @@
+import { PUBLISH_PLATFORMS, type TPlatformStatsResponse } from '@muse/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client';
+import { posts, postTargets } from '../../db/schema';
+import { findInfluencer } from '../influencers/service';
+
+/**
+ * An influencer's published platform posts and what they drew, per platform, from the counts
+ * last read (the daily read, or the creator opening a post).
+ */
+export async function platformStats(
+  db: TDatabase,
+  userId: string,
+  influencerId: string,
+): Promise<TPlatformStatsResponse['platforms']> {
+  const influencer = await findInfluencer(db, userId, influencerId);
+  const rows = await db
+    .select({
+      platform: postTargets.platform,
+      posts: sql<number>`count(*)::int`,
+      views: sql<number>`coalesce(sum(${postTargets.views}), 0)::int`,
+      likes: sql<number>`coalesce(sum(${postTargets.likes}), 0)::int`,
+      comments: sql<number>`coalesce(sum(${postTargets.comments}), 0)::int`,
+      shares: sql<number>`coalesce(sum(${postTargets.shares}), 0)::int`,
+    })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(
+      and(
+        eq(postTargets.userId, userId),
+        eq(posts.influencerId, influencer.id),
+        eq(postTargets.state, 'published'),
+      ),
+    )
+    .groupBy(postTargets.platform);
+  return PUBLISH_PLATFORMS.map(
+    (platform) =>
+      rows.find((row) => row.platform === platform) ?? {
+        platform,
+        posts: 0,
+        views: 0,
+        likes: 0,
+        comments: 0,
+        shares: 0,
+      },
+  );
+}
