@@ -7,6 +7,7 @@ CREATE TABLE "platform_accounts" (
 	"username" text NOT NULL,
 	"display_name" text NOT NULL,
 	"picture_url" text,
+	"picture_key" text,
 	"profile_url" text NOT NULL,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"access_token" text NOT NULL,

@@ -290,6 +290,15 @@ describe('publishing to the platforms', () => {
       expect(account.status).toBe('connected');
       expect(account.username).not.toBe('');
     }
+    // The account's picture is Muse's own copy, served by a signed link: pages load nothing
+    // from a platform.
+    const instagramAccount = accounts.find(
+      (account: { platform: string }) => account.platform === 'instagram',
+    );
+    expect(instagramAccount.pictureUrl).toMatch(/^\/api\/files\/users\//);
+    const picture = await ctx.app.inject({ url: instagramAccount.pictureUrl });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
     const rows = await db()
       .select()
       .from(platformAccounts)

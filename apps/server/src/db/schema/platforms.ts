@@ -45,7 +45,13 @@ export const platformAccounts = pgTable(
     remoteId: text('remote_id').notNull(),
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
+    /** The picture's address on the platform, as its API gave it. */
     pictureUrl: text('picture_url'),
+    /**
+     * Muse's own copy of the picture (96 px WebP), served from Muse: pages never load a
+     * platform's images (docs/decisions/0005-content-security-policy.md).
+     */
+    pictureKey: text('picture_key'),
     profileUrl: text('profile_url').notNull(),
     details: jsonb('details').$type<TPlatformAccountDetails>().notNull().default({}),
     /** Sealed. */

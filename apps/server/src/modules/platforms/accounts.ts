@@ -15,6 +15,7 @@ import {
   type TPublishPlatform,
 } from '@muse/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { TDatabase, TQueryable } from '../../db/client';
 import {
   onboardingStates,
@@ -24,9 +25,12 @@ import {
   postTargets,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TSecretBox } from '../../lib/secret-box';
+import type { TStorage } from '../../lib/storage';
+import { fetchInput } from '../webhooks/fetch-input';
 import { findInfluencer } from '../influencers/service';
-import { PlatformError, type TPlatformTokens, type TPublisher } from './publisher';
+import { PlatformError, platformUrl, type TPlatformTokens, type TPublisher } from './publisher';
 import type { TPublishers } from './publishers';
 
 type TAccountRow = typeof platformAccounts.$inferSelect;
@@ -64,7 +68,54 @@ export type TAccountDeps = {
   publishers: TPublishers;
   secrets: TSecretBox;
   publicUrl: string;
+  storage: TStorage;
+  files: TFileUrlSigner;
+  /** In production a picture is fetched only over https from a public address. */
+  production: boolean;
+  /** Tests only: the platforms' hosts (their picture CDNs too) under a local fake. */
+  apiUrl?: string;
 };
+
+/** The largest account picture Muse copies. */
+const PICTURE_MAX_BYTES = 5_000_000;
+const PICTURE_SIDE = 96;
+
+/**
+ * Copies the account's picture into Muse's storage (a 96 px WebP), so the influencer's page
+ * shows it from Muse: no page ever loads an image from a platform. A picture that cannot be
+ * fetched or read leaves the account without one (its initials are shown).
+ */
+async function copyPicture(deps: TAccountDeps, accountId: string, url: string | null) {
+  const [row] = await deps.db
+    .select({ pictureKey: platformAccounts.pictureKey, userId: platformAccounts.userId })
+    .from(platformAccounts)
+    .where(eq(platformAccounts.id, accountId));
+  let key: string | null = null;
+  if (url && row) {
+    try {
+      const { data } = await fetchInput(platformUrl(deps.apiUrl, url), {
+        production: deps.production,
+        maxBytes: PICTURE_MAX_BYTES,
+        field: 'picture',
+      });
+      const picture = await sharp(data, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(PICTURE_SIDE, PICTURE_SIDE, { fit: 'cover' })
+        .webp({ quality: 80 })
+        .toBuffer();
+      // Under the account's folder: served by signed links, deleted with the account.
+      key = `users/${row.userId}/platform-accounts/${accountId}/${randomBytes(12).toString('base64url')}.webp`;
+      await deps.storage.put(key, picture);
+    } catch {
+      key = null;
+    }
+  }
+  await deps.db
+    .update(platformAccounts)
+    .set({ pictureKey: key })
+    .where(eq(platformAccounts.id, accountId));
+  if (row?.pictureKey) await deps.storage.delete(row.pictureKey).catch(() => {});
+}
 
 export const redirectUriOf = (publicUrl: string, platform: TPublishPlatform) =>
   `${publicUrl}/api/platforms/${platform}/callback`;
@@ -184,6 +235,7 @@ export async function finishConnect(
       set: { ...values, connectedAt: new Date() },
     })
     .returning({ id: platformAccounts.id });
+  await copyPicture(deps, saved!.id, profile.pictureUrl);
   // Posts waiting for this platform since an earlier account was disconnected take the new one.
   await adoptTargets(deps.db, flow.influencerId, platform, saved!.id);
   return { influencerId: flow.influencerId };
@@ -221,14 +273,17 @@ async function platformOrder(db: TQueryable, userId: string): Promise<TPublishPl
   return [...first, ...PUBLISH_PLATFORMS.filter((key) => !first.includes(key))];
 }
 
-export function toPlatformAccount(row: TAccountRow): TPlatformAccount {
+export function toPlatformAccount(
+  row: TAccountRow,
+  files: TFileUrlSigner | null,
+): TPlatformAccount {
   const privacyLevels = row.details.privacyLevels ?? [];
   return {
     id: row.id,
     platform: row.platform,
     username: row.username,
     displayName: row.displayName,
-    pictureUrl: row.pictureUrl,
+    pictureUrl: row.pictureKey && files ? files.sign(row.pictureKey) : null,
     profileUrl: row.profileUrl,
     status: row.status,
     privacyLevels,
@@ -258,6 +313,7 @@ export async function influencerAccounts(
 
 export async function listAccounts(
   db: TDatabase,
+  files: TFileUrlSigner,
   userId: string,
   influencerId: string,
 ): Promise<{ accounts: TPlatformAccount[]; order: TPublishPlatform[] }> {
@@ -270,7 +326,7 @@ export async function listAccounts(
     accounts: order
       .map((platform) => rows.find((row) => row.platform === platform))
       .filter((row): row is TAccountRow => !!row)
-      .map(toPlatformAccount),
+      .map((row) => toPlatformAccount(row, files)),
     order,
   };
 }
@@ -297,6 +353,7 @@ export async function disconnect(
     )
     .returning();
   if (!row) throw notFound(PLATFORM_TEXTS.notConnected(PLATFORM_RULES[platform].name));
+  if (row.pictureKey) await deps.storage.delete(row.pictureKey).catch(() => {});
   const publisher = deps.publishers[platform];
   if (publisher)
     await publisher

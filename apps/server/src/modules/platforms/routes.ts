@@ -50,6 +50,10 @@ function accountDeps(app: Parameters<FastifyPluginAsyncZod>[0]): TAccountDeps {
     publishers: app.services.publishers,
     secrets: app.services.secrets,
     publicUrl: app.config.PUBLIC_URL,
+    storage: app.services.storage,
+    files: app.services.files,
+    production: app.config.isProduction,
+    ...(app.config.PLATFORMS_API_URL ? { apiUrl: app.config.PLATFORMS_API_URL } : {}),
   };
 }
 
@@ -72,7 +76,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await listAccounts(db, request.auth.user.id, request.params.id)),
+      ...(await listAccounts(db, app.services.files, request.auth.user.id, request.params.id)),
     }),
   );
 

@@ -154,7 +154,7 @@ export async function checkTargets(
     const sent =
       (caption ?? input.caption) +
       (ppv && input.handle ? platformUnlockLine(deps.publicUrl, input.handle) : '');
-    const shown = toPlatformAccount(account);
+    const shown = toPlatformAccount(account, null);
     const problems = checkForPlatform(
       platform,
       {

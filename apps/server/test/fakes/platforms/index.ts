@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
 import { sendJson, sleep, type TFakeRequest, type TPlatformFake } from './http';
 
 function parseFields(request: IncomingMessage, body: Buffer): Record<string, unknown> | null {
@@ -19,6 +20,15 @@ function parseFields(request: IncomingMessage, body: Buffer): Record<string, unk
   }
   return null;
 }
+
+let picture: Promise<Buffer> | undefined;
+/** An account's picture, as a platform's CDN serves it: a plain 200 px JPEG. */
+const profilePicture = () =>
+  (picture ??= sharp({
+    create: { width: 200, height: 200, channels: 3, background: { r: 236, g: 72, b: 153 } },
+  })
+    .jpeg()
+    .toBuffer());
 
 export type TFakePlatformsServer = {
   url: string;
@@ -55,6 +65,11 @@ export async function startFakePlatformsServer(
       requests.push({ method: request.method, host, path: request.path });
       if (latencyMs) await sleep(latencyMs);
       const fake = byHost.get(host);
+      // The platforms' picture CDNs: any picture an account's profile names is a small JPEG.
+      if (!fake && request.method === 'GET' && /\.(jpe?g|png|webp)$/i.test(request.path)) {
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        return response.end(await profilePicture());
+      }
       if (!fake) return sendJson(response, 404, { error: `no fake answers for ${host}` });
       await fake.handle(request, response, base);
     })().catch((error: unknown) => {

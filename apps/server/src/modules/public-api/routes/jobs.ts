@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firstValues } from '../../../lib/multipart';
-import { fetchInput } from '../fetch-input';
+import { fetchInput } from '../../webhooks/fetch-input';
 import {
   cancelJob,
   enqueue,

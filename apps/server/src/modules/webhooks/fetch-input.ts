@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { AppError, badRequest } from '../../lib/errors';
-import { checkWebhookUrl, pinnedLookup, type TLookup } from '../webhooks/url-safety';
+import { checkWebhookUrl, pinnedLookup, type TLookup } from './url-safety';
 
 /** How long Muse waits for a file it was asked to fetch. */
 const FETCH_TIMEOUT_MS = 20_000;
