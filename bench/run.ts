@@ -23,6 +23,7 @@ import { benchQueue } from './jobs';
 import { reportLandingJs } from './landing-js';
 import { benchLighthouse, reportLighthouse } from './lighthouse';
 import { benchPersonas } from './personas';
+import { benchPlatformPublishing, reportPlatformPublishing } from './platform-publishing';
 import { benchPublicApi, reportPublicApi } from './public-api';
 import { benchPublicPage, reportPublicPageJs } from './public-page';
 import { benchSignIn, reportSignIn } from './sign-in';
@@ -159,6 +160,8 @@ async function main() {
     console.log(
       `  offline engine, per image: ${generated.offlineMs.toFixed(0)} ms (ratio to a bare 1024 px JPEG encode ${(generated.offlineMs / generated.encodeMs).toFixed(1)})`,
     );
+
+    reportPlatformPublishing(await benchPlatformPublishing(embedded.url));
 
     const video = await benchVideo();
     console.log(

@@ -219,7 +219,7 @@ export const ZEnv = z.object({
     .int('must be a whole number from 1 to 64')
     .min(1, 'must be a whole number from 1 to 64')
     .max(64, 'must be a whole number from 1 to 64')
-    .default(4),
+    .default(8),
   /** S3-compatible object storage for files (uploads, job results); unset: local disk. */
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
