@@ -25,6 +25,7 @@ import {
 } from './modules/billing/routes';
 import { publicConfigRoutes } from './modules/config/routes';
 import { createDashboardCache, type TDashboardCache } from './modules/dashboard/cache';
+import { createCalendarCache, type TCalendarCache } from './modules/publishing/calendar-cache';
 import {
   createMarketplaceListCache,
   type TMarketplaceListCache,
@@ -77,6 +78,8 @@ declare module 'fastify' {
     apiKeyCache: TApiKeyCache;
     /** Dashboards of this instance, cleared by changes from every instance (0031). */
     dashboardCache: TDashboardCache;
+    /** Calendar answers of this instance, cleared by changes from every instance (0031). */
+    calendarCache: TCalendarCache;
     /** The public marketplace list, encoded once per change from any instance (0031). */
     marketplaceList: TMarketplaceListCache;
   }
@@ -198,12 +201,15 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('apiKeyCache', apiKeyCache);
   const dashboardCache = createDashboardCache(cacheEvents);
   app.decorate('dashboardCache', dashboardCache);
+  const calendarCache = createCalendarCache(cacheEvents);
+  app.decorate('calendarCache', calendarCache);
   const marketplaceList = createMarketplaceListCache(database.db, cacheEvents);
   app.decorate('marketplaceList', marketplaceList);
   app.addHook('onClose', async () => {
     sessionCache.close();
     apiKeyCache.close();
     dashboardCache.close();
+    calendarCache.close();
     marketplaceList.close();
     await cacheEvents.close();
   });

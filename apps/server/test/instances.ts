@@ -31,7 +31,7 @@ export async function secondInstance(first: TTestContext): Promise<FastifyInstan
 /** Resolves once `app` has heard the database announce a change (after its caches forgot). */
 export function announced(
   app: FastifyInstance,
-  what: { account: string } | { dashboard: string } | 'marketplace',
+  what: { account: string } | { dashboard: string } | { calendar: string } | 'marketplace',
 ): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -43,7 +43,9 @@ export function announced(
         ? { marketplace: done }
         : 'dashboard' in what
           ? { dashboard: (userId) => (userId === what.dashboard ? done() : undefined) }
-          : { account: (userId) => (userId === what.account ? done() : undefined) },
+          : 'calendar' in what
+            ? { calendar: (userId) => (userId === what.calendar ? done() : undefined) }
+            : { account: (userId) => (userId === what.account ? done() : undefined) },
     );
   });
 }

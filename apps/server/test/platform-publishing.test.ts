@@ -26,6 +26,7 @@ import { createFakeTikTok, type TFakeTikTok } from './fakes/platforms/tiktok';
 import { createFakeX, type TFakeX } from './fakes/platforms/x';
 import { createFakeYouTube, type TFakeYouTube } from './fakes/platforms/youtube';
 import { makePng } from './images';
+import { secondInstance } from './instances';
 import { freePort } from './ports';
 
 const instagram: TFakeInstagram = createFakeInstagram();
@@ -596,6 +597,32 @@ describe('publishing to the platforms', () => {
     const onX = stats.json().platforms.find((item: { platform: string }) => item.platform === 'x');
     expect(onX.views).toBeGreaterThanOrEqual(1234);
     expect(onX.posts).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a calendar another instance keeps shows a platform copy going out as the worker publishes it', async () => {
+    const other = await secondInstance(ctx);
+    const picture = await galleryItem(owner, influencerId, 'image', 1080, 1080);
+    const post = await schedule(owner, influencerId, {
+      itemIds: [picture],
+      publishAt: new Date(Date.now() + 3000).toISOString(),
+      targets: [{ platform: 'x' }],
+    });
+    const url = `/api/posts?influencerId=${influencerId}`;
+    const seen = async () => {
+      const answer = await other.inject({ url, headers: owner.headers });
+      answered.push(answer.body);
+      return target(
+        answer.json().posts.find((item: TPost) => item.id === post.id),
+        'x',
+      );
+    };
+    // Read, and so kept, before it goes out.
+    expect((await seen()).state).toBe('scheduled');
+    expect((await seen()).state).toBe('scheduled');
+    await settled(owner, post.id);
+    // Kept for a minute unless a change is announced: it shows within moments.
+    await waitFor(async () => (await seen()).state === 'published', 15_000);
+    expect((await seen()).url).toMatch(/^https:\/\/x\.com\//);
   });
 
   it('never writes a token in an answer or a log line', async () => {

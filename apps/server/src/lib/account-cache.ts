@@ -12,7 +12,7 @@ import type { TCacheEvents } from './cache-events';
 export function createAccountCache<V extends object>(options: {
   cacheEvents: TCacheEvents;
   /** The announcement (lib/cache-events.ts) that names the account whose entries to forget. */
-  event: 'account' | 'dashboard';
+  event: 'account' | 'dashboard' | 'calendar';
   max: number;
   ttlMs: number;
 }) {

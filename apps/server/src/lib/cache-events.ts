@@ -7,6 +7,8 @@ type TCacheEventHandlers = {
   account?: (userId: string) => void;
   /** A figure or a card of the account's dashboard changed: its cached dashboard is stale. */
   dashboard?: (userId: string) => void;
+  /** A post, a platform copy or a sale of the account changed: its cached calendar is stale. */
+  calendar?: (userId: string) => void;
   /** A model or a licence changed: the cached marketplace list is stale. */
   marketplace?: () => void;
   /** Announcements may have been lost while the connection was down: nothing cached holds. */
@@ -39,6 +41,9 @@ export function createCacheEvents(pool: pg.Pool, log: TLog) {
       } else if (payload.startsWith('dashboard:')) {
         const userId = payload.slice('dashboard:'.length);
         each((handlers) => handlers.dashboard?.(userId));
+      } else if (payload.startsWith('calendar:')) {
+        const userId = payload.slice('calendar:'.length);
+        each((handlers) => handlers.calendar?.(userId));
       }
     },
     onReconnect: () => each((handlers) => handlers.reconnect?.()),

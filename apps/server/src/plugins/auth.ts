@@ -43,6 +43,7 @@ export function registerAuthentication(scope: FastifyInstance): void {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth) {
       scope.sessionCache.forget(request.auth.user.id);
       scope.dashboardCache.forget(request.auth.user.id);
+      scope.calendarCache.forget(request.auth.user.id);
     }
     done(null, payload);
   });

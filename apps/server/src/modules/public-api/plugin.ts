@@ -133,6 +133,7 @@ export const publicApi: FastifyPluginAsyncZod = async (app) => {
     if (WRITE_METHODS.has(request.method) && request.caller) {
       app.sessionCache.forget(request.caller.user.id);
       app.dashboardCache.forget(request.caller.user.id);
+      app.calendarCache.forget(request.caller.user.id);
     }
     return payload;
   });

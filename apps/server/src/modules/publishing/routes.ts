@@ -7,12 +7,14 @@ import {
   ZPostResponse,
   ZPostsQuery,
   ZPostsResponse,
+  type TPostsResponse,
   ZPublicPageResponse,
   ZPublicPostResponse,
   ZPurchasesResponse,
   ZUpdatePostRequest,
 } from '@muse/shared';
 import type { FastifyReply } from 'fastify';
+import { compressOnce, sendEncoded } from '../../lib/precompressed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { z } from 'zod';
@@ -149,10 +151,31 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts',
     { schema: { querystring: ZPostsQuery, response: { 200: ZPostsResponse } } },
-    async (request) => ({
-      success: true as const,
-      ...(await listPosts(db, files, request.auth.user.id, request.query)),
-    }),
+    async (request, reply) => {
+      const userId = request.auth.user.id;
+      const { query } = request;
+      // The month's answer is encoded by its schema and compressed once per change of the
+      // account's posts, and kept (calendar-cache.ts): Fastify sends the bytes as they are.
+      const key = JSON.stringify([
+        query.from,
+        query.to,
+        query.influencerId,
+        query.month,
+        query.timeZone,
+      ]);
+      const answer = await app.calendarCache.get(userId, key, async () => {
+        const body = JSON.stringify(
+          ZPostsResponse.parse({ success: true, ...(await listPosts(db, files, userId, query)) }),
+        );
+        return compressOnce(Buffer.from(body), { fast: true });
+      });
+      return sendEncoded(
+        request,
+        reply,
+        answer,
+        'application/json; charset=utf-8',
+      ) as unknown as TPostsResponse;
+    },
   );
 
   app.post(
