@@ -129,10 +129,11 @@ export const ZPlatformStatsResponse = z.object({
     z.object({
       platform: z.enum(PUBLISH_PLATFORMS),
       posts: z.number(),
-      views: z.number(),
-      likes: z.number(),
-      comments: z.number(),
-      shares: z.number(),
+      /** Sums of what the platform reported; null while it reported none of it. */
+      views: z.number().nullable(),
+      likes: z.number().nullable(),
+      comments: z.number().nullable(),
+      shares: z.number().nullable(),
     }),
   ),
 });

@@ -18,10 +18,10 @@ export async function platformStats(
     .select({
       platform: postTargets.platform,
       posts: sql<number>`count(*)::int`,
-      views: sql<number>`coalesce(sum(${postTargets.views}), 0)::int`,
-      likes: sql<number>`coalesce(sum(${postTargets.likes}), 0)::int`,
-      comments: sql<number>`coalesce(sum(${postTargets.comments}), 0)::int`,
-      shares: sql<number>`coalesce(sum(${postTargets.shares}), 0)::int`,
+      views: sql<number | null>`sum(${postTargets.views})::int`,
+      likes: sql<number | null>`sum(${postTargets.likes})::int`,
+      comments: sql<number | null>`sum(${postTargets.comments})::int`,
+      shares: sql<number | null>`sum(${postTargets.shares})::int`,
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
@@ -38,10 +38,10 @@ export async function platformStats(
       rows.find((row) => row.platform === platform) ?? {
         platform,
         posts: 0,
-        views: 0,
-        likes: 0,
-        comments: 0,
-        shares: 0,
+        views: null,
+        likes: null,
+        comments: null,
+        shares: null,
       },
   );
 }

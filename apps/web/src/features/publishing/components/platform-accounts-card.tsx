@@ -390,7 +390,9 @@ function StatsRow({ stats }: { stats: TPlatformStats }) {
         {STAT_FIGURES.map(([key, label]) => (
           <div key={key} className="min-w-0">
             <dt className="truncate text-xs text-zinc-400">{label}</dt>
-            <dd className="font-semibold text-zinc-100 tabular-nums">{formatCount(stats[key])}</dd>
+            <dd className="font-semibold text-zinc-100 tabular-nums">
+              {stats[key] === null ? '—' : formatCount(stats[key])}
+            </dd>
           </div>
         ))}
       </dl>
