@@ -235,7 +235,8 @@ export async function benchPlatformPublishing(
       return () =>
         app.inject({
           method: 'GET',
-          url: `/api/posts?from=${from.toISOString()}&to=${to.toISOString()}&timeZone=UTC`,
+          // As the month table asks: a busy day's first three posts and every day's count.
+          url: `/api/posts?from=${from.toISOString()}&to=${to.toISOString()}&timeZone=UTC&perDay=3`,
           // As a browser asks: the answer is kept compressed.
           headers: { ...account.headers, 'accept-encoding': 'br, gzip' },
         });

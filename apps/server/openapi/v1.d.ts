@@ -3353,6 +3353,7 @@ export interface operations {
                 influencerId?: string;
                 month?: string;
                 timeZone?: string;
+                perDay?: number;
             };
             header?: never;
             path?: never;
@@ -3374,6 +3375,9 @@ export interface operations {
                             month: string;
                             used: number;
                             limit: number;
+                        };
+                        dayCounts?: {
+                            [key: string]: number;
                         };
                     };
                 };

@@ -625,6 +625,49 @@ describe('publishing to the platforms', () => {
     expect((await seen()).url).toMatch(/^https:\/\/x\.com\//);
   });
 
+  it('answers a month with a busy day’s first posts and every day’s count', async () => {
+    const busy = await registerAccount(ctx.app);
+    const id = await influencer(busy);
+    // Five posts on one day (in New York) and one on the next, made as the calendar keeps them.
+    const day = Date.UTC(2027, 2, 10, 15);
+    const times = [0, 1, 2, 3, 4].map((hour) => new Date(day + hour * 3_600_000));
+    times.push(new Date(day + 24 * 3_600_000));
+    for (const [n, at] of times.entries())
+      await db()
+        .insert(posts)
+        .values({
+          userId: busy.userId,
+          influencerId: id,
+          influencerName: 'Ava Rose',
+          caption: `Post ${n}`,
+          priceCents: 0,
+          status: 'scheduled',
+          publishAt: at,
+          scheduled: true,
+          timeZone: 'America/New_York',
+        });
+    const query = new URLSearchParams({
+      from: '2027-03-01T05:00:00.000Z',
+      to: '2027-04-01T04:00:00.000Z',
+      timeZone: 'America/New_York',
+      month: '2027-03',
+    });
+    const all = (await call(busy, { url: `/api/posts?${query}` })).json();
+    expect(all.posts).toHaveLength(6);
+    expect(all.dayCounts).toBeUndefined();
+    query.set('perDay', '3');
+    const answer = await call(busy, { url: `/api/posts?${query}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const month = answer.json();
+    expect(month.posts.map((post: TPost) => post.caption)).toEqual([
+      'Post 0',
+      'Post 1',
+      'Post 2',
+      'Post 5',
+    ]);
+    expect(month.dayCounts).toEqual({ '2027-03-10': 5, '2027-03-11': 1 });
+  });
+
   it('never writes a token in an answer or a log line', async () => {
     const rows = await db().select().from(platformAccounts);
     const tokens = rows.flatMap((row) => [

@@ -67,6 +67,8 @@ export const PAYOUT_MIN_CENTS = 1000;
  */
 export const EARNINGS_HOLD_DAYS = 7;
 export const POST_MAX_ITEMS = 10;
+/** The most posts of a day a month's answer may be asked for (`perDay`). */
+export const MONTH_POSTS_PER_DAY_MAX = 20;
 export const CAPTION_MAX = 2200;
 export const BIO_MAX = 500;
 
@@ -316,6 +318,11 @@ export const ZPostsQuery = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
     .optional(),
   timeZone: ZTimeZone.optional(),
+  /**
+   * At most this many posts of each day (in `timeZone`), earliest first, with every day's total
+   * in `dayCounts`: the month table shows a few per day and loads a busy day on demand.
+   */
+  perDay: z.coerce.number().int().min(1).max(MONTH_POSTS_PER_DAY_MAX).optional(),
 });
 export type TPostsQuery = z.infer<typeof ZPostsQuery>;
 
@@ -330,6 +337,8 @@ export const ZPostsResponse = z.object({
   success: z.literal(true),
   posts: z.array(ZPost),
   quota: ZScheduleQuota,
+  /** With `perDay`: each day's number of posts in the range ('YYYY-MM-DD' in `timeZone`). */
+  dayCounts: z.record(z.string(), z.number()).optional(),
 });
 export type TPostsResponse = z.infer<typeof ZPostsResponse>;
 

@@ -227,17 +227,53 @@ export async function listPosts(
   files: TFileUrlSigner,
   userId: string,
   query: TPostsQuery,
-): Promise<{ posts: TPost[]; quota: TScheduleQuota }> {
+): Promise<{ posts: TPost[]; quota: TScheduleQuota; dayCounts?: Record<string, number> }> {
   const timeZone = canonicalZone(query.timeZone ?? 'UTC');
   const conditions: (SQL | undefined)[] = [eq(posts.userId, userId)];
   if (query.from) conditions.push(gte(posts.publishAt, new Date(query.from)));
   if (query.to) conditions.push(lt(posts.publishAt, new Date(query.to)));
   if (query.influencerId) conditions.push(eq(posts.influencerId, query.influencerId));
   // The calendar asks for a month (or a list's range) at a time.
-  const [rows, quota] = await withZoneCheck(() =>
+  const where = and(...conditions);
+  const perDay = query.perDay;
+  const localDay = sql`(${posts.publishAt} at time zone ${timeZone})::date`;
+  // A busy day's first `perDay` posts only, and each day's total: a month of a thousand posts
+  // answers with what the month table shows.
+  const shown = perDay
+    ? and(
+        where,
+        inArray(
+          posts.id,
+          db
+            .select({ id: sql<string>`ranked.id`.as('id') })
+            .from(
+              db
+                .select({
+                  id: posts.id,
+                  rank: sql<number>`row_number() over (partition by ${localDay} order by ${posts.publishAt}, ${posts.id})`.as(
+                    'rank',
+                  ),
+                })
+                .from(posts)
+                .where(where)
+                .as('ranked'),
+            )
+            .where(sql`ranked.rank <= ${perDay}`),
+        ),
+      )
+    : where;
+  const [rows, quota, dayCounts] = await withZoneCheck(() =>
     Promise.all([
-      creatorPosts(db, and(...conditions)),
+      creatorPosts(db, shown),
       monthQuota(db, userId, query.month ?? currentMonth(timeZone), timeZone),
+      perDay
+        ? db
+            .select({ day: sql<string>`to_char(${localDay}, 'YYYY-MM-DD')`, posts: count() })
+            .from(posts)
+            .where(where)
+            // By position: the zone is a parameter, and two of them are not the same expression.
+            .groupBy(sql`1`)
+        : Promise.resolve(null),
     ]),
   );
   const ids = rows.map((row) => row.post.id);
@@ -247,6 +283,9 @@ export async function listPosts(
       toCreatorPost(row, items.get(row.post.id) ?? [], targets.get(row.post.id) ?? [], files),
     ),
     quota,
+    ...(dayCounts
+      ? { dayCounts: Object.fromEntries(dayCounts.map((row) => [row.day, row.posts])) }
+      : {}),
   };
 }
 

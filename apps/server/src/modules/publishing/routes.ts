@@ -162,6 +162,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         query.influencerId,
         query.month,
         query.timeZone,
+        query.perDay,
       ]);
       const answer = await app.calendarCache.get(userId, key, async () => {
         const body = JSON.stringify(

@@ -25,6 +25,7 @@ import {
   type TDayKey,
   type TMonth,
 } from './calendar-time';
+import { DayPostsDialog } from './components/day-posts-dialog';
 import { MonthView } from './components/month-view';
 import { PostComposerDialog, type TComposerStart } from './components/post-composer-dialog';
 import { PostDetailsDialog } from './components/post-details-dialog';
@@ -46,6 +47,9 @@ function startOf(day: TDayKey, timeZone: string): string {
   return isoInZone(zonedInstant(day, '00:00', timeZone) ?? 0, timeZone);
 }
 
+/** Posts a day of the month table shows; a busy day shows '+N more', which opens it. */
+const MONTH_DAY_POSTS = 3;
+
 /** The posts the month table shows: every day of its weeks, also those of the months around it. */
 function monthParams(month: TMonth, timeZone: string): TPostsParams {
   const weeks = monthWeeks(month);
@@ -55,6 +59,17 @@ function monthParams(month: TMonth, timeZone: string): TPostsParams {
     from: startOf(first, timeZone),
     to: startOf(addDays(last, 1), timeZone),
     month: monthKey(month),
+    timeZone,
+    perDay: MONTH_DAY_POSTS,
+  };
+}
+
+/** One day's posts, all of them. */
+function dayParams(day: TDayKey, timeZone: string): TPostsParams {
+  return {
+    from: startOf(day, timeZone),
+    to: startOf(addDays(day, 1), timeZone),
+    month: day.slice(0, 7),
     timeZone,
   };
 }
@@ -85,6 +100,7 @@ export function CalendarPage() {
   const [view, setView] = useState<TView>('month');
   const [composer, setComposer] = useState<TComposerStart | null>(null);
   const [openPost, setOpenPost] = useState<TPost | null>(null);
+  const [shownDay, setShownDay] = useState<TDayKey | null>(null);
   const [upgrade, setUpgrade] = useState<TUpgradeModal | null>(null);
 
   const monthPosts = usePosts(monthParams(month, timeZone));
@@ -171,10 +187,12 @@ export function CalendarPage() {
               <MonthView
                 month={month}
                 posts={monthPosts.data.posts}
+                dayCounts={monthPosts.data.dayCounts ?? {}}
                 timeZone={timeZone}
                 today={today}
                 onOpen={setOpenPost}
                 onAdd={(day) => setComposer({ day })}
+                onShowDay={setShownDay}
               />
             )}
           </section>
@@ -193,6 +211,17 @@ export function CalendarPage() {
           </section>
         )}
       </Tabs>
+
+      <DayPostsDialog
+        day={shownDay}
+        params={shownDay ? dayParams(shownDay, timeZone) : null}
+        timeZone={timeZone}
+        onOpen={(post) => {
+          setShownDay(null);
+          setOpenPost(post);
+        }}
+        onClose={() => setShownDay(null)}
+      />
 
       <PostComposerDialog
         start={composer}

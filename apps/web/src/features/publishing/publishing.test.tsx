@@ -1128,6 +1128,31 @@ describe("times on the creator's clock", () => {
   });
 });
 
+describe('a busy day in the month view', () => {
+  it('shows the posts the answer holds and “+N more”, which opens the day', async () => {
+    const onShowDay = vi.fn();
+    const first = post({ id: 'a', publishAt: '2026-07-14T09:00:00.000Z' });
+    const second = post({ id: 'b', publishAt: '2026-07-14T10:00:00.000Z' });
+    render(
+      <MonthView
+        month={{ year: 2026, month: 7 }}
+        posts={[first, second]}
+        timeZone="UTC"
+        today="2026-07-10"
+        onOpen={vi.fn()}
+        onAdd={vi.fn()}
+        dayCounts={{ '2026-07-14': 5 }}
+        onShowDay={onShowDay}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Posts in July 2026' });
+    const more = within(table).getByRole('button', { name: /^3 more posts on / });
+    expect(more).toHaveTextContent('+3 more');
+    await userEvent.click(more);
+    expect(onShowDay).toHaveBeenCalledWith('2026-07-14');
+  });
+});
+
 describe('the month view', () => {
   // 23:30 UTC on July 14: already July 15 in Tokyo, still July 14 in New York.
   const late = post({
@@ -1146,6 +1171,8 @@ describe('the month view', () => {
         today="2026-07-10"
         onOpen={vi.fn()}
         onAdd={vi.fn()}
+        dayCounts={{}}
+        onShowDay={vi.fn()}
       />,
     );
   }
@@ -1209,6 +1236,8 @@ describe('the month view', () => {
         today="2026-07-10"
         onOpen={vi.fn()}
         onAdd={vi.fn()}
+        dayCounts={{}}
+        onShowDay={vi.fn()}
       />,
     );
     const table = screen.getByRole('table', { name: 'Posts in July 2026' });

@@ -14,6 +14,8 @@ export type TPostsParams = {
   /** 'YYYY-MM' in `timeZone`. */
   month: string;
   timeZone: string;
+  /** At most this many posts a day, with every day's count (the month table). */
+  perDay?: number;
 };
 
 export function postsQueryString(params: TPostsParams): string {
@@ -23,6 +25,7 @@ export function postsQueryString(params: TPostsParams): string {
     month: params.month,
     timeZone: params.timeZone,
   });
+  if (params.perDay) query.set('perDay', String(params.perDay));
   return `?${query.toString()}`;
 }
 

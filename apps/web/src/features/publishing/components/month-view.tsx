@@ -35,7 +35,34 @@ type TMonthViewProps = {
   onOpen: (post: TPost) => void;
   /** A day's '+': a new post on that day. */
   onAdd: (day: TDayKey) => void;
+  /** Each day's number of posts, where the answer holds only the first few of a day. */
+  dayCounts: Readonly<Record<string, number>>;
+  /** A busy day's '+N more': all its posts. */
+  onShowDay: (day: TDayKey) => void;
 };
+
+/** '+2 more' under a day whose answer holds only its first posts. */
+function MoreButton({
+  day,
+  hidden,
+  onShowDay,
+}: {
+  day: TDayKey;
+  hidden: number;
+  onShowDay: (day: TDayKey) => void;
+}) {
+  if (hidden <= 0) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => onShowDay(day)}
+      aria-label={`${hidden} more post${hidden === 1 ? '' : 's'} on ${formatDay(day)}`}
+      className="mt-1 w-full rounded-md px-1.5 py-0.5 text-left text-xs font-medium text-brand-300 hover:bg-ink-700 focus-visible:outline-2 focus-visible:outline-brand-400"
+    >
+      +{hidden} more
+    </button>
+  );
+}
 
 /**
  * The month as a table of weeks, Monday first, today marked, each day with its posts; on a phone
@@ -71,6 +98,8 @@ function MonthTable({
   today,
   onOpen,
   onAdd,
+  onShowDay,
+  dayCounts,
   days,
 }: TMonthViewProps & { days: Map<TDayKey, TPost[]> }) {
   return (
@@ -137,6 +166,11 @@ function MonthTable({
                         ))}
                       </ul>
                     ) : null}
+                    <MoreButton
+                      day={day}
+                      hidden={(dayCounts[day] ?? 0) - posts.length}
+                      onShowDay={onShowDay}
+                    />
                   </td>
                 );
               })}
@@ -155,6 +189,8 @@ function MonthList({
   today,
   onOpen,
   onAdd,
+  onShowDay,
+  dayCounts,
   days,
 }: TMonthViewProps & { days: Map<TDayKey, TPost[]> }) {
   const inThisMonth = [...days.entries()].filter(([day]) => inMonth(day, month));
@@ -202,6 +238,11 @@ function MonthList({
           ) : (
             <p className="mt-1 text-xs text-zinc-400">No posts</p>
           )}
+          <MoreButton
+            day={day}
+            hidden={(dayCounts[day] ?? 0) - posts.length}
+            onShowDay={onShowDay}
+          />
         </li>
       ))}
     </ol>
