@@ -213,6 +213,8 @@ describe('the X publisher', () => {
     expect(kept.saves).toEqual([
       { mediaIds: [tweet!.mediaIds[0]] },
       { mediaIds: tweet!.mediaIds },
+      // Kept before the post is sent: a retry whose answer was lost looks for it first.
+      { tweetSent: true },
       { tweetId: published.remoteId },
     ]);
   });
@@ -280,6 +282,24 @@ describe('the X publisher', () => {
     const again = await publisher.publish(attempt());
     expect(again).toEqual(published);
     expect(x.tweets()).toHaveLength(tweetsBefore + 1);
+  });
+
+  it('finds a post whose answer was lost instead of posting it again', async () => {
+    const tokens = await connect();
+    const { kept, attempt } = post(tokens, {
+      caption: caption('Lost answer'),
+      media: [file('image', 60_000)],
+    });
+    x.loseNextTweetAnswer();
+    const tweetsBefore = x.tweets().length;
+    const first = await failure(publisher.publish(attempt()));
+    expect(first.kind).toBe('unavailable');
+    // X made it: the answer alone was lost.
+    expect(x.tweets()).toHaveLength(tweetsBefore + 1);
+    const published = await publisher.publish(attempt());
+    expect(x.tweets()).toHaveLength(tweetsBefore + 1);
+    expect(published.remoteId).toBe(x.tweets().at(-1)!.id);
+    expect(kept.progress.tweetId).toBe(published.remoteId);
   });
 
   it('says refused for what X will not post', async () => {

@@ -26,6 +26,7 @@
  * For tests: `clientId`/`clientSecret` (the app's), `addAccount`, `nextAccount`,
  * `expireAccessTokens(userId)`, `revoke(userId)` (the user took the app's access away),
  * `rateLimitNext(n)`, `refuseNextTweet(detail)` (403), `failNextTweet()` (503),
+ * `loseNextTweetAnswer()` (made, then 503), `GET /2/users/:id/tweets` (the user's posts),
  * `failNextMediaProcessing()`, `tweets()`, `uploads()`, `setCounts(tweetId, metrics)`.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -89,6 +90,8 @@ export type TFakeX = TPlatformFake & {
   refuseNextTweet: (detail?: string) => void;
   /** The next post fails with a 503. */
   failNextTweet: () => void;
+  /** The next post is made, but its answer is lost (503): Muse must find it, not post again. */
+  loseNextTweetAnswer: () => void;
   /** The next video's processing fails. */
   failNextMediaProcessing: () => void;
   tweets: () => TFakeXTweet[];
@@ -212,6 +215,8 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
   let rateLimitResetSeconds = 900;
   let refuseNext: string | null = null;
   let failNext = false;
+  /** The next post is made but its answer is lost (a 503 after the fact, as a dropped connection). */
+  let loseNext = false;
   let failNextProcessing = false;
   let ids = 1_880_000_000_000_000_000n;
   const newId = () => (ids += 1n + BigInt(Math.floor(Math.random() * 1000))).toString();
@@ -591,7 +596,26 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
         bookmark_count: 0,
       },
     });
+    if (loseNext) {
+      loseNext = false;
+      return problem(response, 503, 'Service Unavailable', 'Service Unavailable');
+    }
     sendJson(response, 201, { data: { id, text, edit_history_tweet_ids: [id] } }, rateHeaders(99));
+  }
+
+  /** `GET /2/users/:id/tweets`: the user's posts, newest first (`max_results`, 5 to 100). */
+  function userTweets(request: TFakeRequest, response: ServerResponse, userId: string) {
+    const max = Math.min(100, Math.max(5, Number(request.query.get('max_results') ?? 10)));
+    const theirs = tweets
+      .filter((tweet) => tweet.authorId === userId)
+      .reverse()
+      .slice(0, max);
+    sendJson(response, 200, {
+      ...(theirs.length
+        ? { data: theirs.map((tweet) => ({ id: tweet.id, text: tweet.text })) }
+        : {}),
+      meta: { result_count: theirs.length },
+    });
   }
 
   function getTweet(request: TFakeRequest, response: ServerResponse, id: string) {
@@ -654,6 +678,7 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
       (method === 'POST' && route(/^\/2\/media\/upload\/\d+\/(append|finalize)$/)) ||
       (method === 'GET' && path === '/2/media/upload') ||
       (method === 'POST' && path === '/2/tweets') ||
+      (method === 'GET' && route(/^\/2\/users\/\d+\/tweets$/)) ||
       (method === 'GET' && route(/^\/2\/tweets\/\d+$/));
     if (!known)
       return sendJson(response, 404, {
@@ -670,6 +695,8 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
         : finalize(response, access, step[1] ?? '');
     if (path === '/2/media/upload') return status(request, response, access);
     if (path === '/2/tweets') return postTweet(request, response, access);
+    const timeline = route(/^\/2\/users\/(\d+)\/tweets$/);
+    if (timeline) return userTweets(request, response, timeline[1] ?? '');
     return getTweet(request, response, path.slice('/2/tweets/'.length));
   }
 
@@ -701,6 +728,9 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
     },
     failNextTweet: () => {
       failNext = true;
+    },
+    loseNextTweetAnswer: () => {
+      loseNext = true;
     },
     failNextMediaProcessing: () => {
       failNextProcessing = true;

@@ -43,6 +43,12 @@ const progressSchema = z.object({
   /** The uploaded (finalized) media, in the order of the post's media. */
   mediaIds: z.array(z.string()).optional(),
   tweetId: z.string().optional(),
+  /** The post was sent once: its answer may have been lost, so look for it before sending again. */
+  tweetSent: z.boolean().optional(),
+});
+
+const timelineSchema = z.object({
+  data: z.array(z.object({ id: z.string(), text: z.string() })).optional(),
 });
 
 const meSchema = z.object({
@@ -361,6 +367,21 @@ export function createXPublisher(options: TPublisherOptions): TPublisher {
             await waitUntilProcessed(client, uploaded.id, request.pollIntervalMs, request.signal);
         }
         request.signal.throwIfAborted();
+        // A try whose answer was lost may have posted: X refuses the same text twice, so the
+        // account's latest posts say whether it did.
+        if (saved.tweetSent) {
+          const latest = timelineSchema.parse(
+            await client.v2.get(`users/${request.account.accountId}/tweets`, { max_results: 10 }),
+          );
+          // X gives links back as t.co addresses: texts are compared without them.
+          const plain = (text: string) => text.replace(/https?:\/\/\S+/g, '').trim();
+          const found = latest.data?.find((tweet) => plain(tweet.text) === plain(request.caption));
+          if (found) {
+            await request.saveProgress({ tweetId: found.id });
+            return { remoteId: found.id, url: url(found.id) };
+          }
+        }
+        await request.saveProgress({ tweetSent: true });
         const posted = tweetSchema.parse(
           await client.v2.tweet({
             text: request.caption,
