@@ -2,6 +2,10 @@ import { engineVariable, JOB_TOOLS } from '@muse/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, WEBHOOK_RETRY_SECONDS } from './config';
 
+/** PEM-shaped stand-ins: loadConfig checks their shape; the signer checks the certificates. */
+const CHAIN_PEM = '-----BEGIN CERTIFICATE-----\nMIIBleaf\n-----END CERTIFICATE-----';
+const KEY_PEM = '-----BEGIN PRIVATE KEY-----\nMIIBkey\n-----END PRIVATE KEY-----';
+
 describe('loadConfig', () => {
   it('starts with the embedded defaults when nothing is set', () => {
     const config = loadConfig({});
@@ -25,6 +29,8 @@ describe('loadConfig', () => {
       FILE_URL_SECRET: 'a-long-random-secret-of-at-least-32-chars',
       ENCRYPTION_KEY: 'another-long-random-secret-of-32-chars',
       S3_BUCKET: 'muse-files',
+      C2PA_CERT_CHAIN: CHAIN_PEM,
+      C2PA_PRIVATE_KEY: KEY_PEM,
     });
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe('postgresql://muse:secret@db.internal:5432/muse');
@@ -36,6 +42,27 @@ describe('loadConfig', () => {
   it('never runs the embedded PostgreSQL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /DATABASE_URL must be set when NODE_ENV=production/,
+    );
+  });
+
+  it('takes the Content Credentials certificate and key together, and both in production', () => {
+    for (const lone of [{ C2PA_CERT_CHAIN: CHAIN_PEM }, { C2PA_PRIVATE_KEY: KEY_PEM }]) {
+      let thrown: unknown;
+      try {
+        loadConfig(lone);
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as ConfigError).problems).toEqual([
+        'C2PA_CERT_CHAIN and C2PA_PRIVATE_KEY must be set together',
+      ]);
+      expect((thrown as ConfigError).message).not.toContain('MIIB');
+    }
+    expect(
+      loadConfig({ C2PA_CERT_CHAIN: CHAIN_PEM, C2PA_PRIVATE_KEY: KEY_PEM }).C2PA_CERT_CHAIN,
+    ).toBe(CHAIN_PEM);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /C2PA_CERT_CHAIN and C2PA_PRIVATE_KEY must be set when NODE_ENV=production/,
     );
   });
 
@@ -79,6 +106,8 @@ describe('loadConfig', () => {
     ['FILE_URL_SECRET', 'short-secret'],
     ['ENCRYPTION_KEY', 'short-secret'],
     ['SMTP_URL', 'user:hunter2@mail'],
+    ['C2PA_CERT_CHAIN', 'not-a-pem-secret!'],
+    ['C2PA_PRIVATE_KEY', 'not-a-pem-secret!'],
   ])('names a bad secret %s without its value', (name, value) => {
     let thrown: unknown;
     try {

@@ -240,6 +240,19 @@ export const ZEnv = z.object({
    * every instance must share it (lib/secret-box.ts).
    */
   ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The Content Credentials signer (docs/decisions/0052-content-credentials.md): the PEM chain,
+   * signing certificate first, and its PEM private key. Unset: a development certificate kept in
+   * DATA_DIR/secrets/c2pa (refused in production).
+   */
+  C2PA_CERT_CHAIN: z
+    .string()
+    .includes('-----BEGIN CERTIFICATE-----', { error: 'must be a PEM certificate chain' })
+    .optional(),
+  C2PA_PRIVATE_KEY: z
+    .string()
+    .includes('PRIVATE KEY-----', { error: 'must be a PEM private key' })
+    .optional(),
   /** Calls one API key may make per minute, counted across every instance. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a whole number from 1 to 100000' })
@@ -280,6 +293,8 @@ const SECRETS = new Set([
   'S3_SECRET_ACCESS_KEY',
   'FILE_URL_SECRET',
   'ENCRYPTION_KEY',
+  'C2PA_CERT_CHAIN',
+  'C2PA_PRIVATE_KEY',
 ]);
 
 export class ConfigError extends Error {
@@ -325,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
     ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
     ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
+    ['C2PA_CERT_CHAIN', 'C2PA_PRIVATE_KEY'],
   ] as const) {
     if (!!config[id] !== !!config[secret])
       problems.push(`${id} and ${secret} must be set together`);
@@ -368,6 +384,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (isProduction && !config.ENCRYPTION_KEY) {
     problems.push(
       'ENCRYPTION_KEY must be set when NODE_ENV=production, so every instance can read the secrets Muse keeps',
+    );
+  }
+  if (isProduction && !config.C2PA_CERT_CHAIN && !config.C2PA_PRIVATE_KEY) {
+    problems.push(
+      'C2PA_CERT_CHAIN and C2PA_PRIVATE_KEY must be set when NODE_ENV=production, so Content Credentials are signed by a certificate readers trust, not the development one',
     );
   }
   if (isProduction && config.GOOGLE_ISSUER.startsWith('http:')) {

@@ -6,6 +6,7 @@ import { connectDatabase } from './db/client';
 import { DatabaseStartError, openDatabase } from './db/open';
 import type { TEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { developmentCertificateDir } from './lib/content-credentials';
 import { StripeGateway } from './modules/payments/stripe-gateway';
 import { publishingContext, startWorker } from './modules/jobs/worker';
 import { webhookDeliveryContext } from './modules/webhooks/delivery';
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
       "Generation runs offline (ENGINE_GENERATE_IMAGE=local): Generate makes free 'Offline preview' images, not new photos. Set ENGINE_GENERATE_IMAGE=fal and FAL_KEY for the hosted engine.",
     );
   app.log.info(
-    `Muse is ready on ${config.PUBLIC_URL} (database: ${embedded ? `embedded, data in ${config.DATA_DIR}` : 'DATABASE_URL'})`,
+    `Muse is ready on ${config.PUBLIC_URL} (database: ${embedded ? `embedded, data in ${config.DATA_DIR}` : 'DATABASE_URL'}${services.developmentCredentials ? `; Content Credentials signed with the development certificate in ${developmentCertificateDir(config.DATA_DIR)}` : ''})`,
   );
 }
 

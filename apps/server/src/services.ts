@@ -6,6 +6,7 @@ import { createFaceAnalyser, type TFaceAnalyser } from './engines/faces';
 import { createLocalTrainingEngine } from './engines/local/train-persona';
 import { createSafetyChecker, type TSafetyChecker } from './engines/safety';
 import type { TTrainingEngine } from './engines/training';
+import { loadContentCredentials, type TContentCredentials } from './lib/content-credentials';
 import { createStorage } from './lib/create-storage';
 import {
   createFileUrlSigner,
@@ -14,6 +15,7 @@ import {
   type TFileUrlSigner,
 } from './lib/file-urls';
 import { createSecretBox, type TSecretBox } from './lib/secret-box';
+import { APP_VERSION } from './lib/paths';
 import type { TStorage } from './lib/storage';
 import type { TSlotGrant } from './modules/billing/subscriptions';
 import type { TToolRegistry } from './modules/jobs/tool';
@@ -48,6 +50,13 @@ export type TServices = {
   faces: TFaceAnalyser;
   /** The offline safety check every output passes before it is shown (nsfwjs). */
   safety: TSafetyChecker;
+  /** Signs the Content Credentials (C2PA manifest) into every picture and clip a tool makes. */
+  credentials: TContentCredentials;
+  /**
+   * The credentials are signed with the development certificate kept in DATA_DIR (no
+   * C2PA_CERT_CHAIN and C2PA_PRIVATE_KEY): readers report them as untrusted.
+   */
+  developmentCredentials: boolean;
   /** Writes influencer personas ('Generate with AI', onboarding, claims). */
   personaWriter: TPersonaWriter;
   /**
@@ -63,7 +72,10 @@ export type TServices = {
 
 /** Tests replace a service with one of their own (a temporary storage, fast engines). */
 export type TServiceOverrides = Partial<
-  Pick<TServices, 'storage' | 'engines' | 'personaWriter' | 'training' | 'faces' | 'safety'>
+  Pick<
+    TServices,
+    'storage' | 'engines' | 'personaWriter' | 'training' | 'faces' | 'safety' | 'credentials'
+  >
 >;
 
 /** The training engine ENGINE_TRAIN_PERSONA chooses. */
@@ -98,6 +110,9 @@ export async function createServices(
     config.ENCRYPTION_KEY ?? (await loadDataDirSecret(config.DATA_DIR, 'encryption.key')),
   );
   const personaWriter = overrides.personaWriter ?? createLocalPersonaWriter();
+  const signer = overrides.credentials
+    ? { credentials: overrides.credentials, development: false }
+    : await loadContentCredentials(config, APP_VERSION);
   return {
     storage,
     files,
@@ -108,6 +123,8 @@ export async function createServices(
     training: overrides.training ?? createTrainingEngine(config),
     faces,
     safety,
+    credentials: signer.credentials,
+    developmentCredentials: signer.development,
     personaWriter,
     grantSlots: slotGrant({ storage, files, personaWriter, faces }),
     tools: SERVER_TOOLS,

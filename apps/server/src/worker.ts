@@ -8,6 +8,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { checkDatabaseReachable, connectDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { developmentCertificateDir } from './lib/content-credentials';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { StripeGateway } from './modules/payments/stripe-gateway';
 import { publishingContext, startWorker } from './modules/jobs/worker';
@@ -71,6 +72,10 @@ async function main() {
     webhooks: webhookDeliveryContext(config, services),
     publishing: publishingContext(config, services),
   });
+  if (services.developmentCredentials)
+    log.info(
+      `Content Credentials signed with the development certificate in ${developmentCertificateDir(config.DATA_DIR)}`,
+    );
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'Worker stopping after an unexpected error');
     else log.info(`${signal ?? 'Shutdown'} received, worker stopping`);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { prettyFactory } from 'pino-pretty';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRETTY_LOG_OPTIONS } from '../src/app';
+import { createDevelopmentCertificate } from '../src/lib/content-credentials';
 import { registerAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 
@@ -59,6 +60,9 @@ describe('the request log', () => {
  * links' signatures, Google's code and state (docs/decisions/0028, "Secrets"). In the formats
  * production and development write.
  */
+/** Production signs with a certificate of its own: here a made one. */
+const signing = createDevelopmentCertificate();
+
 describe.each([
   {
     format: 'production, JSON lines',
@@ -73,6 +77,8 @@ describe.each([
       S3_ENDPOINT: 'http://127.0.0.1:1',
       FILE_URL_SECRET: 'a-file-url-secret-of-at-least-32-characters',
       ENCRYPTION_KEY: 'an-encryption-key-of-at-least-32-characters',
+      C2PA_CERT_CHAIN: signing.certificateChainPem,
+      C2PA_PRIVATE_KEY: signing.privateKeyPem,
     },
   },
   { format: 'development, readable lines', env: { NODE_ENV: 'development' }, pretty: true },

@@ -92,6 +92,8 @@ export type TGeneratedImage = TEncodedImage & {
   seed?: number;
   /** The safety tolerance the service applied (it may lower the one asked for). */
   appliedSafetyTolerance?: number;
+  /** The hosted model that made it (a fal endpoint id), for its Content Credentials. */
+  model?: string;
 };
 
 /** A video an engine made: H.264 in MP4, which every browser plays. */
@@ -107,6 +109,8 @@ export type TEncodedVideo = {
   hasAudio: boolean;
   /** The provider's own safety checker flagged it: it is withheld. */
   flagged?: boolean;
+  /** The hosted model that made it (a fal endpoint id), for its Content Credentials. */
+  model?: string;
 };
 
 /**

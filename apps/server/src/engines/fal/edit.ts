@@ -49,6 +49,9 @@ async function reframe(input: Buffer, ratio: TEditAspectRatio, format: 'jpg' | '
   return { data, width: info.width, height: info.height, contentType } satisfies TGeneratedImage;
 }
 
+/** The endpoint of an edit a prompt describes (a reframe alone runs here, on no model). */
+export const KONTEXT_ENDPOINT = 'fal-ai/flux-pro/kontext';
+
 export function createFalEditEngine(
   connection: TFalConnection,
   waiting: TFalWaiting,
@@ -66,7 +69,7 @@ export function createFalEditEngine(
           );
       const output = await runOnFal(
         connection,
-        'fal-ai/flux-pro/kontext',
+        KONTEXT_ENDPOINT,
         {
           prompt: options.prompt,
           image_url: image,
@@ -94,6 +97,7 @@ export function createFalEditEngine(
         contentType: converted.contentType,
         ...(converted.flagged ? { flagged: true } : {}),
         appliedSafetyTolerance: Math.min(options.safetyTolerance, KONTEXT_IMAGE_TOLERANCE_CAP),
+        model: KONTEXT_ENDPOINT,
       };
     },
   };

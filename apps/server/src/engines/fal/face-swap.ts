@@ -54,7 +54,10 @@ export function createFalFaceSwapEngine(
         waiting,
       );
       context.onProgress(90, 'Preparing the video');
-      return falVideo(connection, output as TFalVideoOutput, context.signal);
+      return {
+        ...(await falVideo(connection, output as TFalVideoOutput, context.signal)),
+        model: SWAP_ENDPOINT,
+      };
     },
   };
 }

@@ -126,7 +126,7 @@ export function createFalGenerateEngine(
         body = { ...common, output_format: 'jpeg' };
       }
       const output = (await runOnFal(connection, endpoint, body, context, options)) as TImageOutput;
-      return falImage(connection, output, request.seed);
+      return { ...(await falImage(connection, output, request.seed)), model: endpoint };
     },
   };
 }

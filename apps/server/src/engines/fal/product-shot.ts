@@ -98,6 +98,7 @@ export function createFalProductShotEngine(
       return {
         ...(await atRatio(image, options.aspectRatio)),
         appliedSafetyTolerance: KONTEXT_IMAGE_TOLERANCE_CAP,
+        model: KONTEXT_MULTI_ENDPOINT,
       };
     },
   };

@@ -60,7 +60,10 @@ export function createFalVideoEngine(
         waiting,
       );
       context.onProgress(90, 'Preparing the video');
-      return falVideo(connection, output as TFalVideoOutput, context.signal);
+      return {
+        ...(await falVideo(connection, output as TFalVideoOutput, context.signal)),
+        model: KLING_ENDPOINT,
+      };
     },
   };
 }

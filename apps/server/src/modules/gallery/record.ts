@@ -5,6 +5,7 @@
  * gallery row, written in the transaction that marks the job succeeded.
  */
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { GENERATE_TEXTS, PERSONA_TEXTS, VIDEO_TEXTS, type TJobTool } from '@muse/shared';
 import sharp from 'sharp';
 import type { TDatabase } from '../../db/client';
@@ -13,9 +14,16 @@ import type { TFaceAnalyser } from '../../engines/faces';
 import { extractFrames } from '../../engines/local/video/ffmpeg';
 import type { TSafetyChecker } from '../../engines/safety';
 import type { TRunContext } from '../../engines/types';
+import type { TContentCredentials } from '../../lib/content-credentials';
 import type { TStorage } from '../../lib/storage';
 import { findInfluencer, type TInfluencerView } from '../influencers/service';
-import { asBuffer, storeOutputs, type TExecution, type TToolResult } from '../jobs/outputs';
+import {
+  asBuffer,
+  storeOutputs,
+  type TExecution,
+  type TProvenance,
+  type TToolResult,
+} from '../jobs/outputs';
 import { JobFailure } from '../jobs/queue';
 import { identityScore } from '../personas/checks';
 import { referenceEmbeddings } from '../personas/service';
@@ -23,7 +31,12 @@ import { findGalleryItem } from './service';
 
 type TJobRow = typeof jobs.$inferSelect;
 
-export type TGalleryDeps = { storage: TStorage; faces: TFaceAnalyser; safety: TSafetyChecker };
+export type TGalleryDeps = {
+  storage: TStorage;
+  faces: TFaceAnalyser;
+  safety: TSafetyChecker;
+  credentials: TContentCredentials;
+};
 
 /** The gallery's small preview of a picture. */
 export const THUMBNAIL_SIDE = 384;
@@ -43,7 +56,34 @@ export type TGalleryMeta = {
    * the same reason (a reference copy stays one).
    */
   unscoredBecause?: string | null;
+  /**
+   * What its Content Credentials say it is: made ('created', with the file it was made from as
+   * an input, if any) or changed from its parent ('edited'). The engine is the job's; the model
+   * the one the engine reported, else the local engine's name.
+   */
+  provenance: Pick<TProvenance, 'action' | 'parent'>;
 };
+
+/**
+ * The file a job was made from, for its Content Credentials: the gallery item as stored (with the
+ * manifest it carries) when the input was read from one, else the job's input as stored.
+ */
+export async function jobParent(
+  db: TDatabase,
+  storage: TStorage,
+  row: TJobRow,
+  input: Buffer,
+): Promise<NonNullable<TProvenance['parent']>> {
+  const galleryId = row.input?.galleryId;
+  const item = galleryId
+    ? await findGalleryItem(db, row.userId, galleryId).catch(() => null)
+    : null;
+  const stored = item ? await storage.get(item.key) : null;
+  if (item && stored) return { data: await buffer(stored.stream), contentType: item.contentType };
+  // Deleted since, or an upload: the input the engine was given.
+  if (!row.input) throw new Error('The job has no input to name as its parent');
+  return { data: input, contentType: row.input.contentType };
+}
 
 /**
  * 0–100 against the persona's reference faces, or null with the reason. A video scores the mean
@@ -117,7 +157,12 @@ export async function keepInGallery(
     tool: meta.tool,
     unscoredBecause: meta.unscoredBecause,
   });
-  const [stored] = await storeOutputs(deps.storage, row, [output]);
+  // Signed once checked, before it is stored: every copy of the file carries the manifest.
+  const [stored] = await storeOutputs(deps, row, [output], {
+    ...meta.provenance,
+    engine: row.engine,
+    model: output.model ?? (row.engine === 'fal' ? null : row.engine),
+  });
   const folder = `users/${row.userId}/jobs/${row.id}`;
   const thumbnailKey = `${folder}/preview-0.webp`;
   await deps.storage.put(
@@ -183,7 +228,11 @@ export async function keepEditInGallery(
   deps: TGalleryDeps,
   row: TJobRow,
   result: TToolResult,
-  { tool, instruction }: { tool: 'upscale' | 'edit-image'; instruction: string | null },
+  {
+    tool,
+    instruction,
+    input,
+  }: { tool: 'upscale' | 'edit-image'; instruction: string | null; input: Buffer },
   context: TRunContext,
 ): Promise<TExecution> {
   const sourceId = row.input?.galleryId;
@@ -203,6 +252,7 @@ export async function keepEditInGallery(
       influencer,
       prompt: instruction ?? source?.prompt ?? '',
       ...(source && source.identityScore === null ? { unscoredBecause: source.scoreNote } : {}),
+      provenance: { action: 'edited', parent: await jobParent(db, deps.storage, row, input) },
     },
     context,
   );

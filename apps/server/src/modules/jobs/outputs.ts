@@ -1,12 +1,15 @@
 /**
  * What a finished tool run leaves behind: every output passes the offline safety check before
- * anything of it is stored or shown (docs/product/tools.md), then is stored as the job's file.
+ * anything of it is stored or shown (docs/product/tools.md), then is signed with its Content
+ * Credentials (docs/decisions/0052-content-credentials.md) and stored as the job's file, so
+ * every copy of it (downloads, posts) carries the manifest.
  */
 import { GENERATE_TEXTS } from '@muse/shared';
 import type { TQueryable } from '../../db/client';
 import type { jobs, TJobDetails, TJobFileRow } from '../../db/schema';
 import type { TSafetyChecker } from '../../engines/safety';
 import type { TEncodedImage, TEncodedVideo } from '../../engines/types';
+import type { TContentCredentials, TSignableType } from '../../lib/content-credentials';
 import type { TStorage } from '../../lib/storage';
 import { JobFailure } from './queue';
 
@@ -21,6 +24,20 @@ export type TToolOutput = Pick<TEncodedImage, 'data' | 'width' | 'height'> & {
   fileName: string;
   flagged?: boolean;
   durationSeconds?: number;
+  /** The engine's model that made it (a fal endpoint id), when the engine says. */
+  model?: string;
+};
+
+/**
+ * What an output's Content Credentials say of it: made by an engine ('created', from the parent
+ * as an input when it has one, say a clip from a still) or changed from its parent ('edited'),
+ * by which engine and model.
+ */
+export type TProvenance = {
+  action: 'created' | 'edited';
+  engine: string;
+  model: string | null;
+  parent: { data: Buffer; contentType: string } | null;
 };
 
 /** A tool's result from what its engine gave back: files with download names, or a prompt. */
@@ -34,7 +51,10 @@ const EXTENSIONS: Record<TToolOutput['contentType'], string> = {
 };
 
 /** An engine's image as an output named `base` and its type's extension. */
-export function named(image: TEncodedImage & { flagged?: boolean }, base: string): TToolOutput {
+export function named(
+  image: TEncodedImage & { flagged?: boolean; model?: string },
+  base: string,
+): TToolOutput {
   return {
     data: image.data,
     width: image.width,
@@ -42,6 +62,7 @@ export function named(image: TEncodedImage & { flagged?: boolean }, base: string
     contentType: image.contentType,
     fileName: `${base}.${EXTENSIONS[image.contentType]}`,
     ...(image.flagged ? { flagged: true } : {}),
+    ...(image.model ? { model: image.model } : {}),
   };
 }
 
@@ -55,6 +76,7 @@ export function namedVideo(video: TEncodedVideo, base: string): TToolOutput {
     fileName: `${base}.${EXTENSIONS[video.contentType]}`,
     durationSeconds: video.durationSeconds,
     ...(video.flagged ? { flagged: true } : {}),
+    ...(video.model ? { model: video.model } : {}),
   };
 }
 
@@ -87,18 +109,51 @@ export async function withholdUnsafe(safety: TSafetyChecker, outputs: TToolOutpu
   }
 }
 
-/** Stores the outputs under the job's folder, in order. */
+/** The types Content Credentials are signed into: every type an output may have. */
+const SIGNABLE: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'video/mp4',
+] satisfies TSignableType[];
+
+/**
+ * An output's bytes with its signed Content Credentials. A type that cannot carry them throws:
+ * nothing a tool makes is kept without them.
+ */
+export async function signOutput(
+  credentials: TContentCredentials,
+  output: Pick<TToolOutput, 'data' | 'contentType'>,
+  provenance: TProvenance,
+): Promise<Buffer> {
+  // An engine thread's output crossed as plain data: its type is checked, not trusted.
+  const { contentType } = output;
+  if (!SIGNABLE.includes(contentType))
+    throw new Error(`Content Credentials cannot be signed into ${String(contentType)}`);
+  return credentials.sign({
+    data: asBuffer(output.data),
+    contentType,
+    action: provenance.action,
+    engine: provenance.engine,
+    model: provenance.model,
+    parent: provenance.parent,
+  });
+}
+
+/** Signs the outputs' Content Credentials and stores them under the job's folder, in order. */
 export async function storeOutputs(
-  storage: TStorage,
+  deps: { storage: TStorage; credentials: TContentCredentials },
   row: Pick<TJobRow, 'id' | 'userId'>,
   outputs: TToolOutput[],
+  provenance: TProvenance,
 ): Promise<TJobFileRow[]> {
-  const stored: TJobFileRow[] = [];
+  const rows: TJobFileRow[] = [];
   for (const [index, output] of outputs.entries()) {
     const extension = output.fileName.split('.').pop();
     const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
-    await storage.put(key, asBuffer(output.data));
-    stored.push({
+    const signed = await signOutput(deps.credentials, output, provenance);
+    await deps.storage.put(key, signed);
+    rows.push({
       key,
       width: output.width,
       height: output.height,
@@ -106,5 +161,5 @@ export async function storeOutputs(
       fileName: output.fileName,
     });
   }
-  return stored;
+  return rows;
 }

@@ -18,6 +18,7 @@ import type { TFaceAnalyser } from '../../engines/faces';
 import type { TSafetyChecker } from '../../engines/safety';
 import type { TTrainingEngine } from '../../engines/training';
 import type { TEngines, TRunContext } from '../../engines/types';
+import type { TContentCredentials } from '../../lib/content-credentials';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TStorage } from '../../lib/storage';
 import { badRequest } from '../../lib/errors';
@@ -37,6 +38,8 @@ export type TJobDeps = {
   training: TTrainingEngine;
   faces: TFaceAnalyser;
   safety: TSafetyChecker;
+  /** Signs the Content Credentials into every output a tool keeps (modules/jobs/outputs.ts). */
+  credentials: TContentCredentials;
   /** Ends a hosted engine's wait when the provider's webhook arrives; without it, it polls. */
   wakeups?: Pick<TProviderWakeups, 'wait'>;
   /** How each tool (and persona training) is queued and run (apps/server/src/tools). */

@@ -32,6 +32,13 @@ export const editImage: TToolServer<'edit-image'> = {
           : { appliedSafetyTolerance: image.appliedSafetyTolerance },
     };
     const instruction = options.prompt || null;
-    return keepEditInGallery(db, deps, row, result, { tool: 'edit-image', instruction }, run);
+    return keepEditInGallery(
+      db,
+      deps,
+      row,
+      result,
+      { tool: 'edit-image', instruction, input },
+      run,
+    );
   },
 };

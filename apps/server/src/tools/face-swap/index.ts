@@ -7,7 +7,7 @@
 import { VIDEO_TEXTS } from '@muse/shared';
 import { badRequest } from '../../lib/errors';
 import { uploadPlan } from '../../modules/gallery/job-input';
-import { keepInGallery } from '../../modules/gallery/record';
+import { jobParent, keepInGallery } from '../../modules/gallery/record';
 import { namedVideo } from '../../modules/jobs/outputs';
 import { parseToolRequest, storedOptions, type TToolServer } from '../../modules/jobs/tool';
 import { checkVideoUpload } from '../../modules/media/video-upload';
@@ -58,6 +58,8 @@ export const faceSwap: TToolServer<'face-swap'> = {
         influencer,
         prompt: `Face swap with ${influencer.name}`,
         productId: null,
+        // The uploaded clip, changed.
+        provenance: { action: 'edited', parent: await jobParent(db, deps.storage, row, input) },
       },
       run,
     );

@@ -93,7 +93,13 @@ export const generateImage: TToolServer<'generate-image'> = {
       deps,
       row,
       result,
-      { tool: 'generate-image', influencer, prompt: options.prompt },
+      {
+        tool: 'generate-image',
+        influencer,
+        prompt: options.prompt,
+        // The persona's reference photo guides the engine; the picture is a new one.
+        provenance: { action: 'created', parent: null },
+      },
       run,
     );
   },

@@ -7,7 +7,7 @@
 import { TOOL_MAX_INPUT_SIDE, TOOL_TEXTS, VIDEO_TEXTS } from '@muse/shared';
 import { AppError, badRequest } from '../../lib/errors';
 import { pickedPicture, uploadPlan } from '../../modules/gallery/job-input';
-import { keepInGallery } from '../../modules/gallery/record';
+import { jobParent, keepInGallery } from '../../modules/gallery/record';
 import { findInfluencer } from '../../modules/influencers/service';
 import { pictureInput, type TJobUpload } from '../../modules/jobs/inputs';
 import { namedVideo } from '../../modules/jobs/outputs';
@@ -67,7 +67,14 @@ export const generateVideo: TToolServer<'generate-video'> = {
       deps,
       row,
       result,
-      { tool: 'generate-video', influencer, prompt: options.prompt, productId: null },
+      {
+        tool: 'generate-video',
+        influencer,
+        prompt: options.prompt,
+        productId: null,
+        // A new clip, made from its still (an input to it).
+        provenance: { action: 'created', parent: await jobParent(db, deps.storage, row, input) },
+      },
       run,
     );
   },

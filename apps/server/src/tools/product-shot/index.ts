@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { SEED_MAX, TOOL_MAX_INPUT_SIDE, TOOL_TEXTS, VIDEO_TEXTS } from '@muse/shared';
 import { badRequest } from '../../lib/errors';
 import { uploadPlan } from '../../modules/gallery/job-input';
-import { keepInGallery } from '../../modules/gallery/record';
+import { jobParent, keepInGallery } from '../../modules/gallery/record';
 import { pictureInput } from '../../modules/jobs/inputs';
 import { named } from '../../modules/jobs/outputs';
 import { parseToolRequest, storedOptions, type TToolServer } from '../../modules/jobs/tool';
@@ -69,7 +69,14 @@ export const productShot: TToolServer<'product-shot'> = {
       deps,
       row,
       result,
-      { tool: 'product-shot', influencer, prompt: options.prompt, productId: product.id },
+      {
+        tool: 'product-shot',
+        influencer,
+        prompt: options.prompt,
+        productId: product.id,
+        // A composite: the product's photo, put into a scene with the persona.
+        provenance: { action: 'edited', parent: await jobParent(db, deps.storage, row, input) },
+      },
       run,
     );
   },

@@ -19,6 +19,13 @@ export const upscale: TToolServer<'upscale'> = {
     const options = storedOptions('upscale', row);
     const image = await deps.engines.upscale.run(input, options, run);
     const result = { outputs: [named(image, `muse-upscaled-${UPSCALE_FACTOR}x`)] };
-    return keepEditInGallery(db, deps, row, result, { tool: 'upscale', instruction: null }, run);
+    return keepEditInGallery(
+      db,
+      deps,
+      row,
+      result,
+      { tool: 'upscale', instruction: null, input },
+      run,
+    );
   },
 };
