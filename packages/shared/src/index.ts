@@ -22,4 +22,5 @@ export * from './api/video';
 export * from './api/publishing';
 export * from './api/api-keys';
 export * from './platforms/rules';
+export * from './safety/minors';
 export * from './api/platforms';

@@ -24,7 +24,7 @@ const safetyToleranceError = 'Safety tolerance must be a whole number from 1 to 
 
 export const EDIT_IMAGE_TOOL = defineTool({
   key: 'edit-image',
-  request: ({ z, safeText }) =>
+  request: ({ z, safeText, noMinors, MINORS_TEXT }) =>
     z.object({
       tool: z.literal('edit-image'),
       aspectRatio: z
@@ -41,7 +41,11 @@ export const EDIT_IMAGE_TOOL = defineTool({
         .max(SAFETY_TOLERANCE.max, safetyToleranceError)
         .default(SAFETY_TOLERANCE.default),
       /** The edit asked for in words; '' for framing and format only. */
-      prompt: safeText().trim().max(1000, 'Keep the edit prompt under 1000 characters').default(''),
+      prompt: safeText()
+        .trim()
+        .max(1000, 'Keep the edit prompt under 1000 characters')
+        .refine(noMinors, { error: MINORS_TEXT })
+        .default(''),
     }),
   action: 'editImage',
   engines: ['local', 'fal'],

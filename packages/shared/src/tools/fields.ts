@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { safeText } from '../api/input';
+import { asksForMinor, MINORS_TEXT } from '../safety/minors';
 import { UUID_PATTERN } from '../uuid';
 import { SEED_MAX } from './choices';
 
@@ -33,19 +34,26 @@ export const ZInfluencerChoice = z
 export const ZInfluencerId = z
   .string({ error: 'Choose one of your influencers' })
   .regex(UUID_PATTERN, 'Choose one of your influencers');
+/** Refuses a prompt that asks for a person under 18, before anything is spent (safety/minors.ts). */
+export const noMinors = (text: string) => !asksForMinor(text);
+
 export const ZMotionPrompt = safeText({ error: 'Describe the motion you want' })
   .trim()
   .min(1, 'Describe the motion you want')
-  .max(500, 'Keep the motion prompt under 500 characters');
+  .max(500, 'Keep the motion prompt under 500 characters')
+  .refine(noMinors, { error: MINORS_TEXT });
 export const ZGeneratePrompt = safeText({ error: 'Describe the photo you want' })
   .trim()
   .min(1, 'Describe the photo you want')
-  .max(1000, 'Keep the description under 1000 characters');
+  .max(1000, 'Keep the description under 1000 characters')
+  .refine(noMinors, { error: MINORS_TEXT });
 
 /** What a descriptor's `request` is given to build its schema with. */
 export const FIELD_KIT = {
   z,
   safeText,
+  noMinors,
+  MINORS_TEXT,
   flag,
   ZSeed,
   ZInfluencerChoice,

@@ -5,7 +5,7 @@ import { UUID_PATTERN } from '../uuid';
 
 export const PRODUCT_SHOT_TOOL = defineTool({
   key: 'product-shot',
-  request: ({ z, safeText, ZInfluencerId, ZSeed }) =>
+  request: ({ z, safeText, noMinors, MINORS_TEXT, ZInfluencerId, ZSeed }) =>
     z.object({
       tool: z.literal('product-shot'),
       /** One of the account's products: its first photo is the job's input. */
@@ -18,7 +18,8 @@ export const PRODUCT_SHOT_TOOL = defineTool({
       prompt: safeText({ error: 'Describe the scene' })
         .trim()
         .min(1, 'Describe the scene')
-        .max(1000, 'Keep the description under 1000 characters'),
+        .max(1000, 'Keep the description under 1000 characters')
+        .refine(noMinors, { error: MINORS_TEXT }),
       aspectRatio: z
         .enum(values(GENERATE_ASPECT_RATIOS), { error: 'Choose an aspect ratio' })
         .default('4:5'),
