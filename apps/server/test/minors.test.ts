@@ -50,10 +50,11 @@ describe('a prompt that asks for a minor', () => {
       type: 'image/png',
       data: await makePng(256, 256),
     };
-    for (const fields of [
+    const tools: Record<string, string>[] = [
       { tool: 'edit-image', prompt: 'make her a schoolgirl' },
       { tool: 'generate-video', prompt: 'a toddler waves', duration: '5', aspectRatio: '1:1' },
-    ]) {
+    ];
+    for (const fields of tools) {
       const answer = await ctx.app.inject({
         method: 'POST',
         url: '/api/jobs',
