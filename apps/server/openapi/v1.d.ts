@@ -636,6 +636,20 @@ export interface components {
             engine: string;
             preview: boolean;
             jobId: string | null;
+            credentials: {
+                action: string | null;
+                digitalSourceType: string | null;
+                softwareAgent: string | null;
+                engine: string | null;
+                model: string | null;
+                signedAt: string | null;
+                chain: {
+                    action: string | null;
+                    engine: string | null;
+                    model: string | null;
+                    signedAt: string | null;
+                }[];
+            } | null;
             createdAt: string;
         };
         Post: {
@@ -659,6 +673,7 @@ export interface components {
                 durationSeconds: number | null;
                 contentType: string;
                 preview: boolean;
+                credentials: boolean;
                 blurredUrl: string;
                 thumbnailUrl: string | null;
                 url: string | null;

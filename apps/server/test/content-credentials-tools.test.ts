@@ -73,6 +73,21 @@ async function output(context: TTestContext, owner: TTestAccount, job: TJob) {
   return { item: item!, data: download.rawPayload, job: done! };
 }
 
+/** GET /api/gallery/:id. */
+async function galleryItemById(
+  context: TTestContext,
+  owner: TTestAccount,
+  id: string,
+): Promise<TGalleryItem> {
+  const answer = await context.app.inject({
+    method: 'GET',
+    url: `/api/gallery/${id}`,
+    headers: owner.headers,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().item;
+}
+
 /** The credentials of a downloaded output, which must have some. */
 async function credentialsOf(
   context: TTestContext,
@@ -168,6 +183,57 @@ describe('the offline engine', { timeout: 180_000 }, () => {
     expect(ingredient).toMatchObject({ ...edited, valid: true });
     expect(ingredient!.ingredients).toHaveLength(1);
     expect(ingredient!.ingredients[0]).toMatchObject({ ...created, valid: true });
+
+    // The gallery keeps what the signed file says: the upscale, and its chain oldest first.
+    const kept = await galleryItemById(offline, owner, upscale.item.id);
+    const engine = upscale.job.engine;
+    expect(kept.credentials).toMatchObject({
+      ...edited,
+      engine,
+      model: engine,
+      softwareAgent: summary.softwareAgent,
+      signedAt: summary.signedAt,
+    });
+    expect(kept.credentials!.chain).toEqual([
+      { action: 'c2pa.created', engine, model: engine, signedAt: expect.any(String) },
+      { action: 'c2pa.edited', engine, model: engine, signedAt: expect.any(String) },
+    ]);
+    expect((await galleryItemById(offline, owner, generation.item.id)).credentials).toMatchObject({
+      ...created,
+      engine,
+      chain: [],
+    });
+
+    // A post copies the signed file: its item on the public page says it carries credentials.
+    const saved = await offline.app.inject({
+      method: 'PUT',
+      url: `/api/influencers/${influencerId}/page`,
+      headers: owner.headers,
+      payload: { handle: `signed.${Date.now().toString(36)}`, bio: '', published: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const handle = saved.json().page.handle as string;
+    const posted = await offline.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: owner.headers,
+      payload: {
+        influencerId,
+        itemIds: [upscale.item.id],
+        caption: '',
+        priceCents: 0,
+        publishAt: null,
+        timeZone: 'UTC',
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json().post.items[0].credentials).toBe(true);
+    const page = await offline.app.inject({ method: 'GET', url: `/api/public/pages/${handle}` });
+    expect(page.statusCode, page.body).toBe(200);
+    const post = page
+      .json()
+      .posts.find((each: { id: string }) => each.id === posted.json().post.id);
+    expect(post.items[0].credentials).toBe(true);
   });
 
   it('signs an upload edited as edited, though the upload had no manifest', async () => {

@@ -61,6 +61,7 @@ function item(id: string, locked: boolean, kind: 'image' | 'video' = 'image'): T
     durationSeconds: kind === 'video' ? 6 : null,
     contentType: kind === 'video' ? 'video/mp4' : 'image/webp',
     preview: false,
+    credentials: false,
     blurredUrl: `/api/files/${id}-blur.webp?signature=b`,
     thumbnailUrl: locked ? null : `/api/files/${id}-thumb.webp?signature=t`,
     url: locked
@@ -104,8 +105,8 @@ const unlockedPost: TPublicPost = {
 const videoPost = post(VIDEO_ID, {
   caption: 'Harbour at dusk',
   publishedAt: '2026-06-02T12:00:00.000Z',
-  // Made by the offline engine.
-  items: [{ ...item('video-a', false, 'video'), preview: true }],
+  // Made by the offline engine, from a signed gallery item.
+  items: [{ ...item('video-a', false, 'video'), preview: true, credentials: true }],
 });
 
 type TApi = {
@@ -221,6 +222,11 @@ describe('the public page', () => {
     // What the offline engine made says so, and only that.
     expect(within(posts[1]!).getByText(GENERATE_TEXTS.offlinePreview)).toBeVisible();
     expect(screen.getAllByText(GENERATE_TEXTS.offlinePreview)).toHaveLength(1);
+    // A file signed with Content Credentials says so, and only that one.
+    expect(
+      within(posts[1]!).getByTitle('This file carries C2PA Content Credentials'),
+    ).toHaveTextContent('Carries C2PA Content Credentials');
+    expect(screen.getAllByTitle('This file carries C2PA Content Credentials')).toHaveLength(1);
 
     const video = within(posts[1]!).getByLabelText('AI-generated video of Ava Rose');
     expect(video.tagName).toBe('VIDEO');

@@ -14,6 +14,38 @@ export const ZGenerateResponse = z.object({ success: z.literal(true), jobs: z.ar
 export const GALLERY_KINDS = ['image', 'video'] as const;
 export type TGalleryKind = (typeof GALLERY_KINDS)[number];
 
+/** One step of a file's chain of edits, from its Content Credentials. */
+export const ZContentCredentialsStep = z.object({
+  /** The C2PA action, e.g. 'c2pa.created' or 'c2pa.edited'. */
+  action: z.string().nullable(),
+  /** The engine that made it ('local', 'fal'). */
+  engine: z.string().nullable(),
+  model: z.string().nullable(),
+  /** ISO 8601. */
+  signedAt: z.string().nullable(),
+});
+export type TContentCredentialsStep = z.infer<typeof ZContentCredentialsStep>;
+
+/**
+ * What a file's signed Content Credentials (C2PA) say of it, read back when it was signed
+ * (docs/decisions/0052-content-credentials.md).
+ */
+export const ZContentCredentials = z.object({
+  /** The main action, e.g. 'c2pa.created' or 'c2pa.edited'. */
+  action: z.string().nullable(),
+  /** The IPTC digital source type's URL, e.g. …/trainedAlgorithmicMedia. */
+  digitalSourceType: z.string().nullable(),
+  /** 'Muse <version>'. */
+  softwareAgent: z.string().nullable(),
+  engine: z.string().nullable(),
+  model: z.string().nullable(),
+  /** ISO 8601. */
+  signedAt: z.string().nullable(),
+  /** The files it was made from (its ingredients' manifests, flattened), oldest first. */
+  chain: z.array(ZContentCredentialsStep),
+});
+export type TContentCredentialsSummary = z.infer<typeof ZContentCredentials>;
+
 /** One picture in the gallery. */
 export const ZGalleryItem = z.object({
   id: z.string(),
@@ -43,6 +75,8 @@ export const ZGalleryItem = z.object({
   /** Made offline by classic image processing: labelled 'Offline preview', free. */
   preview: z.boolean(),
   jobId: z.string().nullable(),
+  /** Its Content Credentials; null for items made before Muse signed its outputs. */
+  credentials: ZContentCredentials.nullable(),
   createdAt: z.string(),
 });
 export type TGalleryItem = z.infer<typeof ZGalleryItem>;

@@ -265,6 +265,8 @@ export const ZPostItem = z.object({
   contentType: z.string(),
   /** Made by the offline engine's classic image processing: shown labelled 'Offline preview'. */
   preview: z.boolean(),
+  /** Whether the file carries C2PA Content Credentials (its gallery item was signed). */
+  credentials: z.boolean(),
   /**
    * Signed URL of the blurred preview the server made (what a fan sees before buying). Always
    * present.

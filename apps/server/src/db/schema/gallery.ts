@@ -1,5 +1,14 @@
-import type { TGalleryItem, TJobTool } from '@muse/shared';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TContentCredentialsSummary, TGalleryItem, TJobTool } from '@muse/shared';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { jobs } from './jobs';
 import { users } from './users';
 import { influencers, products } from './workspace';
@@ -45,6 +54,11 @@ export const galleryItems = pgTable(
     engine: text('engine').notNull(),
     /** Made by the offline engine's classic image processing ('Offline preview', free). */
     preview: boolean('preview').notNull(),
+    /**
+     * What the file's Content Credentials say, read back when it was signed; null for items made
+     * before Muse signed its outputs (docs/decisions/0052-content-credentials.md).
+     */
+    credentials: jsonb('credentials').$type<TContentCredentialsSummary>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -131,6 +131,8 @@ export const postItems = pgTable(
     fileName: text('file_name').notNull(),
     /** Made by the offline engine: labelled 'Offline preview' wherever it is shown. */
     preview: boolean('preview').notNull().default(false),
+    /** The file carries Content Credentials (its gallery item was signed). */
+    hasCredentials: boolean('has_credentials').notNull().default(false),
   },
   (table) => [uniqueIndex('post_items_post_position_key').on(table.postId, table.position)],
 );

@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { GENERATE_TEXTS, PERSONA_TEXTS, VIDEO_TEXTS, type TJobTool } from '@muse/shared';
+import {
+  GENERATE_TEXTS,
+  PERSONA_TEXTS,
+  VIDEO_TEXTS,
+  type TContentCredentialsStep,
+  type TContentCredentialsSummary,
+  type TJobTool,
+} from '@muse/shared';
 import sharp from 'sharp';
 import type { TDatabase } from '../../db/client';
 import { galleryItems, type jobs, type TJobFileRow } from '../../db/schema';
@@ -14,12 +21,12 @@ import type { TFaceAnalyser } from '../../engines/faces';
 import { extractFrames } from '../../engines/local/video/ffmpeg';
 import type { TSafetyChecker } from '../../engines/safety';
 import type { TRunContext } from '../../engines/types';
-import type { TContentCredentials } from '../../lib/content-credentials';
+import type { TContentCredentials, TCredentialsSummary } from '../../lib/content-credentials';
 import type { TStorage } from '../../lib/storage';
 import { findInfluencer, type TInfluencerView } from '../influencers/service';
 import {
   asBuffer,
-  storeOutputs,
+  storeOutput,
   type TExecution,
   type TProvenance,
   type TToolResult,
@@ -123,6 +130,32 @@ async function likeness(
   return { score: Math.round(scores.reduce((sum, s) => sum + s, 0) / scores.length), note: null };
 }
 
+/** A step of a file's chain: what one manifest says. */
+const stepOf = (summary: TCredentialsSummary): TContentCredentialsStep => ({
+  action: summary.action,
+  engine: summary.engine,
+  model: summary.model,
+  signedAt: summary.signedAt,
+});
+
+/** The ingredients' manifests, flattened, oldest first (a parent's own parents before it). */
+function chainOf(summary: TCredentialsSummary): TContentCredentialsStep[] {
+  return summary.ingredients.flatMap((ingredient) => [...chainOf(ingredient), stepOf(ingredient)]);
+}
+
+/** The gallery's stored summary of a file's Content Credentials; null when it has none. */
+export function storedCredentials(
+  summary: TCredentialsSummary | null,
+): TContentCredentialsSummary | null {
+  if (!summary) return null;
+  return {
+    ...stepOf(summary),
+    digitalSourceType: summary.digitalSourceType,
+    softwareAgent: summary.softwareAgent,
+    chain: chainOf(summary),
+  };
+}
+
 /** Checks, scores and stores a job's one output, and writes it to the gallery on success. */
 export async function keepInGallery(
   db: TDatabase,
@@ -158,11 +191,13 @@ export async function keepInGallery(
     unscoredBecause: meta.unscoredBecause,
   });
   // Signed once checked, before it is stored: every copy of the file carries the manifest.
-  const [stored] = await storeOutputs(deps, row, [output], {
+  const { file: stored, signed } = await storeOutput(deps, row, output, 0, {
     ...meta.provenance,
     engine: row.engine,
     model: output.model ?? (row.engine === 'fal' ? null : row.engine),
   });
+  // Read back from the signed bytes, so the gallery shows what the file itself says.
+  const credentials = storedCredentials(await deps.credentials.read(signed, output.contentType));
   const folder = `users/${row.userId}/jobs/${row.id}`;
   const thumbnailKey = `${folder}/preview-0.webp`;
   await deps.storage.put(
@@ -179,7 +214,7 @@ export async function keepInGallery(
   }
   const galleryId = randomUUID();
   const file: TJobFileRow = {
-    ...stored!,
+    ...stored,
     galleryId,
     identityScore: score,
     scoreNote: note,
@@ -213,6 +248,7 @@ export async function keepInGallery(
         scoreNote: note,
         engine: row.engine,
         preview,
+        credentials,
       });
     },
   };

@@ -38,6 +38,7 @@ export function toPublicGalleryItem(row: TGalleryRow, files: TFileUrlSigner): TG
     engine: row.engine,
     preview: row.preview,
     jobId: row.jobId,
+    credentials: row.credentials ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -140,6 +140,33 @@ export async function signOutput(
   });
 }
 
+/**
+ * Signs an output's Content Credentials and stores it as the job's output `index`; answers its
+ * file row and the signed bytes (for reading its credentials back).
+ */
+export async function storeOutput(
+  deps: { storage: TStorage; credentials: TContentCredentials },
+  row: Pick<TJobRow, 'id' | 'userId'>,
+  output: TToolOutput,
+  index: number,
+  provenance: TProvenance,
+): Promise<{ file: TJobFileRow; signed: Buffer }> {
+  const extension = output.fileName.split('.').pop();
+  const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
+  const signed = await signOutput(deps.credentials, output, provenance);
+  await deps.storage.put(key, signed);
+  return {
+    file: {
+      key,
+      width: output.width,
+      height: output.height,
+      contentType: output.contentType,
+      fileName: output.fileName,
+    },
+    signed,
+  };
+}
+
 /** Signs the outputs' Content Credentials and stores them under the job's folder, in order. */
 export async function storeOutputs(
   deps: { storage: TStorage; credentials: TContentCredentials },
@@ -149,17 +176,7 @@ export async function storeOutputs(
 ): Promise<TJobFileRow[]> {
   const rows: TJobFileRow[] = [];
   for (const [index, output] of outputs.entries()) {
-    const extension = output.fileName.split('.').pop();
-    const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
-    const signed = await signOutput(deps.credentials, output, provenance);
-    await deps.storage.put(key, signed);
-    rows.push({
-      key,
-      width: output.width,
-      height: output.height,
-      contentType: output.contentType,
-      fileName: output.fileName,
-    });
+    rows.push((await storeOutput(deps, row, output, index, provenance)).file);
   }
   return rows;
 }

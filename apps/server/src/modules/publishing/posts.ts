@@ -467,6 +467,7 @@ export async function createPost(
             contentType: item.contentType,
             fileName: item.fileName,
             preview: item.preview,
+            hasCredentials: item.credentials !== null,
           })),
         );
         if (scheduledAt) await queuePublish(tx, id, scheduledAt);

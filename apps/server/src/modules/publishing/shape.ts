@@ -51,6 +51,7 @@ export function toPostItem(row: TPostItemRow, files: TFileUrlSigner, locked: boo
     durationSeconds: row.durationMs === null ? null : row.durationMs / 1000,
     contentType: row.contentType,
     preview: row.preview,
+    credentials: row.hasCredentials,
     blurredUrl: files.sign(row.blurredKey),
     thumbnailUrl: locked ? null : files.sign(row.thumbnailKey),
     url: locked ? null : files.sign(row.key),

@@ -2,7 +2,7 @@ import type { TPostItem } from '@muse/shared';
 import { Lock } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { OfflinePreviewLabel } from '../workspace/identity-badge';
-import { AiLabel } from './ai-label';
+import { AiLabel, CredentialsLabel } from './ai-label';
 
 /** "image 2 of 3" / "video" : how one item of a post is named to screen readers. */
 function itemName(item: TPostItem, index: number, count: number): string {
@@ -99,6 +99,7 @@ export function PostMedia({
         {item.preview ? (
           <OfflinePreviewLabel className="border-sky-300/50 bg-black/75 py-0.5 text-[11px] text-sky-100 ring-1 ring-white/15" />
         ) : null}
+        {item.credentials ? <CredentialsLabel /> : null}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { galleryToolLabel, toolsBy, type TGalleryItem } from '@muse/shared';
 import { ArrowUpRight, Clapperboard, Download, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent } from '../ui/dialog';
@@ -26,10 +27,13 @@ export function ImageViewer({
   item,
   onClose,
   onDelete,
+  details,
 }: {
   item: TGalleryItem | null;
   onClose: () => void;
   onDelete?: (item: TGalleryItem) => void;
+  /** More about the item, below what made it (the gallery's Content Credentials). */
+  details?: (item: TGalleryItem) => ReactNode;
 }) {
   return (
     <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -87,6 +91,7 @@ export function ImageViewer({
                 <dt>Made</dt>
                 <dd className="text-zinc-200">{formatWhen(item.createdAt)}</dd>
               </dl>
+              {details?.(item)}
               <div className="flex flex-wrap gap-2">
                 <Button asChild size="sm">
                   <a href={item.url} download={item.fileName}>

@@ -21,6 +21,7 @@ import {
   ToolLabel,
 } from '../../components/workspace/identity-badge';
 import { describeVideo, ImageViewer } from '../../components/workspace/image-viewer';
+import { ContentCredentialsSection } from './content-credentials';
 import { formatDuration } from '../../lib/media-format';
 
 const KIND_FILTERS = [
@@ -238,7 +239,12 @@ export function GalleryPage() {
         </>
       )}
 
-      <ImageViewer item={open} onClose={() => setOpen(null)} onDelete={setDeleting} />
+      <ImageViewer
+        item={open}
+        onClose={() => setOpen(null)}
+        onDelete={setDeleting}
+        details={(item) => <ContentCredentialsSection item={item} />}
+      />
       <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete this image?"

@@ -101,6 +101,7 @@ function galleryItem(id: string, prompt: string, kind: 'image' | 'video' = 'imag
     engine: 'local',
     preview: true,
     jobId: null,
+    credentials: null,
     createdAt: '2026-07-01T10:00:00.000Z',
   };
 }
@@ -1222,6 +1223,7 @@ describe('the month view', () => {
           durationSeconds: null,
           contentType: 'image/webp',
           preview: false,
+          credentials: false,
           blurredUrl: '/files/blurred.webp',
           thumbnailUrl: '/files/thumb.webp',
           url: '/files/full.webp',

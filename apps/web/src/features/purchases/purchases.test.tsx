@@ -18,6 +18,7 @@ function item(id: string, kind: 'image' | 'video'): TPostItem {
     durationSeconds: kind === 'video' ? 6 : null,
     contentType: kind === 'video' ? 'video/mp4' : 'image/webp',
     preview: false,
+    credentials: false,
     blurredUrl: `/api/files/${id}-blur.webp?signature=b`,
     thumbnailUrl: `/api/files/${id}-thumb.webp?signature=t`,
     url: `/api/files/${id}-original.${extension}?signature=o`,

@@ -136,6 +136,9 @@ export async function encodeFrames(
     if (code && STOPPED_READING.has(code)) await exit;
     if (stillRunning(child)) child.kill('SIGKILL');
     await exit.catch(() => undefined);
+    // Aborted: the write that failed as ffmpeg was stopped (ECANCELED, EPIPE) is the abort's
+    // doing, and the caller is told of the abort.
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
     throw error;
   }
   await exit;

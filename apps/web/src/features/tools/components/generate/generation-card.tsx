@@ -35,6 +35,8 @@ export function galleryItemOf(
     engine: job.engine,
     preview: job.preview,
     jobId: job.id,
+    // Not in the job's answer: the gallery's own item shows them.
+    credentials: null,
     createdAt: job.createdAt,
   };
 }
