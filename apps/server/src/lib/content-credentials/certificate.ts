@@ -2,11 +2,11 @@
  * A development signing chain for Content Credentials: a small root CA and an ES256 (P-256)
  * leaf it issues, written with `node:crypto` and the DER encoders beside this file.
  *
- * The leaf follows the C2PA certificate profile (C2PA 2.x §14.5, checked by c2pa-rs's
- * `check_end_entity_certificate_profile`): X.509 v3, ecdsa-with-SHA256, not a CA, a critical
+ * The leaf follows the certificate rules C2PA readers check (docs/decisions/0052-content-
+ * credentials.md, 'Certificates'): X.509 v3, ecdsa-with-SHA256, not a CA, a critical
  * KeyUsage with digitalSignature only, an ExtendedKeyUsage of documentSigning and
  * emailProtection (never anyExtendedKeyUsage), and an AuthorityKeyIdentifier. The signer must be
- * an end entity (c2pa-rs refuses a CA certificate, self-signed or not), so a small root issues
+ * an end entity (a CA certificate is refused, self-signed or not), so a small root issues
  * it, as a real CA would. Nothing trusts that root, so readers report the signature as
  * `signingCredential.untrusted`; one given the root as a trust anchor finds it trusted.
  * Production uses a certificate from a CA on the C2PA trust list.

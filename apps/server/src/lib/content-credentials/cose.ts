@@ -3,17 +3,18 @@
  * builds itself, because `@contentauth/c2pa-wasm` 0.15 hands its JavaScript signer the claim's
  * CBOR bytes and expects the whole COSE structure back (its `WasmSigner` returns
  * `direct_cose_handling() == true` and no certificates: the signer definition has no field for a
- * chain). c2pa-rs then patches the result into a signature box of exactly `reserveSize` bytes and
- * does not check it, so it must be right: this mirrors c2pa-rs's own `cose_sign`.
+ * chain). The library puts the result into a signature box of exactly `reserveSize` bytes
+ * without checking it, so it must be right (docs/decisions/0052-content-credentials.md, 'The
+ * library').
  *
  * - protected header: `alg` (1) and `x5chain` (33), the DER certificates leaf first (one
  *   certificate as a byte string, more as an array of them), as C2PA 2.x requires;
  * - payload: detached (`nil`); the signature is over the `Sig_structure`
  *   `["Signature1", protected, h'', claim]`;
- * - ECDSA signatures in IEEE P1363 form (r‖s, 64 bytes for ES256), not DER: c2pa-rs refuses
- *   DER ("EC signature should be in P1363 r|s format");
+ * - ECDSA signatures in IEEE P1363 form (r‖s, 64 bytes for ES256), not DER, which the library
+ *   refuses;
  * - unprotected header: `pad`, a zero-filled byte string that brings the structure to exactly
- *   `reserveSize` bytes (c2pa-rs's `pad_cose_sig` does the same). No time-stamp (`sigTst2`): that
+ *   `reserveSize` bytes. No time-stamp (`sigTst2`): that
  *   would need a time-stamp authority on the network.
  */
 import { sign as cryptoSign } from 'node:crypto';

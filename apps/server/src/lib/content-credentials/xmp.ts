@@ -1,7 +1,7 @@
 /**
  * The IPTC digital source type in XMP (`Iptc4xmpExt:DigitalSourceType`), which search engines
- * and photo tools read where they read no C2PA manifest. c2pa-rs writes no XMP of its own (only
- * a `dcterms:provenance` link for remote manifests), so the packet is put in here, before
+ * and photo tools read where they read no C2PA manifest. The C2PA library writes no XMP of its
+ * own (only a `dcterms:provenance` link for remote manifests), so the packet is put in here, before
  * signing, so the manifest's hash covers it: an APP1 segment in a JPEG, an `iTXt` chunk in a
  * PNG, the bytes of the picture itself left as they are. A file that already has an XMP packet
  * is left alone (merging packets is not worth an XML parser here), as are WebP (its XMP needs the

@@ -5,7 +5,7 @@
  * access token a post goes out with, refreshed before it expires. Tokens are sealed with the
  * secret box and never leave this module in an answer.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   PLATFORM_RULES,
   PLATFORM_TEXTS,
@@ -25,6 +25,7 @@ import {
   postTargets,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { hashToken } from '../../lib/tokens';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TSecretBox } from '../../lib/secret-box';
 import type { TStorage } from '../../lib/storage';
@@ -43,8 +44,6 @@ const REFRESH_AHEAD_MS = 10 * 60 * 1000;
 export const PLATFORM_FLOW_COOKIE = 'muse_platform_flow';
 const FLOW_COOKIE_PATH = '/api/platforms';
 
-const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
-
 export function platformFlowCookie(state: string | null, secure: boolean): string {
   const attributes = [
     `Path=${FLOW_COOKIE_PATH}`,
@@ -54,11 +53,11 @@ export function platformFlowCookie(state: string | null, secure: boolean): strin
     'SameSite=Lax',
   ];
   if (secure) attributes.push('Secure');
-  return [`${PLATFORM_FLOW_COOKIE}=${state ? hashState(state) : ''}`, ...attributes].join('; ');
+  return [`${PLATFORM_FLOW_COOKIE}=${state ? hashToken(state) : ''}`, ...attributes].join('; ');
 }
 
 function sameBrowser(state: string, binding: string | undefined): boolean {
-  const expected = Buffer.from(hashState(state));
+  const expected = Buffer.from(hashToken(state));
   const given = Buffer.from(binding ?? '');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -37,6 +37,10 @@ type TItemRow = typeof postItems.$inferSelect;
 export const PUBLISH_TARGET_TASK = 'publish-target';
 const jobKey = (targetId: string) => `target:${targetId}`;
 
+/** The platform's name as an account is spoken of ('your YouTube account', not 'YouTube Shorts'). */
+const accountPlatformName = (platform: TPublishPlatform) =>
+  PLATFORM_RULES[platform].name.replace(' Shorts', '');
+
 /** The longer side of a PPV post's blurred picture on a platform. */
 const PPV_SIDE = 1080;
 /** Tries of a target the platform could not answer, before it fails. */
@@ -355,7 +359,7 @@ function failureOf(
   platform: TPublishPlatform,
   error: PlatformError,
 ): { code: string; message: string } {
-  const name = PLATFORM_RULES[platform].name.replace(' Shorts', '');
+  const name = accountPlatformName(platform);
   if (error.kind === 'auth' || error.kind === 'expired')
     return { code: 'RECONNECT', message: PLATFORM_TEXTS.reconnectAccount(name) };
   if (error.kind === 'refused') return { code: 'REFUSED', message: error.message };
@@ -422,7 +426,7 @@ export async function publishTarget(deps: TTargetDeps, targetId: string): Promis
     )
     .returning();
   if (!target) return;
-  const name = PLATFORM_RULES[target.platform].name.replace(' Shorts', '');
+  const name = accountPlatformName(target.platform);
   const publisher = deps.publishers[target.platform];
   if (!publisher)
     return fail(db, targetId, {
@@ -550,7 +554,7 @@ export async function retryTarget(
     if (!row) throw notFound('Post not found', 'POST_NOT_FOUND');
     if (row.target.state !== 'failed')
       throw conflict(PLATFORM_TEXTS.targetNotFailed, 'TARGET_NOT_FAILED');
-    const name = PLATFORM_RULES[platform].name.replace(' Shorts', '');
+    const name = accountPlatformName(platform);
     if (!row.account || row.account.status !== 'connected')
       throw new AppError(400, PLATFORM_TEXTS.reconnectAccount(name), 'PLATFORM_NOT_CONNECTED', {
         field: `targets.${platform}`,

@@ -99,7 +99,7 @@ export type TFakeX = TPlatformFake & {
   setCounts: (tweetId: string, metrics: Partial<TFakeXMetrics>) => void;
 };
 
-/** The scopes X's OAuth 2.0 knows (docs.x.com, "OAuth 2.0 Authorization Code Flow with PKCE"). */
+/** The scopes X's OAuth 2.0 knows: a consent page asked for another refuses it, as X does. */
 const KNOWN_SCOPES = new Set([
   'tweet.read',
   'tweet.write',

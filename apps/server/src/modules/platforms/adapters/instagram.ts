@@ -61,7 +61,7 @@ const ZShortToken = z.object({
   user_id: z.union([z.string(), z.number()]).optional(),
   permissions: z.union([z.array(z.string()), z.string()]).optional(),
 });
-/** Meta's documentation shows the answer wrapped in `data`, the API answers it flat: both read. */
+/** The answer comes flat or wrapped in `data`, depending on the API's version: both are read. */
 const ZShortTokenAnswer = z.union([
   ZShortToken,
   z.object({ data: z.array(ZShortToken).min(1) }).transform(({ data }) => data[0]!),
