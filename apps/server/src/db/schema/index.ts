@@ -10,3 +10,4 @@ export * from './publishing';
 export * from './receipts';
 export * from './api';
 export * from './platforms';
+export * from './safety';

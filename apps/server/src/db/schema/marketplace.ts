@@ -44,6 +44,9 @@ export const modelLicences = pgTable(
       .references(() => marketplaceModels.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The licence terms the creator accepted when claiming, and their version. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsVersion: text('terms_version'),
   },
   (table) => [
     index('model_licences_model_id_idx').on(table.modelId),

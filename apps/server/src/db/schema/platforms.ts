@@ -141,6 +141,13 @@ export const postTargets = pgTable(
     comments: integer('comments'),
     shares: integer('shares'),
     countsReadAt: timestamp('counts_read_at', { withTimezone: true }),
+    /**
+     * A published copy taken down after an operator hid the post: 'removed' from the platform,
+     * 'unsupported' where its API cannot delete (the creator is asked to), or 'failed'.
+     */
+    removal: text('removal').$type<'removed' | 'unsupported' | 'failed'>(),
+    removalMessage: text('removal_message'),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -32,6 +32,8 @@ export const influencerPages = pgTable(
     handle: text('handle').notNull(),
     bio: text('bio').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Hidden by an operator (a report): not shown, and its creator cannot publish it again. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,6 +88,8 @@ export const posts = pgTable(
      * (post_targets); such a post is never on the page, whatever its status.
      */
     onPage: boolean('on_page').notNull().default(true),
+    /** Hidden by an operator (a report): off the page and the platforms, for good. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

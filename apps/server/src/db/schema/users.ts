@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -24,6 +24,18 @@ export const users = pgTable(
      * for a fan-only account (docs/product/accounts.md, 'Fans and creators').
      */
     creatorSince: timestamp('creator_since', { withTimezone: true }),
+    /**
+     * An operator of this installation: reviews reports and refusals at /operator. Granted only
+     * by `npm run operator:grant` (docs/product/trust-and-safety.md).
+     */
+    isOperator: boolean('is_operator').notNull().default(false),
+    /** Suspended by an operator: no sign-in, no jobs, no publishing. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * Deleted by its owner: the row stays, emptied of the person (no address, name or password),
+     * only so that what fans bought stays theirs (docs/product/trust-and-safety.md).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -54,6 +54,9 @@ export const SESSION_USER_COLUMNS = {
   googleSubject: users.googleSubject,
   verifiedEmail: users.verifiedEmail,
   creatorSince: users.creatorSince,
+  isOperator: users.isOperator,
+  suspendedAt: users.suspendedAt,
+  deletedAt: users.deletedAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
