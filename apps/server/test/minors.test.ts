@@ -4,11 +4,13 @@
  * takes one.
  */
 import { MINORS_TEXT } from '@muse/shared';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
 import { credits } from './creations';
 import { makePng, multipartForm } from './images';
+import { safetyRefusals } from '../src/db/schema';
 
 let ctx: TTestContext;
 let owner: TTestAccount;
@@ -18,6 +20,15 @@ beforeAll(async () => {
   owner = await registerAccount(ctx.app);
   await buyPlan(ctx.app, owner, 'launch');
 });
+
+/** The account's refusals kept for the operators' review, oldest first. */
+function refusalsOf(account: TTestAccount) {
+  return ctx.database.db
+    .select()
+    .from(safetyRefusals)
+    .where(eq(safetyRefusals.userId, account.userId))
+    .orderBy(asc(safetyRefusals.createdAt));
+}
 
 async function jobsOf(account: TTestAccount): Promise<number> {
   const answer = await ctx.app.inject({ url: '/api/jobs', headers: account.headers });
@@ -40,6 +51,9 @@ describe('a prompt that asks for a minor', () => {
     });
     expect(await credits(ctx, owner)).toBe(before);
     expect(await jobsOf(owner)).toBe(0);
+    expect(await refusalsOf(owner)).toMatchObject([
+      { kind: 'prompt', tool: 'generate-image', prompt: 'a 15 year old at the beach' },
+    ]);
   });
 
   it('is refused by Edit Image, Generate Video and Product Shot too', async () => {
@@ -66,6 +80,10 @@ describe('a prompt that asks for a minor', () => {
     }
     expect(await credits(ctx, owner)).toBe(before);
     expect(await jobsOf(owner)).toBe(0);
+    const refused = (await refusalsOf(owner)).slice(1);
+    expect(refused.map(({ tool, prompt }) => ({ tool, prompt }))).toEqual(
+      tools.map(({ tool, prompt }) => ({ tool, prompt })),
+    );
   });
 
   it('lets an adult through', async () => {
@@ -76,5 +94,6 @@ describe('a prompt that asks for a minor', () => {
       payload: { influencerId: null, prompt: 'a 25 year old woman at the beach', count: 1 },
     });
     expect(answer.statusCode, answer.body).toBe(201);
+    expect(await refusalsOf(owner)).toHaveLength(3);
   });
 });

@@ -24,6 +24,7 @@ import {
   type TPageRequest,
 } from '../../lib/keyset';
 import { debit, refund } from '../billing/ledger';
+import { noteMinorPromptRefusal } from '../safety/refusals';
 import { emitJobFinished } from '../webhooks/events';
 import type { TJobUpload } from './inputs';
 import { checkJobRoom, laneOf, takeTurns } from './fair-share';
@@ -73,7 +74,11 @@ export async function enqueue(
   actor: TJobActor = {},
 ): Promise<TJobRow[]> {
   const tool = deps.tools[kind];
-  const plan = await tool.plan({ db, deps, userId }, request);
+  const plan = await tool.plan({ db, deps, userId }, request).catch(async (error: unknown) => {
+    // A prompt that asks for a minor is kept for the operators' review before it is answered.
+    await noteMinorPromptRefusal(db, error, { userId, tool: kind, fields: request.fields });
+    throw error;
+  });
   // Bad input is named first; an account at its most unfinished jobs is told so before anything
   // is stored (the count under the account's lock below decides).
   await checkJobRoom(db, userId, plan.count);
@@ -147,7 +152,15 @@ export async function enqueueUpload(
   if (own?.ownRoute) throw badRequest(own.ownRoute);
   // The fields name the tool and carry its options: ZJobRequest parses both at once.
   const parsed = ZJobRequest.safeParse(upload.fields);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
+  if (!parsed.success) {
+    const refused = badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
+    await noteMinorPromptRefusal(db, refused, {
+      userId,
+      tool: String(named ?? 'unknown'),
+      fields: upload.fields,
+    });
+    throw refused;
+  }
   const [row] = await enqueue(
     db,
     deps,
