@@ -3,7 +3,7 @@
 // request that uploads a photo never holds up the others. `createFaceAnalyser` (faces.ts) runs
 // these; the thread keeps its models loaded between tasks. The safety check (safety.ts) runs
 // its classifier in a thread of the same kind, through `runSafetyTask`.
-import { analysePhoto, faceEmbeddings, UnreadablePhotoError } from './local/face-check';
+import { analysePhoto, describeFaces, UnreadablePhotoError } from './local/face-check';
 import { checkSafety } from './local/safety';
 import { transferring, type TWithProgress } from './thread-pool';
 
@@ -25,7 +25,7 @@ export async function runFaceTask(task: TWithProgress<TFaceTask>) {
 }
 
 async function runTask(kind: TFaceTask['kind'], input: Buffer) {
-  if (kind === 'faces') return { embeddings: await faceEmbeddings(input) };
+  if (kind === 'faces') return describeFaces(input);
   const analysis = await analysePhoto(input);
   // Copies of their own, so they can move to the caller rather than be cloned.
   const jpeg = new Uint8Array(analysis.jpeg);

@@ -1,5 +1,9 @@
 import type { TFaceTask } from './face-thread';
-import { UnreadablePhotoError, type TPhotoAnalysis } from './local/face-check';
+import {
+  UnreadablePhotoError,
+  type TFaceDescriptions,
+  type TPhotoAnalysis,
+} from './local/face-check';
 import { threadEntry, ThreadPool } from './thread-pool';
 
 /** Measures persona photos and finds faces, for the photo checks and identity scores. */
@@ -8,6 +12,8 @@ export type TFaceAnalyser = {
   analysePhoto: (input: Buffer) => Promise<TPhotoAnalysis>;
   /** The description vectors of the faces in an image, largest first. */
   faceEmbeddings: (input: Buffer) => Promise<number[][]>;
+  /** Those vectors and each face's estimated age, from one look at the image. */
+  describeFaces: (input: Buffer) => Promise<TFaceDescriptions>;
   stop: () => Promise<void>;
 };
 
@@ -29,6 +35,9 @@ export function createFaceAnalyser(): TFaceAnalyser {
       throw new UnreadablePhotoError();
     return answer;
   };
+  const describeFaces = async (input: Buffer) =>
+    // A 'faces' task is answered with the faces' embeddings and ages.
+    (await run('faces', input)) as TFaceDescriptions;
   return {
     async analysePhoto(input) {
       // face-thread.ts answers a 'photo' task with a TPhotoAnalysis whose buffers crossed as bytes.
@@ -46,11 +55,8 @@ export function createFaceAnalyser(): TFaceAnalyser {
         ),
       };
     },
-    async faceEmbeddings(input) {
-      // …and a 'faces' task with the embeddings.
-      const answer = (await run('faces', input)) as { embeddings: number[][] };
-      return answer.embeddings;
-    },
+    describeFaces,
+    faceEmbeddings: async (input) => (await describeFaces(input)).embeddings,
     stop: () => pool.stop(),
   };
 }

@@ -121,6 +121,10 @@ export const ERROR_CODES = {
   // Influencers, personas, products
   INFLUENCER_NOT_FOUND: { status: [404], meaning: 'The account has no such influencer' },
   PHOTO_NOT_FOUND: { status: [404], meaning: 'The persona has no such photo' },
+  MINOR_REFUSED: {
+    status: [400],
+    meaning: 'The photo’s person is estimated under 18: Muse makes no persona of a minor',
+  },
   TOO_MANY_PHOTOS: { status: [409], meaning: 'The persona has its most photos' },
   NOT_ENOUGH_PHOTOS: { status: [400], meaning: 'The persona has too few usable photos to train' },
   TRAINING_RUNNING: { status: [409], meaning: 'The persona is being trained' },

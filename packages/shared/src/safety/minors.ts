@@ -10,6 +10,25 @@
 /** The refusal, word for word. */
 export const MINORS_TEXT = 'Muse does not make pictures or videos of people under 18.';
 
+/** The refusal of a persona photo whose face is estimated under the age below. */
+export const PERSONA_MINORS_TEXT = 'Muse does not make personas of people under 18.';
+
+/** What a job says of an output withheld because its person is estimated under the age below. */
+export const MINOR_OUTPUT_TEXTS = {
+  image: `This image was withheld: ${MINORS_TEXT} Nothing is charged for it.`,
+  video: `This video was withheld: ${MINORS_TEXT} Nothing is charged for it.`,
+} as const;
+
+/**
+ * A face the age model estimates younger than this is taken for a person under 18: 18 and a
+ * margin of 3 years for the model's error (docs/decisions/0054-age-estimates.md).
+ */
+export const MINIMUM_ESTIMATED_AGE = 21;
+
+/** Whether an age estimate (null: no face, or none made) is too young for Muse. */
+export const estimatedMinor = (age: number | null | undefined): boolean =>
+  typeof age === 'number' && age < MINIMUM_ESTIMATED_AGE;
+
 /** Single words and phrases that ask for a minor (lower case; matched as whole words). */
 export const MINOR_TERMS = [
   'child',

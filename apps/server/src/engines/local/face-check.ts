@@ -31,6 +31,8 @@ export type TFaceFinding = {
   /** Whether the face's landmarks reach the photo's edge. */
   cutOff: boolean;
   embedding: number[] | null;
+  /** The age model's estimate of the face, for the no-minors rule. */
+  estimatedAge: number | null;
 };
 
 export type TPhotoAnalysis = {
@@ -166,6 +168,7 @@ async function findFaces(picture: Buffer): Promise<TFaceFinding[]> {
       score: face.score,
       cutOff: isCutOff(face, rgb.width, rgb.height),
       embedding: face.embedding ?? null,
+      estimatedAge: face.estimatedAge ?? null,
     }));
 }
 
@@ -186,8 +189,23 @@ export async function analysePhoto(input: Buffer): Promise<TPhotoAnalysis> {
   return { jpeg, thumbnail, width, height, sha256, dhash, faces, sharpness };
 }
 
+/** What the faces of any image are like: for identity scores and the no-minors rule. */
+export type TFaceDescriptions = {
+  /** The subject faces' description vectors, largest face first. */
+  embeddings: number[][];
+  /** Each subject face's estimated age, largest face first. */
+  ages: number[];
+};
+
+export async function describeFaces(input: Buffer): Promise<TFaceDescriptions> {
+  const faces = await findFaces(input);
+  return {
+    embeddings: faces.flatMap((face) => (face.embedding ? [face.embedding] : [])),
+    ages: faces.flatMap((face) => (face.estimatedAge === null ? [] : [face.estimatedAge])),
+  };
+}
+
 /** The description vectors of the faces in any image (identity scores), largest first. */
 export async function faceEmbeddings(input: Buffer): Promise<number[][]> {
-  const faces = await findFaces(input);
-  return faces.flatMap((face) => (face.embedding ? [face.embedding] : []));
+  return (await describeFaces(input)).embeddings;
 }

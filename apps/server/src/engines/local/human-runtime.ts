@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
+import { estimateFaceAge, loadAgeModel } from './age-estimate';
 
 const require = createRequire(import.meta.url);
 
@@ -27,7 +28,10 @@ export type THumanFace = {
   /** Tight box around the face landmarks (brows to chin), or the detector's box without a mesh. */
   box: { x: number; y: number; width: number; height: number };
   score: number;
+  /** The face description model's age: for wording prompts only (it barely varies). */
   age?: number;
+  /** The age model's estimate, for the no-minors rule (age-estimate.ts). */
+  estimatedAge?: number;
   gender?: 'female' | 'male';
   /** 0.5–1: how sure the gender estimate is. */
   genderScore?: number;
@@ -97,7 +101,8 @@ const HUMAN_CONFIG: Partial<Config> = {
       minConfidence: 0.35,
       skipFrames: 0,
       skipTime: 0,
-      return: false,
+      // The upright face cut-out, for the age model (age-estimate.ts); disposed after use.
+      return: true,
     },
     // The mesh gives a tight face box and the head rotation.
     mesh: { enabled: true },
@@ -162,6 +167,7 @@ function loadHuman(): Promise<{ human: Human; tf: TTf; stats: THumanStats }> {
     const tf = human.tf as TTf;
     registerModelLoader(tf, folders.models);
     await human.load();
+    await loadAgeModel();
     const models = human.models.loaded();
     for (const name of ['blazeface', 'facemesh', 'emotion', 'faceres']) {
       if (!models.includes(name)) throw new Error(`The face model '${name}' could not be loaded`);
@@ -256,7 +262,17 @@ export async function detectFaces(image: TRgbImage): Promise<THumanFace[]> {
     try {
       const result = await human.detect(tensor as unknown as Parameters<Human['detect']>[0]);
       if (result.error) throw new Error(`Face analysis failed: ${result.error}`);
-      return result.face.map(toFace).filter((face) => {
+      const faces: THumanFace[] = [];
+      try {
+        for (const found of result.face) {
+          const face = toFace(found);
+          if (found.tensor) face.estimatedAge = await estimateFaceAge(found.tensor as never);
+          faces.push(face);
+        }
+      } finally {
+        for (const found of result.face) (found.tensor as TTensor | undefined)?.dispose();
+      }
+      return faces.filter((face) => {
         const centreX = face.box.x + face.box.width / 2;
         const centreY = face.box.y + face.box.height / 2;
         return centreX < image.width && centreY < image.height;

@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import {
+  estimatedMinor,
   GENERATE_TEXTS,
+  MINOR_OUTPUT_TEXTS,
   PERSONA_TEXTS,
   VIDEO_TEXTS,
   type TContentCredentialsStep,
@@ -18,6 +20,7 @@ import sharp from 'sharp';
 import type { TDatabase } from '../../db/client';
 import { galleryItems, type jobs, type TJobFileRow } from '../../db/schema';
 import type { TFaceAnalyser } from '../../engines/faces';
+import type { TFaceDescriptions } from '../../engines/local/face-check';
 import { extractFrames } from '../../engines/local/video/ffmpeg';
 import type { TSafetyChecker } from '../../engines/safety';
 import type { TRunContext } from '../../engines/types';
@@ -34,6 +37,7 @@ import {
 import { JobFailure } from '../jobs/queue';
 import { identityScore } from '../personas/checks';
 import { referenceEmbeddings } from '../personas/service';
+import { recordRefusal } from '../safety/refusals';
 import { findGalleryItem } from './service';
 
 type TJobRow = typeof jobs.$inferSelect;
@@ -100,9 +104,8 @@ export async function jobParent(
  */
 async function likeness(
   db: TDatabase,
-  faces: TFaceAnalyser,
   influencer: TInfluencerView | null,
-  pictures: Buffer[],
+  pictures: TFaceDescriptions[],
   {
     isVideo,
     preview,
@@ -122,12 +125,36 @@ async function likeness(
   if (!references.length) return { score: null, note: PERSONA_TEXTS.noReferenceFaces };
   const scores: number[] = [];
   for (const picture of pictures) {
-    const score = identityScore(await faces.faceEmbeddings(picture), references);
+    const score = identityScore(picture.embeddings, references);
     if (score !== null) scores.push(score);
   }
   if (!scores.length)
     return { score: null, note: isVideo ? VIDEO_TEXTS.noFaceToScore : PERSONA_TEXTS.noFaceToScore };
   return { score: Math.round(scores.reduce((sum, s) => sum + s, 0) / scores.length), note: null };
+}
+
+/**
+ * Fails the job (refunded, like an unsafe output) when a face in the output is estimated under
+ * the age threshold; the refusal is kept for the operators' review, the output is not.
+ */
+async function withholdMinor(
+  db: TDatabase,
+  row: TJobRow,
+  meta: TGalleryMeta,
+  described: TFaceDescriptions[],
+  isVideo: boolean,
+): Promise<void> {
+  const youngest = Math.min(...described.flatMap((picture) => picture.ages));
+  if (!estimatedMinor(youngest)) return;
+  await recordRefusal(db, {
+    userId: row.userId,
+    kind: 'output',
+    tool: meta.tool,
+    estimatedAge: youngest,
+    influencerId: meta.influencer?.id ?? null,
+    jobId: row.id,
+  });
+  throw new JobFailure(isVideo ? MINOR_OUTPUT_TEXTS.video : MINOR_OUTPUT_TEXTS.image);
 }
 
 /** A step of a file's chain: what one manifest says. */
@@ -182,9 +209,13 @@ export async function keepInGallery(
   }
 
   context.onProgress(98, 'Measuring the likeness');
+  // One look at each picture's faces: their ages for the no-minors rule, then the likeness.
+  const described: TFaceDescriptions[] = [];
+  for (const picture of pictures) described.push(await deps.faces.describeFaces(picture));
+  await withholdMinor(db, row, meta, described, isVideo);
   // Priced when queued: only an offline preview is free.
   const preview = row.cost === 0;
-  const { score, note } = await likeness(db, deps.faces, meta.influencer, pictures, {
+  const { score, note } = await likeness(db, meta.influencer, described, {
     isVideo,
     preview,
     tool: meta.tool,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  estimatedMinor,
   INFLUENCER_TEXTS,
+  PERSONA_MINORS_TEXT,
   PERSONA_PHOTOS,
   PERSONA_TEXTS,
   type TPersona,
@@ -20,6 +22,7 @@ import type { TStorage } from '../../lib/storage';
 import { getBalances } from '../billing/ledger';
 import { findInfluencer, personaState, type TInfluencerView } from '../influencers/service';
 import { toPublicJob } from '../jobs/public';
+import { recordRefusal } from '../safety/refusals';
 import { identityScore } from './checks';
 import { judge, LICENSED, listPhotos } from './photo-set';
 import { decodeHeic, isHeic } from './heic';
@@ -138,8 +141,13 @@ async function readablePhoto(data: Buffer): Promise<Buffer> {
 
 const notAPhoto = () => badRequest(PERSONA_TEXTS.notAPhoto);
 
-/** Measures a photo (in the face thread) and stores its upright copy and thumbnail. */
+/**
+ * Measures a photo (in the face thread) and stores its upright copy and thumbnail. A photo with
+ * a face estimated under the age threshold is refused before anything is stored, and the refusal
+ * kept for the operators' review (docs/product/trust-and-safety.md, 'No minors').
+ */
 async function measureAndStore(
+  db: TDatabase,
   deps: TPersonaDeps,
   userId: string,
   influencerId: string,
@@ -150,6 +158,17 @@ async function measureAndStore(
     if (error instanceof UnreadablePhotoError) throw notAPhoto();
     throw error;
   });
+  const youngest = Math.min(...analysis.faces.map((face) => face.estimatedAge ?? Infinity));
+  if (estimatedMinor(youngest)) {
+    await recordRefusal(db, {
+      userId,
+      kind: 'photo',
+      tool: 'persona-photo',
+      estimatedAge: youngest,
+      influencerId,
+    });
+    throw badRequest(PERSONA_MINORS_TEXT, 'MINOR_REFUSED');
+  }
   const id = randomUUID();
   const base = `users/${userId}/influencers/${influencerId}/photos/${id}`;
   const keys = { image: `${base}.jpg`, thumbnail: `${base}-thumb.webp` };
@@ -200,7 +219,7 @@ export async function addPhoto(
   upload: Buffer,
 ): Promise<void> {
   await findInfluencer(db, userId, influencerId);
-  const { id, analysis, keys } = await measureAndStore(deps, userId, influencerId, upload);
+  const { id, analysis, keys } = await measureAndStore(db, deps, userId, influencerId, upload);
   try {
     await db.transaction(async (tx) => {
       await lockInfluencer(tx, userId, influencerId);
