@@ -1,3 +1,4 @@
+import { LICENCE_TERMS } from '@muse/shared';
 /**
  * The API's hot reads under load, each against a bare Fastify hello-world on the same Node in the
  * same run: autocannon (100 connections) in a child process, so the load generator never shares
@@ -97,6 +98,7 @@ export async function benchHttp(
     const claimed = await app.inject({
       method: 'POST',
       url: '/api/marketplace/models/1/claim',
+      payload: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
       headers: account.headers,
     });
     if (claimed.statusCode !== 201) throw new Error(`claim answered ${claimed.statusCode}`);

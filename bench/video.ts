@@ -126,7 +126,11 @@ export async function benchVideo(): Promise<TVideoBench> {
 
   const clip = await fixtureClip();
   const swap = createLocalFaceSwapEngine();
-  const swapOptions = { influencerId: 'persona', personaPhoto: photo };
+  const swapOptions = {
+    influencerId: 'persona',
+    footageRights: true as const,
+    personaPhoto: photo,
+  };
   const [faceSwap, bare] = await inTurns(
     () => swap.run(clip, swapOptions, context),
     () => transcode(clip),

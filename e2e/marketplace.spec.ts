@@ -1,4 +1,9 @@
-import { CLAIM_TEXTS, ZMarketplaceModelsResponse, type TMarketplaceModel } from '@muse/shared';
+import {
+  CLAIM_TEXTS,
+  ZMarketplaceModelsResponse,
+  type TMarketplaceModel,
+  LICENCE_TERMS,
+} from '@muse/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { desktopOnly, expect, phoneOnly, test } from './fixtures';
 import { seriousViolations } from './support/axe';
@@ -375,6 +380,7 @@ test.describe('model details', () => {
     const model = (await fetchModels(request)).find((candidate) => candidate.available)!;
     await page.goto('/marketplace');
     const dialog = await openModel(page, model);
+    await dialog.getByRole('checkbox', { name: CLAIM_TEXTS.acceptTerms }).check();
     await dialog.getByRole('button', { name: 'Claim Model' }).click();
     const limit = page.getByRole('dialog', { name: 'Influencer Limit Reached' });
     await expect(limit).toBeVisible();
@@ -480,6 +486,10 @@ test.describe('claim counts', () => {
       .sort((a, b) => a.claimed - b.claimed)[0]!;
     await page.goto('/marketplace');
     const dialog = await openModel(page, model);
+    // The licence terms are shown, and the claim waits until they are accepted.
+    await expect(dialog.getByRole('heading', { name: LICENCE_TERMS.title })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Claim Model' })).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: CLAIM_TEXTS.acceptTerms }).check();
     await dialog.getByRole('button', { name: 'Claim Model' }).click();
     await expect(page).toHaveURL('/influencers');
     await expect(
@@ -503,6 +513,7 @@ test.describe('claim counts', () => {
       .filter((candidate) => candidate.available && candidate.claimed < 4)
       .sort((a, b) => a.claimed - b.claimed);
     const claimed = await request.post(`/api/marketplace/models/${model!.id}/claim`, {
+      data: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
       headers: { authorization: `Bearer ${account.token}` },
     });
     expect(claimed.status()).toBe(201);
@@ -522,6 +533,7 @@ test.describe('claim counts', () => {
 
     // Any other model is still theirs to claim.
     const otherDialog = await openModel(page, other!);
+    await otherDialog.getByRole('checkbox', { name: CLAIM_TEXTS.acceptTerms }).check();
     await expect(otherDialog.getByRole('button', { name: 'Claim Model' })).toBeEnabled();
     await expect(
       otherDialog.getByText(`Join ${other!.claimed} others who have claimed this model`, {

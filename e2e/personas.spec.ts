@@ -1,3 +1,4 @@
+import { LICENCE_TERMS } from '@muse/shared';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -122,6 +123,7 @@ test('a persona claimed in the marketplace shows its five portraits, each one lo
     .filter((one) => one.available)
     .sort((a, b) => a.claimed - b.claimed)[0]!;
   const claimed = await request.post(`/api/marketplace/models/${model.id}/claim`, {
+    data: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
     headers: { authorization: `Bearer ${account.token}` },
   });
   expect(claimed.status()).toBe(201);
@@ -157,6 +159,7 @@ test('a claimed marketplace persona is ready at once, with its five portraits', 
     .filter((one) => one.available)
     .sort((a, b) => a.claimed - b.claimed)[0]!;
   const claimed = await request.post(`/api/marketplace/models/${model.id}/claim`, {
+    data: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
     headers: { authorization: `Bearer ${account.token}` },
   });
   expect(claimed.status()).toBe(201);

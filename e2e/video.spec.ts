@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { GENERATE_TEXTS } from '@muse/shared';
+import { GENERATE_TEXTS, FOOTAGE_RIGHTS_TEXTS } from '@muse/shared';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { desktopOnly, expect, test } from './fixtures';
@@ -161,6 +161,10 @@ test.describe('Video and product shots', () => {
     await expect(form.getByRole('radio', { name: /Mara Lind/ })).toBeChecked();
     await form.locator('input[type="file"]').setInputFiles(clip);
     await expect(form.getByLabel('Preview of holiday.mp4')).toBeVisible();
+    // The footage must be the creator's to change: the swap waits for them to say so.
+    await form.getByRole('button', { name: 'Swap Face (Offline preview, free)' }).click();
+    await expect(form.getByRole('alert')).toHaveText(FOOTAGE_RIGHTS_TEXTS.required);
+    await form.getByRole('checkbox', { name: FOOTAGE_RIGHTS_TEXTS.label }).check();
     await form.getByRole('button', { name: 'Swap Face (Offline preview, free)' }).click();
 
     const result = main(page).getByRole('region', { name: 'Result' });

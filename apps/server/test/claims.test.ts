@@ -1,4 +1,4 @@
-import { CLAIM_TEXTS, INFLUENCER_TEXTS, LICENCES_PER_MODEL } from '@muse/shared';
+import { CLAIM_TEXTS, INFLUENCER_TEXTS, LICENCES_PER_MODEL, LICENCE_TERMS } from '@muse/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { influencers, modelLicences } from '../src/db/schema';
@@ -16,6 +16,7 @@ const claim = (account: TTestAccount, id: number) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/marketplace/models/${id}/claim`,
+    payload: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
     headers: account.headers,
   });
 
@@ -51,6 +52,45 @@ describe('POST /api/marketplace/models/:id/claim', () => {
     expect([again.statusCode, again.json().error]).toEqual([409, CLAIM_TEXTS.alreadyHeld]);
     expect((await getBalances(ctx.database.db, account.userId)).modelTokens).toBe(1);
     expect(await claimedCount(3)).toBe(before + 1);
+  });
+
+  it('records the licence terms accepted, and takes nothing without them', async () => {
+    const account = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, account, 'launch');
+    const before = await claimedCount(6);
+    for (const payload of [
+      undefined,
+      { acceptTerms: false, termsVersion: LICENCE_TERMS.version },
+      { acceptTerms: true, termsVersion: '2020-01-01' },
+    ]) {
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/marketplace/models/6/claim',
+        headers: account.headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'TERMS_NOT_ACCEPTED',
+        error: payload?.acceptTerms ? CLAIM_TEXTS.termsChanged : CLAIM_TEXTS.termsRequired,
+      });
+    }
+    expect(await claimedCount(6)).toBe(before);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(influencers)
+        .where(eq(influencers.userId, account.userId)),
+    ).toEqual([]);
+
+    const started = Date.now();
+    expect((await claim(account, 6)).statusCode).toBe(201);
+    const [licence] = await ctx.database.db
+      .select()
+      .from(modelLicences)
+      .where(eq(modelLicences.userId, account.userId));
+    expect(licence).toMatchObject({ modelId: 6, termsVersion: LICENCE_TERMS.version });
+    expect(licence!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
   });
 
   it('never hands out more than 5 licences of a model, also to concurrent claims', async () => {

@@ -270,7 +270,7 @@ describe('the offline engine', { timeout: 180_000 }, () => {
     const swap = await output(
       offline,
       owner,
-      await startJob(offline, owner, { tool: 'face-swap', influencerId }, [
+      await startJob(offline, owner, { tool: 'face-swap', influencerId, footageRights: 'true' }, [
         { field: 'video', name: 'clip.mp4', type: 'video/mp4', data: clip },
       ]),
     );

@@ -1,3 +1,4 @@
+import { LICENCE_TERMS } from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -68,6 +69,7 @@ describe('GET /api/marketplace/models, cached', () => {
     const claimed = await first.app.inject({
       method: 'POST',
       url: '/api/marketplace/models/4/claim',
+      payload: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
       headers: account.headers,
     });
     expect(claimed.statusCode).toBe(201);

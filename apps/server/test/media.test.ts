@@ -8,6 +8,7 @@ import {
   UPLOAD_TEXTS,
   VIDEO_TEXTS,
   type TJob,
+  FOOTAGE_RIGHTS_TEXTS,
 } from '@muse/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -153,13 +154,28 @@ describe('plans', { timeout: 60_000 }, () => {
     const refused = await startJob(offline, free, {
       tool: 'face-swap',
       influencerId: crypto.randomUUID(),
+      footageRights: 'true',
     });
     expect(refused.statusCode).toBe(403);
     const checked = await startJob(offline, builder, {
       tool: 'face-swap',
       influencerId: crypto.randomUUID(),
+      footageRights: 'true',
     });
     expect(checked.statusCode, checked.body).toBe(404);
+    // The creator confirms the footage is theirs to change, or nothing is queued.
+    const before = await credits(offline, builder);
+    for (const footageRights of [undefined, 'false']) {
+      const unconfirmed = await startJob(offline, builder, {
+        tool: 'face-swap',
+        influencerId: crypto.randomUUID(),
+        ...(footageRights ? { footageRights } : {}),
+      });
+      expect(unconfirmed.statusCode, unconfirmed.body).toBe(400);
+      expect(unconfirmed.json().error).toBe(FOOTAGE_RIGHTS_TEXTS.required);
+    }
+    expect(await credits(offline, builder)).toBe(before);
+    expect(await jobCount(offline, builder)).toBe(0);
   });
 });
 
@@ -288,9 +304,12 @@ describe('offline: free previews', { timeout: 180_000 }, () => {
   });
 
   it('swaps the persona into a clip, free, unscored: its face is the reference photo', async () => {
-    const answer = await startJob(offline, owner, { tool: 'face-swap', influencerId }, [
-      video(await clipOf('other-person.jpg', 2)),
-    ]);
+    const answer = await startJob(
+      offline,
+      owner,
+      { tool: 'face-swap', influencerId, footageRights: 'true' },
+      [video(await clipOf('other-person.jpg', 2))],
+    );
     expect(answer.statusCode, answer.body).toBe(201);
     const done = await finishedJob(offline, owner, answer.json().job.id);
     expect(done.status, done.failureReason ?? '').toBe('succeeded');
@@ -408,15 +427,18 @@ describe('hosted on fal', { timeout: 180_000 }, () => {
       const answer = await startJob(
         hosted,
         owner,
-        { tool: 'face-swap', influencerId },
+        { tool: 'face-swap', influencerId, footageRights: 'true' },
         file ? [file] : [],
       );
       expect(answer.statusCode, answer.body).toBe(400);
       expect(answer.json().error).toContain(text);
     }
-    const tooLarge = await startJob(hosted, owner, { tool: 'face-swap', influencerId }, [
-      video(Buffer.alloc(51 * 1024 * 1024)),
-    ]);
+    const tooLarge = await startJob(
+      hosted,
+      owner,
+      { tool: 'face-swap', influencerId, footageRights: 'true' },
+      [video(Buffer.alloc(51 * 1024 * 1024))],
+    );
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().error).toBe(VIDEO_TEXTS.videoTooLarge);
     // An image keeps its own limit on the same route.
@@ -431,9 +453,12 @@ describe('hosted on fal', { timeout: 180_000 }, () => {
 
   it('face swap costs 50 credits on fal and keeps the clip in the gallery', async () => {
     const before = await credits(hosted, owner);
-    const answer = await startJob(hosted, owner, { tool: 'face-swap', influencerId }, [
-      video(await clipOf('other-person.jpg', 2)),
-    ]);
+    const answer = await startJob(
+      hosted,
+      owner,
+      { tool: 'face-swap', influencerId, footageRights: 'true' },
+      [video(await clipOf('other-person.jpg', 2))],
+    );
     expect(answer.statusCode, answer.body).toBe(201);
     const done = await finishedJob(hosted, owner, answer.json().job.id);
     expect(done.status, done.failureReason ?? '').toBe('succeeded');

@@ -7,6 +7,7 @@ import {
   PERSONA_TEXTS,
   TOOL_TEXTS,
   type TPersona,
+  LICENCE_TERMS,
 } from '@muse/shared';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -469,6 +470,7 @@ describe('marketplace claims', () => {
     ctx.app.inject({
       method: 'POST',
       url: `/api/marketplace/models/${model}/claim`,
+      payload: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
       headers: owner.headers,
     });
   const claimed = async (model: number): Promise<number> =>

@@ -1,3 +1,4 @@
+import { LICENCE_TERMS } from '@muse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFalConnection } from '../src/engines/fal/client';
 import { renderPersonaPortraits } from '../src/engines/fal/render-portraits';
@@ -51,6 +52,7 @@ describe('npm run marketplace:render', () => {
     const claimed = await ctx.app.inject({
       method: 'POST',
       url: '/api/marketplace/models/3/claim',
+      payload: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
       headers: owner.headers,
     });
     expect(claimed.statusCode, claimed.body).toBe(201);

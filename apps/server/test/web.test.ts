@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { PRERENDERED_ROUTES, PROTECTED_ROUTES } from '@muse/shared';
+import { PRERENDERED_ROUTES, PROTECTED_ROUTES, LICENCE_TERMS } from '@muse/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -220,6 +220,7 @@ describe('the marketplace page, rendered with its models', () => {
     const claimed = await rendered.inject({
       method: 'POST',
       url: `/api/marketplace/models/${model.id}/claim`,
+      payload: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
       headers: account.headers,
     });
     expect(claimed.statusCode).toBe(201);
@@ -244,6 +245,7 @@ describe('the marketplace page, rendered with its models', () => {
       const claimed = await rendered.inject({
         method: 'POST',
         url: `/api/marketplace/models/${models.find((model) => model.available)!.id}/claim`,
+        payload: { acceptTerms: true, termsVersion: LICENCE_TERMS.version },
         headers: changed.headers,
       });
       expect(claimed.statusCode).toBe(201);

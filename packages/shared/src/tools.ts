@@ -10,6 +10,7 @@ import { generateBatchRequest } from './tools/generate-image';
 
 export * from './tool-list';
 export * from './tools/fields';
+export { FOOTAGE_RIGHTS_TEXTS } from './tools/face-swap';
 
 type TRequests<L extends readonly unknown[]> = {
   -readonly [I in keyof L]: L[I] extends { request: (...args: never[]) => infer R } ? R : never;

@@ -113,6 +113,10 @@ export const ERROR_CODES = {
   // Marketplace
   MODEL_NOT_FOUND: { status: [404], meaning: 'There is no such marketplace model or portrait' },
   MODEL_FULLY_CLAIMED: { status: [409], meaning: 'Every licence of the model is taken' },
+  TERMS_NOT_ACCEPTED: {
+    status: [400],
+    meaning: 'A claim must accept the current licence terms (`acceptTerms` and `termsVersion`)',
+  },
   MODEL_ALREADY_HELD: {
     status: [409],
     meaning: 'The account already holds a licence of the model',

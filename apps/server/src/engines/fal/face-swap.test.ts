@@ -40,6 +40,7 @@ function context(requestId: string | null = null): TRunContext & { submitted: st
 
 const options = (): TEngineOptions<'face-swap'> => ({
   influencerId: '00000000-0000-4000-8000-000000000000',
+  footageRights: true,
   personaPhoto: face,
 });
 

@@ -28,7 +28,18 @@ export class ModelFullyClaimedError extends AppError {
  * foreign key to the model already holds, so two claims cannot deadlock on it.
  * Returns false when the user already holds one.
  */
-export async function claimLicence(tx: TQueryable, userId: string, modelId: number) {
+/**
+ * The licence terms a creator accepted, recorded with the licence they take; null where the
+ * claim was made without them (onboarding's pick, which does not show them yet).
+ */
+export type TAcceptedTerms = { version: string; acceptedAt: Date };
+
+export async function claimLicence(
+  tx: TQueryable,
+  userId: string,
+  modelId: number,
+  terms: TAcceptedTerms | null,
+) {
   const [model] = await tx
     .select({ id: marketplaceModels.id, blackedOut: marketplaceModels.isBlackedOut })
     .from(marketplaceModels)
@@ -45,7 +56,12 @@ export async function claimLicence(tx: TQueryable, userId: string, modelId: numb
     .from(modelLicences)
     .where(eq(modelLicences.modelId, modelId));
   if ((claimed?.total ?? 0) >= LICENCES_PER_MODEL) throw new ModelFullyClaimedError();
-  await tx.insert(modelLicences).values({ modelId, userId });
+  await tx.insert(modelLicences).values({
+    modelId,
+    userId,
+    termsVersion: terms?.version ?? null,
+    termsAcceptedAt: terms?.acceptedAt ?? null,
+  });
   // Whoever claims (the marketplace, onboarding), the cached list forgets the old count.
   marketplaceChanged();
   return true;
@@ -178,6 +194,7 @@ export async function claimModel(
   personaWriter: TPersonaWriter,
   userId: string,
   modelId: number,
+  terms: TAcceptedTerms,
 ) {
   const [model] = await db
     .select()
@@ -202,7 +219,7 @@ export async function claimModel(
       image: await readTemplateImage(db, deps, modelId),
     },
     async (tx, row) => {
-      if (!(await claimLicence(tx, userId, modelId)))
+      if (!(await claimLicence(tx, userId, modelId, terms)))
         throw new AppError(409, CLAIM_TEXTS.alreadyHeld, 'MODEL_ALREADY_HELD');
       await addLicensedPortraits(tx, userId, row.id, portraits);
     },

@@ -1,5 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import {
+  CLAIM_TEXTS,
+  LICENCE_TERMS,
   MARKETPLACE_IMAGE_SIZES,
   type TMarketplaceModelsResponse,
   ZMarketplaceClaimsResponse,
@@ -7,12 +9,13 @@ import {
   ZMarketplaceModelsResponse,
   ZInfluencerResponse,
   ZIntIdParam,
+  ZClaimRequest,
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { toPublicInfluencer } from '../influencers/service';
-import { claimModel, listClaims } from './claims';
+import { claimModel, listClaims, type TAcceptedTerms } from './claims';
 import { sendPrecompressed } from '../../lib/precompressed';
 import { marketplaceChanged } from './list-cache';
 import { getMarketplaceModel, readPortrait } from './service';
@@ -82,6 +85,18 @@ export const marketplacePublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/**
+ * The licence terms a claim accepts: the current version, or the claim is refused before
+ * anything is taken (docs/product/marketplace.md, 'Licence terms').
+ */
+function acceptedTerms(body: unknown): TAcceptedTerms {
+  const parsed = ZClaimRequest.safeParse(body ?? {});
+  if (!parsed.success) throw badRequest(CLAIM_TEXTS.termsRequired, 'TERMS_NOT_ACCEPTED');
+  if (parsed.data.termsVersion !== LICENCE_TERMS.version)
+    throw badRequest(CLAIM_TEXTS.termsChanged, 'TERMS_NOT_ACCEPTED');
+  return { version: LICENCE_TERMS.version, acceptedAt: new Date() };
+}
+
 /** Claiming takes a licence and an influencer slot: signed-in creators only. */
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -99,12 +114,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ZModelParams, response: { 201: ZInfluencerResponse } } },
     async (request, reply) => {
       const { services } = app;
+      const terms = acceptedTerms(request.body);
       const influencer = await claimModel(
         db,
         services,
         services.personaWriter,
         request.auth.user.id,
         request.params.id,
+        terms,
       );
       // The claim has committed: this process's list shows it from the next request on.
       marketplaceChanged();

@@ -231,7 +231,7 @@ async function prepareDraft(
 async function takeLicence(tx: TTransaction, userId: string, modelId: number): Promise<boolean> {
   try {
     // Already holding one (claimed from the marketplace) is fine: the influencer shares it.
-    await claimLicence(tx, userId, modelId);
+    await claimLicence(tx, userId, modelId, null);
     return true;
   } catch (error) {
     if (error instanceof ModelFullyClaimedError) return false;

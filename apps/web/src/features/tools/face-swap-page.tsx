@@ -1,4 +1,4 @@
-import { VIDEO_TEXTS, VIDEO_UPLOAD, type TJob } from '@muse/shared';
+import { FOOTAGE_RIGHTS_TEXTS, VIDEO_TEXTS, VIDEO_UPLOAD, type TJob } from '@muse/shared';
 import { Users, VenetianMask } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -31,6 +31,7 @@ export function FaceSwapPage() {
   const [video, setVideo] = usePickedVideo();
   const [chosen, setChosen] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const [rights, setRights] = useState(false);
   const tool = useToolJob('face-swap', { onRefused: () => setModal('tool') });
 
   const list = influencers.data?.influencers ?? [];
@@ -49,8 +50,12 @@ export function FaceSwapPage() {
     event.preventDefault();
     if (blocked) return openLimit();
     setSent(true);
-    if (!video || !persona?.ready) return;
-    tool.start({ tool: 'face-swap', video: video.file, options: { influencerId } });
+    if (!video || !persona?.ready || !rights) return;
+    tool.start({
+      tool: 'face-swap',
+      video: video.file,
+      options: { influencerId, footageRights: true },
+    });
   }
 
   return (
@@ -113,6 +118,23 @@ export function FaceSwapPage() {
               onBlocked={openLimit}
               disabled={!access.ready}
             />
+
+            <div className="space-y-1">
+              <label className="flex items-start gap-2 text-sm text-zinc-200">
+                <input
+                  type="checkbox"
+                  checked={rights}
+                  onChange={(event) => setRights(event.target.checked)}
+                  className="mt-0.5 size-4 shrink-0 accent-brand-400"
+                />
+                {FOOTAGE_RIGHTS_TEXTS.label}
+              </label>
+              {sent && !rights ? (
+                <p role="alert" className="text-sm text-red-400">
+                  {FOOTAGE_RIGHTS_TEXTS.required}
+                </p>
+              ) : null}
+            </div>
 
             {access.preview ? <OfflineNote>{VIDEO_TEXTS.offlineSwapNote}</OfflineNote> : null}
 

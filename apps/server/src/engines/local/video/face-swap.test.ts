@@ -13,7 +13,11 @@ import { convexHull, delaunay } from './triangulate';
 const PHOTOS = path.join(SERVER_ROOT, 'test/fixtures/photos/persona');
 const photo = (name: string) => readFileSync(path.join(PHOTOS, name));
 const engine = createLocalFaceSwapEngine();
-const options = { influencerId: 'persona', personaPhoto: photo('same-person-01.jpg') };
+const options = {
+  influencerId: 'persona',
+  footageRights: true as const,
+  personaPhoto: photo('same-person-01.jpg'),
+};
 
 /**
  * A short clip made from a still with ffmpeg: a slow zoom (so frames differ) at `size`,
