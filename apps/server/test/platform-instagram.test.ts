@@ -559,4 +559,12 @@ describe('Instagram: counts', () => {
       await instagram.counts(tokens.accessToken, connected.profile, published.remoteId),
     ).toEqual({ views: 1234, likes: 56, comments: 7, shares: 8 });
   });
+
+  it('cannot delete a published post: Instagram’s API has no such call, so none is made', async () => {
+    const before = platforms.requests.length;
+    expect(
+      await instagram.remove('any-token', { accountId: '17841400000000001' }, '18000000000000001'),
+    ).toBe('unsupported');
+    expect(platforms.requests.length).toBe(before);
+  });
 });

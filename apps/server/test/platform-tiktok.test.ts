@@ -530,4 +530,12 @@ describe('TikTok: counts', () => {
       await tiktok.counts(connected.tokens.accessToken, connected.profile, published.remoteId),
     ).toEqual({ views: 4321, likes: 65, comments: 8, shares: 9 });
   });
+
+  it('cannot delete a published post: TikTok’s API has no such call, so none is made', async () => {
+    const before = platforms.requests.length;
+    expect(
+      await tiktok.remove('any-token', { accountId: '17841400000000001' }, '18000000000000001'),
+    ).toBe('unsupported');
+    expect(platforms.requests.length).toBe(before);
+  });
 });

@@ -424,4 +424,43 @@ describe('the X publisher', () => {
     );
     expect(gone.kind).toBe('refused');
   });
+
+  it('deletes a post with DELETE /2/tweets/:id: gone from X’s reads, once; a post X no longer has is gone', async () => {
+    const tokens = await connect();
+    const published = await publisher.publish(
+      post(tokens, { caption: caption('Taken down'), media: [file('image', 10_000)] }).attempt(),
+    );
+    const account = { accountId: creator.id };
+    expect(await publisher.remove(tokens.accessToken, account, published.remoteId)).toBe('deleted');
+    expect(x.deletions().at(-1)).toEqual({ tweetId: published.remoteId, userId: creator.id });
+    expect(x.tweets().some((tweet) => tweet.id === published.remoteId)).toBe(false);
+    const deletions = x.deletions().length;
+    // Deleted already (by Muse, or by the creator on X): nothing is deleted again.
+    expect(await publisher.remove(tokens.accessToken, account, published.remoteId)).toBe('gone');
+    expect(x.deletions().length).toBe(deletions);
+  });
+
+  it('says why X did not delete a post: another account’s, a lapsed token, X down', async () => {
+    const tokens = await connect();
+    const published = await publisher.publish(
+      post(tokens, { caption: caption('Not theirs'), media: [file('image', 10_000)] }).attempt(),
+    );
+    const other = await connect(x.addAccount({ username: 'someone_else' }));
+    const refused = await failure(
+      publisher.remove(other.accessToken, { accountId: other.accessToken }, published.remoteId),
+    );
+    expect(refused.kind).toBe('refused');
+    expect(refused.message).toContain('did not create');
+    x.failNextDelete();
+    const down = await failure(
+      publisher.remove(tokens.accessToken, { accountId: creator.id }, published.remoteId),
+    );
+    expect(down.kind).toBe('unavailable');
+    x.expireAccessTokens(creator.id);
+    const expired = await failure(
+      publisher.remove(tokens.accessToken, { accountId: creator.id }, published.remoteId),
+    );
+    expect(expired.kind).toBe('expired');
+    expect(x.tweets().some((tweet) => tweet.id === published.remoteId)).toBe(true);
+  });
 });

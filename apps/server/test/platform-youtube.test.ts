@@ -56,13 +56,15 @@ const pkce = () => ({
  * Each connection signs in as its own Google account: the fake's tokens are JWTs without a
  * unique id, alike for one account within a second, and a test marks tokens dead one by one.
  */
-async function connect(): Promise<TPlatformTokens> {
+async function connect(options: { scope?: string } = {}): Promise<TPlatformTokens> {
   const { state, codeVerifier } = pkce();
   const consent = await publisher.authorizationUrl({
     state,
     codeVerifier,
     redirectUri: REDIRECT_URI,
   });
+  // A grant of other scopes: a channel connected before Muse asked for what it now asks.
+  if (options.scope) consent.searchParams.set('scope', options.scope);
   const account = fakeGoogleAccountCookie({
     sub: `1047${randomBytes(8).readBigUInt64BE().toString()}`,
     email: 'youtube.creator@example.com',
@@ -187,7 +189,7 @@ describe('the YouTube publisher', () => {
       response_type: 'code',
       redirect_uri: REDIRECT_URI,
       scope:
-        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
       code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
       code_challenge_method: 'S256',
       state,
@@ -416,5 +418,47 @@ describe('the YouTube publisher', () => {
   it('gives the grant back on disconnect, at the issuer’s revocation endpoint', async () => {
     const tokens = await connect();
     await expect(publisher.revoke(tokens)).resolves.toBeUndefined();
+  });
+
+  it('deletes a video with videos.delete: gone from YouTube’s reads; a video YouTube no longer has is gone', async () => {
+    const tokens = await connect();
+    expect(tokens.scopes).toContain('https://www.googleapis.com/auth/youtube.force-ssl');
+    const { remoteId } = await publisher.publish(
+      post(tokens, { title: 'Down', caption: 'Taken down', media: [video(40_000)] }).attempt(),
+    );
+    const account = { accountId: youtube.channel.id };
+    expect(await publisher.remove(tokens.accessToken, account, remoteId)).toBe('deleted');
+    expect(youtube.deletions().at(-1)).toEqual({
+      videoId: remoteId,
+      channelId: youtube.channel.id,
+    });
+    expect(youtube.videos().some((item) => item.id === remoteId)).toBe(false);
+    const deletions = youtube.deletions().length;
+    expect(await publisher.remove(tokens.accessToken, account, remoteId)).toBe('gone');
+    expect(youtube.deletions().length).toBe(deletions);
+  });
+
+  it('says why YouTube did not delete a video: a grant without the scope, a spent token, YouTube down', async () => {
+    const tokens = await connect();
+    const { remoteId } = await publisher.publish(
+      post(tokens, { title: 'Kept', caption: 'Still there', media: [video(40_000)] }).attempt(),
+    );
+    const account = { accountId: youtube.channel.id };
+    const narrow = await connect({
+      scope:
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+    });
+    const unscoped = await failure(publisher.remove(narrow.accessToken, account, remoteId));
+    expect(unscoped.kind).toBe('auth');
+    expect(unscoped.details.platformCode).toBe('insufficientPermissions');
+    youtube.failNextDelete();
+    expect((await failure(publisher.remove(tokens.accessToken, account, remoteId))).kind).toBe(
+      'unavailable',
+    );
+    youtube.expireToken(tokens.accessToken);
+    expect((await failure(publisher.remove(tokens.accessToken, account, remoteId))).kind).toBe(
+      'expired',
+    );
+    expect(youtube.videos().some((item) => item.id === remoteId)).toBe(true);
   });
 });

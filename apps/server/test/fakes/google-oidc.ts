@@ -52,24 +52,48 @@ export async function startFakeGoogle(options: { port?: number } = {}): Promise<
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   const accountsByCode = new Map<string, TFakeGoogleAccount>();
+  // Like Google, the fake grants the scopes the consent asked for, and a refresh keeps them (the
+  // library's own default is a placeholder scope): a platform fake reads them from the token.
+  const scopesByCode = new Map<string, string>();
+  const scopesByRefreshToken = new Map<string, string>();
+  type TTokenRequest = { body?: { code?: string; refresh_token?: string } };
+  const grantedScopes = (request: TTokenRequest) =>
+    request.body?.code
+      ? scopesByCode.get(request.body.code)
+      : scopesByRefreshToken.get(request.body?.refresh_token ?? '');
 
   server.service.on(
     'beforeAuthorizeRedirect',
     (redirect: { url: URL }, request: IncomingMessage) => {
       const code = redirect.url.searchParams.get('code');
-      if (code) accountsByCode.set(code, accountFromCookie(request) ?? DEFAULT_FAKE_GOOGLE_ACCOUNT);
+      if (!code) return;
+      accountsByCode.set(code, accountFromCookie(request) ?? DEFAULT_FAKE_GOOGLE_ACCOUNT);
+      const scope = new URL(request.url ?? '/', 'http://fake').searchParams.get('scope');
+      if (scope) scopesByCode.set(code, scope);
     },
   );
   server.service.on(
     'beforeTokenSigning',
-    (token: { payload: Record<string, unknown> }, request: { body?: { code?: string } }) => {
+    (token: { payload: Record<string, unknown> }, request: TTokenRequest) => {
       const account = accountsByCode.get(request.body?.code ?? '') ?? DEFAULT_FAKE_GOOGLE_ACCOUNT;
+      const scope = grantedScopes(request);
       Object.assign(token.payload, {
         sub: account.sub,
         email: account.email,
         email_verified: account.emailVerified ?? true,
         name: account.name,
+        ...(scope ? { scope } : {}),
       });
+    },
+  );
+  server.service.on(
+    'beforeResponse',
+    (response: { body: Record<string, unknown> }, request: TTokenRequest) => {
+      const scope = grantedScopes(request);
+      if (!scope) return;
+      response.body.scope = scope;
+      if (typeof response.body.refresh_token === 'string')
+        scopesByRefreshToken.set(response.body.refresh_token, scope);
     },
   );
 

@@ -175,6 +175,14 @@ export const ERROR_CODES = {
     status: [409],
     meaning: 'Only a platform post that failed can be tried again',
   },
+  POST_TAKEN_DOWN: {
+    status: [409],
+    meaning: 'Muse took the post down: it goes to no platform again',
+  },
+  ACCOUNT_SUSPENDED: {
+    status: [403],
+    meaning: 'The account is suspended: nothing of it is published',
+  },
   OWN_POST: { status: [400], meaning: 'A creator cannot buy their own post' },
   FREE_POST: { status: [400], meaning: 'The post is free: there is nothing to buy' },
   ALREADY_BOUGHT: { status: [409], meaning: 'The account already bought this post' },

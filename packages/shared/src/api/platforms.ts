@@ -41,6 +41,10 @@ export const PLATFORM_TEXTS = {
   targetNotFailed: 'Only a post that failed on a platform can be tried again',
   tryAgain: 'Try again',
   onPage: 'Muse page',
+  removed: 'Removed',
+  deleteOn: (platform: string) => `Delete it on ${platform}`,
+  postTakenDown: 'Muse took this post down: it goes to no platform',
+  accountSuspended: 'This account is suspended: its posts go to no platform',
 } as const;
 
 export const PLATFORM_ACCOUNT_STATUSES = ['connected', 'expired', 'revoked'] as const;
@@ -80,6 +84,13 @@ export const ZPlatformConnectResponse = z.object({ success: z.literal(true), url
 
 export const POST_TARGET_STATES = ['scheduled', 'publishing', 'published', 'failed'] as const;
 
+/**
+ * What became of a published copy once Muse took its post down: deleted from the platform,
+ * 'unsupported' where the platform's API cannot delete it, or 'failed' (the account's access was
+ * gone, the platform refused); the creator deletes the last two by hand.
+ */
+export const POST_TARGET_REMOVALS = ['removed', 'unsupported', 'failed'] as const;
+
 /** A platform a new post goes to, with its own words where the creator wants them. */
 export const ZPostTargetRequest = z.object({
   platform: z.enum(PUBLISH_PLATFORMS, { error: 'Choose Instagram, TikTok, YouTube Shorts or X' }),
@@ -117,6 +128,18 @@ export const ZPostTarget = z.object({
       comments: z.number().nullable(),
       shares: z.number().nullable(),
       readAt: z.string(),
+    })
+    .nullable(),
+  /**
+   * Set once Muse took the post down and dealt with this published copy; the link to delete it
+   * by hand is `url` where `state` is not 'removed'. Null while the copy stands.
+   */
+  removal: z
+    .object({
+      state: z.enum(POST_TARGET_REMOVALS),
+      /** What happened, in the creator's words. */
+      message: z.string().nullable(),
+      at: z.string(),
     })
     .nullable(),
 });

@@ -1,3 +1,5 @@
+import { PLATFORM_RULES, PLATFORM_TEXTS, type TPublishPlatform } from '@muse/shared';
+import { Link } from '@react-email/components';
 import { MailAction, MailLayout, MailParagraph } from '../mail/layout';
 import { renderMail, type TRenderedMail } from '../mail/render';
 
@@ -137,4 +139,66 @@ export async function webhookDisabledMail(props: {
     </MailLayout>,
   );
   return { subject: 'A Muse webhook endpoint was turned off', ...rendered };
+}
+
+/** The platform as its account is spoken of ('YouTube', not 'YouTube Shorts'). */
+const platformName = (platform: TPublishPlatform) =>
+  PLATFORM_RULES[platform].name.replace(' Shorts', '');
+
+/** A caption as a mail quotes it: its first line, cut at 80 characters. */
+function quoted(caption: string): string {
+  const line = caption.split('\n')[0]?.trim() ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/**
+ * What became of a post Muse took down (docs/product/platform-publishing.md, 'Takedown'): the
+ * copies deleted from the platforms, and those the creator must delete there, each with its
+ * link and why Muse could not.
+ */
+export async function postTakenDownMail(props: {
+  fullName: string;
+  influencerName: string;
+  caption: string;
+  removed: { platform: TPublishPlatform }[];
+  byHand: { platform: TPublishPlatform; message: string | null; url: string | null }[];
+  calendarLink: string;
+}): Promise<TAccountMail> {
+  const caption = quoted(props.caption);
+  const rendered = await renderMail(
+    <MailLayout preview="Muse took a post down and off the platforms it was published to.">
+      <MailParagraph>Hi {props.fullName},</MailParagraph>
+      <MailParagraph>
+        Muse took down a post of {props.influencerName}
+        {caption ? ` (“${caption}”)` : ''}, so it also comes off the platforms it was published to.
+      </MailParagraph>
+      {props.removed.length ? (
+        <MailParagraph>
+          Removed by Muse: {props.removed.map((copy) => platformName(copy.platform)).join(', ')}.
+        </MailParagraph>
+      ) : null}
+      {props.byHand.length ? (
+        <>
+          <MailParagraph>
+            Please delete {props.byHand.length === 1 ? 'this copy' : 'these copies'} yourself: Muse
+            could not.
+          </MailParagraph>
+          {props.byHand.map((copy) => (
+            <MailParagraph key={copy.platform}>
+              {platformName(copy.platform)}: {copy.message ? `${copy.message}. ` : ''}
+              {PLATFORM_TEXTS.deleteOn(platformName(copy.platform))}
+              {copy.url ? (
+                <>
+                  {': '}
+                  <Link href={copy.url}>{copy.url}</Link>
+                </>
+              ) : null}
+            </MailParagraph>
+          ))}
+        </>
+      ) : null}
+      <MailAction href={props.calendarLink} label="Open the calendar" />
+    </MailLayout>,
+  );
+  return { subject: 'Muse took your post off the platforms', ...rendered };
 }

@@ -1,6 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { PUBLISH_PLATFORMS } from '@muse/shared';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
-import { emailChangeTokens, passwordResetTokens, sessions, users } from '../../db/schema';
+import {
+  emailChangeTokens,
+  passwordResetTokens,
+  posts,
+  postTargets,
+  sessions,
+  users,
+} from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { TMailer } from '../mail/mailer';
 import {
@@ -8,6 +16,7 @@ import {
   emailChangeMail,
   googleTakeoverMail,
   passwordResetMail,
+  postTakenDownMail,
   verifyEmailMail,
   webhookDisabledMail,
 } from './account-mail-templates';
@@ -43,6 +52,8 @@ export async function sendAccountMail(
       return sendEmailChangedNotice(db, mail, payload);
     case 'webhook-disabled':
       return sendWebhookDisabledNotice(db, mail, payload);
+    case 'post-taken-down':
+      return sendTakedownNotice(db, mail, payload);
   }
 }
 
@@ -164,6 +175,51 @@ async function sendWebhookDisabledNotice(
       url: payload.url,
       failingSince: new Date(payload.failingSince),
       settingsLink: `${publicUrl}/settings/webhooks`,
+    })),
+  });
+}
+
+/**
+ * Tells the creator which copies of a post Muse took down were deleted from the platforms and
+ * which they must delete there themselves, with each one's link (docs/product/platform-publishing.md,
+ * 'Takedown'). Read from the post's copies as the takedown left them.
+ */
+async function sendTakedownNotice(
+  db: TDatabase,
+  { mailer, publicUrl }: TAccountMailContext,
+  payload: { userId: string; postId: string },
+) {
+  const user = await findUser(db, payload.userId);
+  if (!user || user.deletedAt) return;
+  const [post] = await db
+    .select({ influencerName: posts.influencerName, caption: posts.caption })
+    .from(posts)
+    .where(and(eq(posts.id, payload.postId), eq(posts.userId, user.id)));
+  if (!post) return;
+  const copies = await db
+    .select({
+      platform: postTargets.platform,
+      removal: postTargets.removal,
+      message: postTargets.removalMessage,
+      url: postTargets.url,
+    })
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, payload.postId), isNotNull(postTargets.removal)));
+  if (!copies.length) return;
+  copies.sort(
+    (a, b) => PUBLISH_PLATFORMS.indexOf(a.platform) - PUBLISH_PLATFORMS.indexOf(b.platform),
+  );
+  await mailer.send({
+    to: user.email,
+    ...(await postTakenDownMail({
+      fullName: user.fullName,
+      influencerName: post.influencerName,
+      caption: post.caption,
+      removed: copies.filter((copy) => copy.removal === 'removed'),
+      byHand: copies
+        .filter((copy) => copy.removal !== 'removed')
+        .map((copy) => ({ platform: copy.platform, message: copy.message, url: copy.url })),
+      calendarLink: `${publicUrl}/calendar`,
     })),
   });
 }

@@ -26,6 +26,11 @@ export const ZAccountMailPayload = z.discriminatedUnion('kind', [
   }),
   /** The notice to the old address once the account moved to a new one. */
   z.object({ kind: z.literal('email-changed'), userId: z.string(), oldEmail: z.string() }),
+  /**
+   * What became of a taken-down post's platform copies: those Muse deleted, those the creator
+   * must delete by hand (platforms/takedown.ts). The worker reads them from the post.
+   */
+  z.object({ kind: z.literal('post-taken-down'), userId: z.string(), postId: z.string() }),
   /** The notice that Muse turned off a failing webhook endpoint (webhooks/delivery.ts). */
   z.object({
     kind: z.literal('webhook-disabled'),

@@ -27,6 +27,8 @@ import {
   readDueCounts,
   recoverStalePublishing,
 } from '../platforms/targets';
+import { takeDownPost } from '../platforms/takedown';
+import { TAKE_DOWN_POST_TASK, ZTakeDownPostPayload } from '../platforms/takedown-queue';
 import type { TSecretBox } from '../../lib/secret-box';
 import { keepRunning } from './keep-running';
 import { createProviderWakeups, type TProviderWakeups } from './provider-wakeups';
@@ -72,9 +74,12 @@ type TTaskContext = {
   webhooks?: TWebhookDeliveryContext;
 };
 
+/** The queue's try of a task: the last one may give up what the earlier ones retried. */
+type TTaskAttempt = { lastAttempt: boolean };
+
 type TTask<TPayload extends z.ZodType> = {
   payload: TPayload;
-  run: (context: TTaskContext, payload: z.infer<TPayload>) => Promise<void>;
+  run: (context: TTaskContext, payload: z.infer<TPayload>, attempt: TTaskAttempt) => Promise<void>;
 };
 
 function task<TPayload extends z.ZodType>(
@@ -135,6 +140,15 @@ const TASKS = {
       payload.targetId,
     );
   }),
+  // A post an operator hid comes off the platforms (docs/product/platform-publishing.md,
+  // 'Takedown'); a platform that cannot be reached is retried by the queue.
+  [TAKE_DOWN_POST_TASK]: task(
+    ZTakeDownPostPayload,
+    async ({ db, publishing }, payload, attempt) => {
+      if (!publishing) throw new Error('This worker was started without platform publishing');
+      await takeDownPost({ db, ...publishing }, payload.postId, attempt);
+    },
+  ),
   // Platform tokens refreshed before they run out; posts whose worker stopped taken up again;
   // published posts' counts read once a day.
   'platform-upkeep': task(ZScheduledPayload, async ({ db, publishing }) => {
@@ -178,7 +192,10 @@ export function taskList(names: readonly string[], context: TTaskContext): TaskL
   for (const name of names) {
     if (!Object.hasOwn(TASKS, name)) throw new Error(`The job queue has no handler for "${name}"`);
     const { payload, run: handle } = TASKS[name as TTaskName] as TTask<z.ZodType>;
-    list[name] = async (raw) => handle(context, payload.parse(raw));
+    list[name] = async (raw, helpers) =>
+      handle(context, payload.parse(raw), {
+        lastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
+      });
   }
   return list;
 }
@@ -338,7 +355,7 @@ export async function startWorker(options: {
           run({
             ...shared,
             concurrency: options.publishing!.concurrency,
-            taskList: taskList([PUBLISH_TARGET_TASK], context),
+            taskList: taskList([PUBLISH_TARGET_TASK, TAKE_DOWN_POST_TASK], context),
           }),
         supervision,
       ).catch(async (error: unknown) => {

@@ -1,7 +1,8 @@
 /**
  * One interface for every platform Muse publishes to (docs/decisions/0051-platform-publishing.md):
  * the OAuth steps that connect an account, the account's profile, publishing one post in the
- * platform's own steps, and reading a published post's counts. Each platform is one adapter in
+ * platform's own steps, reading a published post's counts, and deleting it where the platform
+ * can. Each platform is one adapter in
  * `adapters/`; a scheduler service could be one more. Adapters hold no state of their own: the
  * tokens and the ids of steps already taken come in with each call and go back to the caller,
  * which keeps them (sealed) in the database.
@@ -97,6 +98,14 @@ export type TPostCounts = {
 };
 
 /**
+ * What taking a published post off its platform did (docs/product/platform-rules.md, 'Taking a
+ * post down'): `deleted` by the platform's API, `gone` already (the platform no longer knows
+ * it: the same for the creator), or `unsupported` where the platform's API deletes nothing, so
+ * the creator deletes it there by hand.
+ */
+export type TRemoval = 'deleted' | 'gone' | 'unsupported';
+
+/**
  * Why a platform refused a call, in the kinds the queue acts on:
  * - `auth`: the token is expired, revoked or lacks a scope, and refreshing cannot help (the
  *   account must be connected again);
@@ -162,6 +171,13 @@ export interface TPublisher {
     account: { accountId: string },
     remoteId: string,
   ): Promise<TPostCounts>;
+  /** Whether the platform's API deletes a published post (`remove` answers `unsupported` else). */
+  readonly canRemove: boolean;
+  /**
+   * Deletes a published post from the platform, where its API can. A platform without such a
+   * call answers `unsupported` without calling anything; failures are PlatformErrors.
+   */
+  remove(accessToken: string, account: { accountId: string }, remoteId: string): Promise<TRemoval>;
   /** Gives the tokens back on disconnect where the platform has a revocation endpoint. */
   revoke(tokens: { accessToken: string; refreshToken: string | null }): Promise<void>;
 }

@@ -21,7 +21,14 @@ import { buffer } from 'node:stream/consumers';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { TDatabase, TQueryable } from '../../db/client';
-import { influencerPages, postItems, posts, postTargets, platformAccounts } from '../../db/schema';
+import {
+  influencerPages,
+  postItems,
+  posts,
+  postTargets,
+  platformAccounts,
+  users,
+} from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TSecretBox } from '../../lib/secret-box';
@@ -29,6 +36,7 @@ import type { TStorage } from '../../lib/storage';
 import { accessTokenOf, influencerAccounts, markAccount, toPlatformAccount } from './accounts';
 import { PlatformError, type TPublishMedia, type TPublisher } from './publisher';
 import type { TPublishers } from './publishers';
+import { queueTakedown } from './takedown-queue';
 
 type TTargetRow = typeof postTargets.$inferSelect;
 type TItemRow = typeof postItems.$inferSelect;
@@ -38,7 +46,7 @@ export const PUBLISH_TARGET_TASK = 'publish-target';
 const jobKey = (targetId: string) => `target:${targetId}`;
 
 /** The platform's name as an account is spoken of ('your YouTube account', not 'YouTube Shorts'). */
-const accountPlatformName = (platform: TPublishPlatform) =>
+export const accountPlatformName = (platform: TPublishPlatform) =>
   PLATFORM_RULES[platform].name.replace(' Shorts', '');
 
 /** The longer side of a PPV post's blurred picture on a platform. */
@@ -269,6 +277,14 @@ export async function targetsOf(
             readAt: target.countsReadAt.toISOString(),
           }
         : null,
+      removal:
+        target.removal && target.removedAt
+          ? {
+              state: target.removal,
+              message: target.removalMessage,
+              at: target.removedAt.toISOString(),
+            }
+          : null,
     };
     byPost.set(target.postId, [...(byPost.get(target.postId) ?? []), shown]);
   }
@@ -399,14 +415,29 @@ async function waitUntil(db: TDatabase, targetId: string, at: Date): Promise<voi
 export async function publishTarget(deps: TTargetDeps, targetId: string): Promise<void> {
   const { db } = deps;
   const [found] = await db
-    .select({ target: postTargets, post: posts, handle: influencerPages.handle })
+    .select({
+      target: postTargets,
+      post: posts,
+      handle: influencerPages.handle,
+      suspendedAt: users.suspendedAt,
+    })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
     .where(eq(postTargets.id, targetId));
   if (!found) return;
   const { post } = found;
   if (found.target.state === 'published' || found.target.state === 'failed') return;
+  // A post Muse took down, or one of a suspended account, never goes out: the platform is not
+  // called (docs/product/platform-publishing.md, 'Takedown').
+  if (post.hiddenAt)
+    return fail(db, targetId, { code: 'POST_TAKEN_DOWN', message: PLATFORM_TEXTS.postTakenDown });
+  if (found.suspendedAt)
+    return fail(db, targetId, {
+      code: 'ACCOUNT_SUSPENDED',
+      message: PLATFORM_TEXTS.accountSuspended,
+    });
   // Moved later meanwhile: its message was moved too.
   if (post.publishAt.getTime() > Date.now() + 1000) return;
   if (found.target.waitUntil && found.target.waitUntil.getTime() > Date.now() + 1000) {
@@ -484,18 +515,27 @@ export async function publishTarget(deps: TTargetDeps, targetId: string): Promis
         });
       },
     );
-    await db
-      .update(postTargets)
-      .set({
-        state: 'published',
-        remoteId: published.remoteId,
-        url: published.url,
-        publishedAt: new Date(),
-        failureCode: null,
-        failureMessage: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(postTargets.id, targetId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(postTargets)
+        .set({
+          state: 'published',
+          remoteId: published.remoteId,
+          url: published.url,
+          publishedAt: new Date(),
+          failureCode: null,
+          failureMessage: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(postTargets.id, targetId));
+      // Hidden while this copy was on its way: it comes down as the others did.
+      const [now] = await tx
+        .select({ hiddenAt: posts.hiddenAt })
+        .from(posts)
+        .where(eq(posts.id, post.id))
+        .for('update');
+      if (now?.hiddenAt) await queueTakedown(tx, post.id);
+    });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     if (error.kind === 'auth') {
@@ -515,8 +555,8 @@ export async function publishTarget(deps: TTargetDeps, targetId: string): Promis
 }
 
 /** Runs `work` with the account's token; a token the platform calls expired is refreshed once. */
-async function withFreshToken<T>(
-  deps: TTargetDeps,
+export async function withFreshToken<T>(
+  deps: Pick<TTargetDeps, 'db' | 'secrets'>,
   publisher: TPublisher,
   accountId: string,
   work: (accessToken: string, account: typeof platformAccounts.$inferSelect) => Promise<T>,
@@ -540,8 +580,15 @@ export async function retryTarget(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ target: postTargets, account: platformAccounts })
+      .select({
+        target: postTargets,
+        account: platformAccounts,
+        hiddenAt: posts.hiddenAt,
+        suspendedAt: users.suspendedAt,
+      })
       .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .innerJoin(users, eq(users.id, postTargets.userId))
       .leftJoin(platformAccounts, eq(platformAccounts.id, postTargets.accountId))
       .where(
         and(
@@ -552,6 +599,9 @@ export async function retryTarget(
       )
       .for('update', { of: postTargets });
     if (!row) throw notFound('Post not found', 'POST_NOT_FOUND');
+    if (row.hiddenAt) throw conflict(PLATFORM_TEXTS.postTakenDown, 'POST_TAKEN_DOWN');
+    if (row.suspendedAt)
+      throw new AppError(403, PLATFORM_TEXTS.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (row.target.state !== 'failed')
       throw conflict(PLATFORM_TEXTS.targetNotFailed, 'TARGET_NOT_FAILED');
     const name = accountPlatformName(platform);
@@ -597,7 +647,14 @@ export async function readTargetCounts(
   targetId: string,
 ): Promise<void> {
   const [target] = await deps.db.select().from(postTargets).where(eq(postTargets.id, targetId));
-  if (!target || target.state !== 'published' || !target.remoteId || !target.accountId) return;
+  if (
+    !target ||
+    target.state !== 'published' ||
+    !target.remoteId ||
+    !target.accountId ||
+    target.removal
+  )
+    return;
   const publisher = deps.publishers[target.platform];
   if (!publisher) return;
   try {
@@ -629,6 +686,7 @@ export async function readDueCounts(
     .where(
       and(
         eq(postTargets.state, 'published'),
+        isNull(postTargets.removal),
         or(
           isNull(postTargets.countsReadAt),
           lt(postTargets.countsReadAt, new Date(Date.now() - COUNTS_MAX_AGE_MS)),
@@ -655,6 +713,7 @@ export async function readPostCounts(
         eq(postTargets.postId, postId),
         eq(postTargets.userId, userId),
         eq(postTargets.state, 'published'),
+        isNull(postTargets.removal),
         or(
           isNull(postTargets.countsReadAt),
           lt(postTargets.countsReadAt, new Date(Date.now() - 60_000)),

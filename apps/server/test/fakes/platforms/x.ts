@@ -18,7 +18,10 @@
  *   GIFs answer `processing_info` and go pending → in_progress → succeeded over STATUS polls;
  * - `POST /2/tweets` (text, media.media_ids): refuses unknown or unprocessed media, more than 4
  *   files, a video with anything else, and the author's duplicate text, as X does;
- * - `GET /2/tweets/:id` with `tweet.fields=public_metrics`.
+ * - `GET /2/tweets/:id` with `tweet.fields=public_metrics`;
+ * - `DELETE /2/tweets/:id`: the author's own post only, with a token holding `tweet.read`,
+ *   `tweet.write` and `users.read` (X's scopes for it); `{data: {deleted: true}}`, and the post
+ *   is gone from every read. A post X does not have answers 404 (`resource-not-found`).
  *
  * Errors are X's shapes: problem details `{title, detail, type, status}`, `{errors:[…]}` for
  * invalid requests and unknown paths, `{error, error_description}` from the token endpoints.
@@ -27,7 +30,9 @@
  * `expireAccessTokens(userId)`, `revoke(userId)` (the user took the app's access away),
  * `rateLimitNext(n)`, `refuseNextTweet(detail)` (403), `failNextTweet()` (503),
  * `loseNextTweetAnswer()` (made, then 503), `GET /2/users/:id/tweets` (the user's posts),
- * `failNextMediaProcessing()`, `tweets()`, `uploads()`, `setCounts(tweetId, metrics)`.
+ * `failNextMediaProcessing()`, `tweets()`, `uploads()`, `setCounts(tweetId, metrics)`,
+ * `deletions()` (every post deleted through the API), `deleteByHand(tweetId)` (the creator deleted
+ * it on X), `failNextDelete()` (503).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -97,7 +102,16 @@ export type TFakeX = TPlatformFake & {
   tweets: () => TFakeXTweet[];
   uploads: () => TFakeXUpload[];
   setCounts: (tweetId: string, metrics: Partial<TFakeXMetrics>) => void;
+  /** Every post deleted through `DELETE /2/tweets/:id`, oldest first. */
+  deletions: () => { tweetId: string; userId: string }[];
+  /** The post is deleted on X itself (by its author in the app): the API no longer has it. */
+  deleteByHand: (tweetId: string) => void;
+  /** The next delete answers 503. */
+  failNextDelete: () => void;
 };
+
+/** The scopes X's `DELETE /2/tweets/:id` needs. */
+const DELETE_SCOPES = ['tweet.read', 'tweet.write', 'users.read'];
 
 /** The scopes X's OAuth 2.0 knows: a consent page asked for another refuses it, as X does. */
 const KNOWN_SCOPES = new Set([
@@ -218,6 +232,8 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
   /** The next post is made but its answer is lost (a 503 after the fact, as a dropped connection). */
   let loseNext = false;
   let failNextProcessing = false;
+  let failDelete = false;
+  const deletions: { tweetId: string; userId: string }[] = [];
   let ids = 1_880_000_000_000_000_000n;
   const newId = () => (ids += 1n + BigInt(Math.floor(Math.random() * 1000))).toString();
 
@@ -650,6 +666,40 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
     );
   }
 
+  function deleteTweet(response: ServerResponse, access: TAccess, id: string) {
+    if (!DELETE_SCOPES.every((scope) => access.scopes.includes(scope)))
+      return problem(
+        response,
+        403,
+        'Forbidden',
+        'You are not permitted to perform this action.',
+        'https://api.twitter.com/2/problems/oauth2-insufficient-scope',
+      );
+    if (failDelete) {
+      failDelete = false;
+      return problem(response, 503, 'Service Unavailable', 'Service Unavailable');
+    }
+    const at = tweets.findIndex((tweet) => tweet.id === id);
+    if (at === -1)
+      return problem(
+        response,
+        404,
+        'Not Found Error',
+        `Could not find tweet with id: [${id}].`,
+        'https://api.twitter.com/2/problems/resource-not-found',
+      );
+    if (tweets[at]!.authorId !== access.userId)
+      return problem(
+        response,
+        403,
+        'Forbidden',
+        'You are not allowed to delete a Tweet you did not create.',
+      );
+    tweets.splice(at, 1);
+    deletions.push({ tweetId: id, userId: access.userId });
+    sendJson(response, 200, { data: { deleted: true } }, rateHeaders(49));
+  }
+
   async function handle(request: TFakeRequest, response: ServerResponse) {
     const { method, path } = request;
     if (request.host === 'x.com') {
@@ -679,7 +729,8 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
       (method === 'GET' && path === '/2/media/upload') ||
       (method === 'POST' && path === '/2/tweets') ||
       (method === 'GET' && route(/^\/2\/users\/\d+\/tweets$/)) ||
-      (method === 'GET' && route(/^\/2\/tweets\/\d+$/));
+      (method === 'GET' && route(/^\/2\/tweets\/\d+$/)) ||
+      (method === 'DELETE' && route(/^\/2\/tweets\/\d+$/));
     if (!known)
       return sendJson(response, 404, {
         errors: [{ message: 'Sorry, that page does not exist', code: 34 }],
@@ -697,6 +748,7 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
     if (path === '/2/tweets') return postTweet(request, response, access);
     const timeline = route(/^\/2\/users\/(\d+)\/tweets$/);
     if (timeline) return userTweets(request, response, timeline[1] ?? '');
+    if (method === 'DELETE') return deleteTweet(response, access, path.slice('/2/tweets/'.length));
     return getTweet(request, response, path.slice('/2/tweets/'.length));
   }
 
@@ -741,6 +793,14 @@ export function createFakeX(options: { redirectUris?: string[] } = {}): TFakeX {
       const tweet = tweets.find((entry) => entry.id === tweetId);
       if (!tweet) throw new Error(`no tweet ${tweetId}`);
       Object.assign(tweet.metrics, metrics);
+    },
+    deletions: () => deletions.map((entry) => ({ ...entry })),
+    deleteByHand: (tweetId) => {
+      const at = tweets.findIndex((tweet) => tweet.id === tweetId);
+      if (at !== -1) tweets.splice(at, 1);
+    },
+    failNextDelete: () => {
+      failDelete = true;
     },
   };
 }

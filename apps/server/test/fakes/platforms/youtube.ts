@@ -16,7 +16,11 @@
  *   session got: 308 with `Range: bytes=0-M`, no Range when nothing arrived, 201 with the video
  *   once complete;
  * - `GET /youtube/v3/videos?part=…&id=…`: snippet, status, processingDetails (processing the
- *   first poll, processed the next) and statistics.
+ *   first poll, processed the next) and statistics;
+ * - `DELETE /youtube/v3/videos?id=…`: the token's own channel's video, with a token granted
+ *   `youtube`, `youtube.force-ssl` or `youtubepartner` (read from the Google fake's JWT; a token
+ *   that is no JWT counts as granted them): 204, and the video is gone from every read; 404
+ *   videoNotFound for a video YouTube does not have, 403 insufficientPermissions or forbidden.
  *
  * Errors are Google's: `{error: {code, message, errors: [{message, domain, reason}], status}}`.
  *
@@ -24,7 +28,8 @@
  * `expireToken(token)`, `revokeToken(token)`, `quotaExceededNext()`,
  * `rejectNextUpload(reason)`, `failNextUploadMidway()` (the next bytes PUT keeps half of what it
  * was sent and answers 503, so a retry resumes from the range), `setCounts(videoId, counts)`,
- * `videos()`, `sessions()`.
+ * `videos()`, `sessions()`, `deletions()` (every video deleted through the API),
+ * `deleteByHand(videoId)` (the creator deleted it in YouTube Studio), `failNextDelete()` (503).
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -89,7 +94,34 @@ export type TFakeYouTube = TPlatformFake & {
   ) => void;
   videos: () => TFakeYouTubeVideo[];
   sessions: () => TFakeYouTubeSession[];
+  /** Every video deleted through `videos.delete`, oldest first. */
+  deletions: () => { videoId: string; channelId: string }[];
+  /** The video is deleted in YouTube Studio: the API no longer has it. */
+  deleteByHand: (videoId: string) => void;
+  /** The next delete answers 503 backendError. */
+  failNextDelete: () => void;
 };
+
+/** The scopes `videos.delete` takes (any one of them). */
+const DELETE_SCOPES = [
+  'https://www.googleapis.com/auth/youtube',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+  'https://www.googleapis.com/auth/youtubepartner',
+];
+
+/** The scopes a Google access token was granted, from its JWT's `scope`; null: not told. */
+function grantedScopes(token: string): string[] | null {
+  const [, payload] = token.split('.');
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      scope?: unknown;
+    };
+    return typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : null;
+  } catch {
+    return null;
+  }
+}
 
 const id = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
 const etag = () => id(27);
@@ -143,6 +175,8 @@ export function createFakeYouTube(): TFakeYouTube {
   let quotaNext = false;
   let rejectNext: string | null = null;
   let failMidway = false;
+  let failDelete = false;
+  const deletions: { videoId: string; channelId: string }[] = [];
 
   function addChannel(input: Partial<Omit<TFakeYouTubeChannel, 'id'>> = {}): TFakeYouTubeChannel {
     const channel: TFakeYouTubeChannel = {
@@ -571,6 +605,50 @@ export function createFakeYouTube(): TFakeYouTube {
     sendVideo(response, complete(session));
   }
 
+  function deleteVideo(
+    request: TFakeRequest,
+    response: ServerResponse,
+    channel: TFakeYouTubeChannel,
+  ) {
+    const granted = grantedScopes(bearerOf(request) ?? '');
+    if (granted && !DELETE_SCOPES.some((scope) => granted.includes(scope)))
+      return googleError(
+        response,
+        403,
+        'PERMISSION_DENIED',
+        'insufficientPermissions',
+        'Request had insufficient authentication scopes.',
+      );
+    if (failDelete) {
+      failDelete = false;
+      return googleError(response, 503, 'UNAVAILABLE', 'backendError', 'Backend Error');
+    }
+    const wanted = request.query.get('id') ?? '';
+    const video = videos.get(wanted);
+    if (!video)
+      return googleError(
+        response,
+        404,
+        'NOT_FOUND',
+        'videoNotFound',
+        'The video that you are trying to delete cannot be found.',
+        { domain: 'youtube.video' },
+      );
+    if (video.channelId !== channel.id)
+      return googleError(
+        response,
+        403,
+        'PERMISSION_DENIED',
+        'forbidden',
+        'The video that you are trying to delete cannot be deleted.',
+        { domain: 'youtube.video' },
+      );
+    videos.delete(wanted);
+    deletions.push({ videoId: wanted, channelId: channel.id });
+    response.writeHead(204);
+    response.end();
+  }
+
   async function handle(request: TFakeRequest, response: ServerResponse) {
     const { method, path } = request;
     const uploads = path === '/upload/youtube/v3/videos';
@@ -579,6 +657,7 @@ export function createFakeYouTube(): TFakeYouTube {
     const known =
       (method === 'GET' && path === '/youtube/v3/channels') ||
       (method === 'GET' && path === '/youtube/v3/videos') ||
+      (method === 'DELETE' && path === '/youtube/v3/videos') ||
       (method === 'POST' && uploads);
     if (!known)
       return googleError(
@@ -591,6 +670,7 @@ export function createFakeYouTube(): TFakeYouTube {
     const channel = authorized(request, response);
     if (!channel || quota(response)) return;
     if (path === '/youtube/v3/channels') return listChannels(request, response, channel);
+    if (method === 'DELETE') return deleteVideo(request, response, channel);
     if (path === '/youtube/v3/videos') return listVideos(request, response);
     return startSession(request, response, channel);
   }
@@ -633,6 +713,13 @@ export function createFakeYouTube(): TFakeYouTube {
         statistics: { ...video.statistics },
         bytes: Buffer.from(video.bytes),
       })),
+    deletions: () => deletions.map((entry) => ({ ...entry })),
+    deleteByHand: (videoId) => {
+      videos.delete(videoId);
+    },
+    failNextDelete: () => {
+      failDelete = true;
+    },
     sessions: () =>
       [...sessions.values()].map(({ uploadUrl, channelId, total, received, videoId }) => ({
         uploadUrl,

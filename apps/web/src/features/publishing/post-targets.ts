@@ -1,4 +1,10 @@
-import type { TPost, TPostTarget, TPublishPlatform } from '@muse/shared';
+import {
+  PLATFORM_RULES,
+  PLATFORM_TEXTS,
+  type TPost,
+  type TPostTarget,
+  type TPublishPlatform,
+} from '@muse/shared';
 
 /** How long ahead a scheduled platform post makes the calendar watch it go out. */
 export const WATCH_AHEAD_MS = 5 * 60 * 1000;
@@ -49,5 +55,23 @@ export function hasTargetsUnderWay(posts: readonly TPost[], now: number): boolea
 
 /** Whether the post is out on a platform, so there are counts to read. */
 export function hasPublishedTarget(post: TPost): boolean {
-  return post.targets.some((target) => target.state === 'published');
+  return post.targets.some((target) => target.state === 'published' && !target.removal);
 }
+
+/** The platform as its account is spoken of ('YouTube', not 'YouTube Shorts'). */
+export const accountPlatformName = (platform: TPublishPlatform) =>
+  PLATFORM_RULES[platform].name.replace(' Shorts', '');
+
+/**
+ * A copy Muse took down: 'Removed' once deleted from the platform; otherwise the creator deletes
+ * it there ('Delete it on Instagram'), at its link. Null while the copy stands.
+ */
+export function removalLabel(target: TPostTarget): string | null {
+  if (!target.removal) return null;
+  return target.removal.state === 'removed'
+    ? PLATFORM_TEXTS.removed
+    : PLATFORM_TEXTS.deleteOn(accountPlatformName(target.platform));
+}
+
+/** Failures 'Try again' cannot help: Muse took the post down, or the account is suspended. */
+export const FINAL_FAILURES: readonly string[] = ['POST_TAKEN_DOWN', 'ACCOUNT_SUSPENDED'];

@@ -68,6 +68,7 @@ export const WEB_PUBLISHING_TEXTS = {
   platformsList: 'Platforms',
   waitingUntil: (time: string) => `Waiting until ${time}`,
   viewOn: (platform: string) => `View on ${platform}`,
+  takenDown: 'Taken down',
   readAt: (ago: string) => `Read ${ago}`,
   notOnPage: 'Not on the Muse page',
   retryFailed: 'The post could not be sent again',

@@ -162,6 +162,7 @@ function target(platform: TPublishPlatform, overrides: Partial<TPostTarget> = {}
     waitUntil: null,
     publishedAt: null,
     counts: null,
+    removal: null,
     ...overrides,
   };
 }
@@ -1075,6 +1076,69 @@ describe('an open post', () => {
     // Nobody asked for the counts again.
     expect(x).toHaveTextContent('1.2K');
     expect(calls.filter((call) => call.path.endsWith('/read-counts'))).toHaveLength(1);
+  });
+
+  it('shows what became of a taken-down post’s copies: Removed, or Delete it on the platform with its link', () => {
+    const calls = stubApi();
+    const at = '2026-07-10T02:00:00.000Z';
+    const out = { state: 'published' as const, publishedAt: '2026-07-09T03:00:00.000Z' };
+    const { dialog } = renderPost(
+      post({
+        status: 'published',
+        targets: [
+          target('instagram', {
+            ...out,
+            url: 'https://www.instagram.com/p/abc/',
+            removal: {
+              state: 'unsupported',
+              message: 'Instagram does not let apps delete posts',
+              at,
+            },
+          }),
+          target('tiktok', {
+            state: 'failed',
+            failure: { code: 'POST_TAKEN_DOWN', message: PLATFORM_TEXTS.postTakenDown },
+          }),
+          target('youtube', {
+            ...out,
+            url: 'https://www.youtube.com/shorts/v1',
+            removal: { state: 'removed', message: 'Deleted from YouTube', at },
+          }),
+          target('x', {
+            ...out,
+            url: 'https://x.com/maralind/status/1',
+            removal: {
+              state: 'failed',
+              message: 'Muse can no longer reach your X account',
+              at,
+            },
+          }),
+        ],
+      }),
+    );
+    const youtube = within(dialog).getByRole('listitem', { name: 'YouTube Shorts' });
+    expect(within(youtube).getByText('Removed')).toBeVisible();
+    expect(within(youtube).getByText('Deleted from YouTube')).toBeVisible();
+    expect(within(youtube).queryByRole('link')).toBeNull();
+    const instagram = within(dialog).getByRole('listitem', { name: 'Instagram' });
+    expect(within(instagram).getByText('Taken down')).toBeVisible();
+    expect(within(instagram).getByRole('link', { name: /Delete it on Instagram/ })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/p/abc/',
+    );
+    expect(within(instagram).queryByRole('link', { name: /View on/ })).toBeNull();
+    const x = within(dialog).getByRole('listitem', { name: 'X' });
+    expect(within(x).getByText(/Muse can no longer reach your X account/)).toBeVisible();
+    expect(within(x).getByRole('link', { name: /Delete it on X/ })).toHaveAttribute(
+      'href',
+      'https://x.com/maralind/status/1',
+    );
+    // A copy that never went out says why, and offers no 'Try again'.
+    const tiktok = within(dialog).getByRole('listitem', { name: 'TikTok' });
+    expect(within(tiktok).getByText(PLATFORM_TEXTS.postTakenDown)).toBeVisible();
+    expect(within(tiktok).queryByRole('button', { name: /Try again/ })).toBeNull();
+    // Nothing left out there to count.
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('says a platform holds a post until its limit allows it, and asks no counts before one is out', () => {

@@ -431,6 +431,7 @@ export function createInstagramPublisher(options: TPublisherOptions): TPublisher
   return {
     platform: 'instagram',
     scopes: SCOPES,
+    canRemove: false,
 
     // Instagram has no PKCE: the state, which Muse binds to the browser, is what ties the
     // callback to this flow. The verifier is taken and not used.
@@ -546,6 +547,14 @@ export function createInstagramPublisher(options: TPublisherOptions): TPublisher
         comments: post.comments_count ?? null,
         shares: null,
       };
+    },
+
+    // Meta deletes a post only for apps on the Instagram API with Facebook Login (`DELETE
+    // /<IG_MEDIA_ID>` on graph.facebook.com, with `instagram_manage_contents` and a linked
+    // Facebook Page). The Instagram Login that Muse connects with has no delete: the creator
+    // deletes the post in Instagram (docs/product/platform-rules.md).
+    async remove() {
+      return 'unsupported';
     },
 
     // The Instagram API with Instagram Login has no endpoint that revokes a token: the account

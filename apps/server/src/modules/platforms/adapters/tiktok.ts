@@ -523,6 +523,7 @@ export function createTikTokPublisher(options: TPublisherOptions): TPublisher {
   return {
     platform: 'tiktok',
     scopes: SCOPES,
+    canRemove: false,
 
     async authorizationUrl({ state, codeVerifier, redirectUri }) {
       const query = new URLSearchParams({
@@ -598,6 +599,12 @@ export function createTikTokPublisher(options: TPublisherOptions): TPublisher {
         comments: found.comment_count ?? null,
         shares: found.share_count ?? null,
       };
+    },
+
+    // TikTok's Content Posting API publishes and reports, and deletes nothing: the creator
+    // deletes the post in TikTok (docs/product/platform-rules.md).
+    async remove() {
+      return 'unsupported';
     },
 
     async revoke({ accessToken, refreshToken }) {

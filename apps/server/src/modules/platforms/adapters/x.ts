@@ -74,6 +74,7 @@ const mediaAnswerSchema = z.object({
 });
 
 const tweetSchema = z.object({ data: z.object({ id: z.string() }) });
+const deletedSchema = z.object({ data: z.object({ deleted: z.boolean() }) });
 const metricsSchema = z.object({
   data: z
     .object({
@@ -280,6 +281,7 @@ export function createXPublisher(options: TPublisherOptions): TPublisher {
   return {
     platform: 'x',
     scopes: SCOPES,
+    canRemove: true,
 
     async authorizationUrl({ state, codeVerifier, redirectUri }) {
       // Built here rather than with generateOAuth2AuthLink, which makes its own verifier.
@@ -416,6 +418,23 @@ export function createXPublisher(options: TPublisherOptions): TPublisher {
               : (metrics.retweet_count ?? 0) + (metrics.quote_count ?? 0),
         };
       } catch (error) {
+        throw toPlatformError(error, 'api');
+      }
+    },
+
+    // DELETE /2/tweets/:id, with the scopes Muse posts with (tweet.read, tweet.write, users.read).
+    async remove(accessToken, _account, remoteId) {
+      const client = userClient(accessToken);
+      try {
+        const answer = deletedSchema.safeParse(await client.v2.deleteTweet(remoteId));
+        if (answer.success && answer.data.data.deleted) return 'deleted';
+        // Not deleted, and no error said why: X is asked whether the post is still there.
+        const still = metricsSchema.parse(await client.v2.singleTweet(remoteId));
+        if (!still.data) return 'gone';
+        throw new PlatformError('unavailable', 'X did not delete the post: it will be tried again');
+      } catch (error) {
+        // A post X no longer has (deleted on X, or its account) is as good as deleted.
+        if (error instanceof ApiResponseError && error.code === 404) return 'gone';
         throw toPlatformError(error, 'api');
       }
     },

@@ -28,9 +28,14 @@ import {
   type TPublisherOptions,
 } from '../publisher';
 
+/**
+ * Uploads, the channel and its counts, and deleting a video Muse took down: `videos.delete`
+ * takes none of the narrower scopes, only `youtube`, `youtube.force-ssl` or `youtubepartner`.
+ */
 const SCOPES = [
   'https://www.googleapis.com/auth/youtube.upload',
   'https://www.googleapis.com/auth/youtube.readonly',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
 ];
 /** The generated client's root; its upload methods add `/upload` to it. */
 const API_ROOT = 'https://youtube.googleapis.com/';
@@ -460,6 +465,7 @@ export function createYouTubePublisher(
   return {
     platform: 'youtube',
     scopes: SCOPES,
+    canRemove: true,
 
     async authorizationUrl({ state, codeVerifier, redirectUri }) {
       try {
@@ -589,6 +595,22 @@ export function createYouTubePublisher(
           shares: null,
         };
       } catch (error) {
+        throw apiError(error);
+      }
+    },
+
+    // videos.delete: 204 when deleted, 404 videoNotFound when YouTube has no such video.
+    async remove(accessToken, _account, remoteId) {
+      try {
+        // Not retried by gaxios: the takedown's queue tries again, and says so.
+        await api(authClient(accessToken)).videos.delete(
+          { id: remoteId },
+          { ...methodOptions(), retry: false },
+        );
+        return 'deleted';
+      } catch (error) {
+        const status = gaxiosErrorSchema.safeParse(error).data?.response?.status;
+        if (status === 404 && GAXIOS_ERROR in Object(error)) return 'gone';
         throw apiError(error);
       }
     },

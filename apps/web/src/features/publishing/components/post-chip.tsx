@@ -2,12 +2,18 @@ import { PLATFORM_RULES, type TPost, type TPostTarget } from '@muse/shared';
 import { Lock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatTime } from '../calendar-time';
-import { PLATFORM_INITIALS, TARGET_STATE_LABELS, TARGET_STATE_LOOKS } from '../post-targets';
+import {
+  PLATFORM_INITIALS,
+  removalLabel,
+  TARGET_STATE_LABELS,
+  TARGET_STATE_LOOKS,
+} from '../post-targets';
 import { formatMoney } from '../publishing-format';
 
-/** 'Instagram: published' */
+/** 'Instagram: published', or 'X: removed' once Muse took the copy down. */
 export function targetMarkLabel(target: TPostTarget): string {
-  return `${PLATFORM_RULES[target.platform].name}: ${TARGET_STATE_LABELS[target.state].toLowerCase()}`;
+  const state = removalLabel(target) ?? TARGET_STATE_LABELS[target.state];
+  return `${PLATFORM_RULES[target.platform].name}: ${state.toLowerCase()}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   Hourglass,
   Loader2,
   RotateCw,
+  Trash2,
   type LucideIcon,
 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -17,7 +18,13 @@ import { toast } from '../../../components/ui/toaster';
 import { hasErrorCode } from '../../../lib/api';
 import { useRetryTarget } from '../api/retry-target';
 import { dayKey, formatDateTime, formatTime } from '../calendar-time';
-import { TARGET_STATE_LABELS, TARGET_STATE_LOOKS } from '../post-targets';
+import {
+  accountPlatformName,
+  FINAL_FAILURES,
+  removalLabel,
+  TARGET_STATE_LABELS,
+  TARGET_STATE_LOOKS,
+} from '../post-targets';
 import { formatAgo, formatCount } from '../publishing-format';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
 
@@ -52,6 +59,18 @@ export function TargetStateBadge({
   timeZone: string;
   now: number;
 }) {
+  // A copy Muse took down: 'Removed', or the creator's to delete.
+  const removal = removalLabel(target);
+  if (removal)
+    return (
+      <Pill
+        icon={target.removal?.state === 'removed' ? Trash2 : CircleAlert}
+        iconClassName="size-3.5"
+        className={`border ${target.removal?.state === 'removed' ? REMOVED_LOOK : TARGET_STATE_LOOKS.failed}`}
+      >
+        {target.removal?.state === 'removed' ? removal : WEB_PUBLISHING_TEXTS.takenDown}
+      </Pill>
+    );
   const waiting = target.state === 'scheduled' && target.waitUntil !== null;
   return (
     <Pill
@@ -161,7 +180,11 @@ function TargetRow({
         </span>
       </div>
 
-      {target.state === 'published' && target.url ? (
+      {target.removal ? (
+        <RemovalNote target={target} name={accountPlatformName(target.platform)} />
+      ) : null}
+
+      {target.state === 'published' && target.url && !target.removal ? (
         <a
           href={target.url}
           target="_blank"
@@ -179,21 +202,23 @@ function TargetRow({
           {target.failure ? (
             <p className="min-w-0 text-red-300 wrap-anywhere">{target.failure.message}</p>
           ) : null}
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={onRetry}
-            disabled={retryDisabled}
-            className="shrink-0"
-          >
-            {retrying ? (
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <RotateCw aria-hidden="true" className="size-4" />
-            )}
-            {retrying ? WEB_PUBLISHING_TEXTS.retrying : PLATFORM_TEXTS.tryAgain}
-            <span className="sr-only"> on {name}</span>
-          </Button>
+          {target.failure && FINAL_FAILURES.includes(target.failure.code) ? null : (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onRetry}
+              disabled={retryDisabled}
+              className="shrink-0"
+            >
+              {retrying ? (
+                <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <RotateCw aria-hidden="true" className="size-4" />
+              )}
+              {retrying ? WEB_PUBLISHING_TEXTS.retrying : PLATFORM_TEXTS.tryAgain}
+              <span className="sr-only"> on {name}</span>
+            </Button>
+          )}
         </div>
       ) : null}
 
@@ -220,5 +245,39 @@ function TargetRow({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** A removed copy's look: done, and quiet. */
+const REMOVED_LOOK = 'border-zinc-500/40 bg-zinc-500/15 text-zinc-200';
+
+/**
+ * What became of a copy Muse took down (docs/product/platform-publishing.md, 'Takedown'):
+ * 'Removed', or 'Delete it on <Platform>' with its link, and why Muse could not.
+ */
+function RemovalNote({ target, name }: { target: TPostTarget; name: string }) {
+  const removal = target.removal!;
+  if (removal.state === 'removed')
+    return <p className="text-zinc-300">{removal.message ?? PLATFORM_TEXTS.removed}</p>;
+  return (
+    <div className="space-y-1.5">
+      {removal.message ? (
+        <p className="min-w-0 text-red-300 wrap-anywhere">{removal.message}</p>
+      ) : null}
+      {target.url ? (
+        <a
+          href={target.url}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1.5 font-medium text-brand-300 underline-offset-2 hover:underline"
+        >
+          <ExternalLink aria-hidden="true" className="size-4" />
+          {PLATFORM_TEXTS.deleteOn(name)}
+          <span className="sr-only">{WEB_PUBLISHING_TEXTS.opensInNewTab}</span>
+        </a>
+      ) : (
+        <p className="font-medium text-zinc-200">{PLATFORM_TEXTS.deleteOn(name)}</p>
+      )}
+    </div>
   );
 }

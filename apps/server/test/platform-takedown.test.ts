@@ -1,0 +1,541 @@
+/**
+ * Taking a hidden post off the platforms (docs/product/platform-publishing.md, 'Takedown'): the
+ * API on real PostgreSQL, listening on a port (the platforms fetch Muse's signed links), a worker
+ * that publishes, takes down and mails, and the four platforms' fakes behind PLATFORMS_API_URL,
+ * reached by the real clients. A post is hidden as an operator's action hides it: `hidden_at`
+ * set and the takedown queued in one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TPost, TPostTarget, TPublishPlatform } from '@muse/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  galleryItems,
+  influencers,
+  platformAccounts,
+  posts,
+  postTargets,
+  users,
+} from '../src/db/schema';
+import { processUploadedImage } from '../src/lib/images';
+import { storeInfluencerImage } from '../src/modules/influencers/service';
+import { publishingContext, startWorker } from '../src/modules/jobs/worker';
+import { createMailer } from '../src/modules/mail/mailer';
+import { takeDownPost } from '../src/modules/platforms/takedown';
+import { queueTakedown } from '../src/modules/platforms/takedown-queue';
+import { publishTarget } from '../src/modules/platforms/targets';
+import { mailbox, queuedAccountMail, waitForMail, waitForMailQueue } from './account-mail';
+import { buyPlan, registerAccount, type TTestAccount } from './accounts';
+import { createTestApp, type TTestContext } from './app';
+import { waitFor } from './creations';
+import { startFakeGoogle, type TFakeGoogle } from './fakes/google-oidc';
+import { startFakePlatformsServer, type TFakePlatformsServer } from './fakes/platforms';
+import { createFakeInstagram, type TFakeInstagram } from './fakes/platforms/instagram';
+import { createFakeTikTok, type TFakeTikTok } from './fakes/platforms/tiktok';
+import { createFakeX, type TFakeX } from './fakes/platforms/x';
+import { createFakeYouTube, type TFakeYouTube } from './fakes/platforms/youtube';
+import { makePng } from './images';
+import { freePort } from './ports';
+
+const instagram: TFakeInstagram = createFakeInstagram();
+const tiktok: TFakeTikTok = createFakeTikTok();
+const youtube: TFakeYouTube = createFakeYouTube();
+const x: TFakeX = createFakeX();
+let platforms: TFakePlatformsServer;
+let google: TFakeGoogle;
+let ctx: TTestContext;
+let worker: { stop: () => Promise<void> };
+const silent = { info: () => {}, error: () => {} };
+const SUBJECT = 'Muse took your post off the platforms';
+
+beforeAll(async () => {
+  platforms = await startFakePlatformsServer([instagram, tiktok, youtube, x]);
+  google = await startFakeGoogle();
+  const port = await freePort();
+  ctx = await createTestApp({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PLATFORMS_API_URL: platforms.url,
+    PLATFORM_POLL_INTERVAL_MS: '10',
+    INSTAGRAM_APP_ID: instagram.clientId,
+    INSTAGRAM_APP_SECRET: instagram.clientSecret,
+    TIKTOK_CLIENT_KEY: tiktok.clientKey,
+    TIKTOK_CLIENT_SECRET: tiktok.clientSecret,
+    X_CLIENT_ID: x.clientId,
+    X_CLIENT_SECRET: x.clientSecret,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ISSUER: google.issuer,
+    YOUTUBE_PUBLISHING: 'true',
+  });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  worker = await startWorker({
+    db: ctx.database.db,
+    pool: ctx.database.pool,
+    deps: ctx.app.services,
+    concurrency: 1,
+    log: silent,
+    mail: {
+      mailer: createMailer(ctx.config, ctx.database.db, silent),
+      publicUrl: ctx.config.PUBLIC_URL,
+    },
+    publishing: publishingContext(ctx.config, ctx.app.services),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await platforms?.stop();
+  await google?.stop();
+});
+
+const db = () => ctx.database.db;
+
+async function call(
+  account: TTestAccount,
+  options: { method?: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown },
+) {
+  return ctx.app.inject({
+    method: options.method ?? 'GET',
+    url: options.url,
+    headers: account.headers,
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+  });
+}
+
+/** An influencer with a picture and a published page. */
+async function influencer(owner: TTestAccount): Promise<string> {
+  const id = randomUUID();
+  const picture = await processUploadedImage(await makePng(300, 300));
+  const keys = await storeInfluencerImage(ctx.app.services.storage, owner.userId, id, picture);
+  await db()
+    .insert(influencers)
+    .values({
+      id,
+      userId: owner.userId,
+      name: 'Ava Rose',
+      niche: 'fashion',
+      description: 'Style',
+      ...keys,
+    });
+  const page = await call(owner, {
+    method: 'PUT',
+    url: `/api/influencers/${id}/page`,
+    payload: { handle: `ava.${randomUUID().slice(0, 8)}`, bio: 'Hi', published: true },
+  });
+  expect(page.statusCode, page.body).toBe(200);
+  return id;
+}
+
+/** A gallery item of the influencer: a PNG picture, or a vertical MP4 clip. */
+async function galleryItem(
+  owner: TTestAccount,
+  influencerId: string,
+  kind: 'image' | 'video',
+): Promise<string> {
+  const { storage } = ctx.app.services;
+  const [width, height] = kind === 'image' ? [1080, 1080] : [720, 1280];
+  const id = randomUUID();
+  const folder = `users/${owner.userId}/jobs/${randomUUID()}`;
+  const picture = await sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  const key = kind === 'image' ? `${folder}/output-0.png` : `${folder}/output-0.mp4`;
+  // A platform's fake takes the clip's bytes as they are: they need not play.
+  await storage.put(key, kind === 'image' ? picture : Buffer.alloc(300_000, 7));
+  const thumbnailKey = `${folder}/preview-0.webp`;
+  await storage.put(thumbnailKey, await sharp(picture).webp().toBuffer());
+  await db()
+    .insert(galleryItems)
+    .values({
+      id,
+      userId: owner.userId,
+      influencerId,
+      influencerName: 'Ava Rose',
+      kind,
+      tool: kind === 'image' ? 'generate-image' : 'generate-video',
+      durationMs: kind === 'video' ? 8000 : null,
+      key,
+      thumbnailKey,
+      width,
+      height,
+      contentType: kind === 'image' ? 'image/png' : 'video/mp4',
+      fileName: kind === 'image' ? 'ava.png' : 'ava.mp4',
+      prompt: 'A portrait',
+      engine: 'local',
+      preview: true,
+    });
+  return id;
+}
+
+/** Connects the influencer's account on `platform` as a browser would (see platform-publishing). */
+async function connect(owner: TTestAccount, influencerId: string, platform: TPublishPlatform) {
+  const started = await call(owner, {
+    method: 'POST',
+    url: `/api/influencers/${influencerId}/platform-accounts/${platform}/connect`,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+  const consent = await fetch(started.json().url, { redirect: 'manual' });
+  expect(consent.status, await consent.clone().text()).toBe(302);
+  const back = new URL(consent.headers.get('location')!);
+  const callback = await ctx.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie },
+  });
+  expect(callback.headers.location).toBe(`/influencers/${influencerId}?connected=${platform}`);
+}
+
+/** X refuses an account's duplicate text: every post says something new. */
+let captions = 0;
+
+async function schedule(
+  owner: TTestAccount,
+  influencerId: string,
+  body: Record<string, unknown>,
+): Promise<TPost> {
+  const answer = await call(owner, {
+    method: 'POST',
+    url: '/api/posts',
+    payload: {
+      influencerId,
+      caption: `Take two #style ${(captions += 1)}`,
+      priceCents: 0,
+      publishAt: new Date(Date.now() + 1000).toISOString(),
+      timeZone: 'UTC',
+      onPage: false,
+      ...body,
+    },
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().post;
+}
+
+async function postOf(owner: TTestAccount, id: string): Promise<TPost> {
+  const [row] = await db().select().from(posts).where(eq(posts.id, id));
+  const answer = await call(owner, { url: `/api/posts?influencerId=${row!.influencerId}` });
+  return answer.json().posts.find((post: TPost) => post.id === id);
+}
+
+/** Waits until every target of the post is out (or failed). */
+async function published(owner: TTestAccount, id: string): Promise<TPost> {
+  let post: TPost | undefined;
+  await waitFor(async () => {
+    post = await postOf(owner, id);
+    return post.targets.every((item) => item.state === 'published' || item.state === 'failed');
+  }, 60_000);
+  for (const item of post!.targets) expect(item.state, JSON.stringify(item)).toBe('published');
+  return post!;
+}
+
+/** Hides the post as the operator's action does: `hidden_at` and the takedown, in one transaction. */
+async function hide(postId: string) {
+  await db().transaction(async (tx) => {
+    await tx.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, postId));
+    await queueTakedown(tx, postId);
+  });
+}
+
+/** Waits until every published copy of the post has its removal. */
+async function takenDown(owner: TTestAccount, id: string): Promise<TPost> {
+  let post: TPost | undefined;
+  await waitFor(async () => {
+    post = await postOf(owner, id);
+    return post.targets.every((item) => item.state !== 'published' || item.removal !== null);
+  }, 60_000);
+  return post!;
+}
+
+const target = (post: TPost, platform: TPublishPlatform) =>
+  post.targets.find((item) => item.platform === platform) as TPostTarget;
+
+/** The platform fakes' calls since `from`, other than the picture CDNs'. */
+const callsSince = (from: number) => platforms.requests.slice(from);
+
+describe('taking a hidden post off the platforms', () => {
+  let owner: TTestAccount;
+  let influencerId: string;
+
+  beforeAll(async () => {
+    owner = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, owner, 'growth');
+    influencerId = await influencer(owner);
+    for (const platform of ['instagram', 'tiktok', 'youtube', 'x'] as const)
+      await connect(owner, influencerId, platform);
+  }, 60_000);
+
+  it('deletes it from X and YouTube, marks it for the creator to delete on Instagram and TikTok, and mails both lists once', async () => {
+    const clip = await galleryItem(owner, influencerId, 'video');
+    const post = await published(
+      owner,
+      (
+        await schedule(owner, influencerId, {
+          itemIds: [clip],
+          targets: [
+            { platform: 'instagram' },
+            { platform: 'tiktok' },
+            { platform: 'youtube', title: 'Take two' },
+            { platform: 'x' },
+          ],
+        })
+      ).id,
+    );
+    const tweetId = x.tweets().at(-1)!.id;
+    const videoId = youtube.videos().at(-1)!.id;
+    expect(target(post, 'x').url).toContain(tweetId);
+    expect(target(post, 'youtube').url).toContain(videoId);
+    for (const item of post.targets) expect(item.removal).toBeNull();
+    const copiesOnInstagram = instagram.posts().length;
+    const copiesOnTikTok = tiktok.posts().length;
+
+    await hide(post.id);
+    const down = await takenDown(owner, post.id);
+
+    // Gone from the platforms whose API deletes, through that API, and from their reads.
+    expect(x.deletions()).toContainEqual(expect.objectContaining({ tweetId }));
+    expect(x.tweets().some((tweet) => tweet.id === tweetId)).toBe(false);
+    expect(youtube.deletions()).toContainEqual(expect.objectContaining({ videoId }));
+    expect(youtube.videos().some((video) => video.id === videoId)).toBe(false);
+    expect(target(down, 'x').removal).toMatchObject({
+      state: 'removed',
+      message: 'Deleted from X',
+    });
+    expect(target(down, 'youtube').removal).toMatchObject({
+      state: 'removed',
+      message: 'Deleted from YouTube',
+    });
+    // Instagram and TikTok delete nothing through their APIs: no call was made, and the
+    // creator is asked to delete the copy there, at its link.
+    expect(
+      platforms.requests.some(
+        (request) =>
+          request.method === 'DELETE' &&
+          request.host !== 'api.x.com' &&
+          request.host !== 'youtube.googleapis.com',
+      ),
+    ).toBe(false);
+    for (const [platform, name] of [
+      ['instagram', 'Instagram'],
+      ['tiktok', 'TikTok'],
+    ] as const) {
+      const copy = target(down, platform);
+      expect(copy.state).toBe('published');
+      expect(copy.url).toMatch(/^https:\/\//);
+      expect(copy.removal).toMatchObject({
+        state: 'unsupported',
+        message: `${name} does not let apps delete posts`,
+      });
+    }
+    expect(instagram.posts()).toHaveLength(copiesOnInstagram);
+    expect(tiktok.posts()).toHaveLength(copiesOnTikTok);
+
+    const [mail] = await waitForMail(ctx, owner.email, SUBJECT);
+    expect(mail!.text).toContain('Removed by Muse: YouTube, X.');
+    expect(mail!.text).toContain('Please delete these copies yourself');
+    expect(mail!.text).toContain(
+      `Instagram: Instagram does not let apps delete posts. Delete it on Instagram: ${target(down, 'instagram').url}`,
+    );
+    expect(mail!.text).toContain(
+      `TikTok: TikTok does not let apps delete posts. Delete it on TikTok: ${target(down, 'tiktok').url}`,
+    );
+
+    // A second run calls no platform and mails nothing again.
+    const before = platforms.requests.length;
+    await takeDownPost(
+      { db: db(), publishers: ctx.app.services.publishers, secrets: ctx.app.services.secrets },
+      post.id,
+    );
+    await waitForMailQueue(ctx);
+    expect(callsSince(before)).toEqual([]);
+    expect(
+      (await mailbox(ctx, owner.email)).filter((item) => item.subject === SUBJECT),
+    ).toHaveLength(1);
+    // Nor is anything of it published or tried again.
+    const retried = await call(owner, {
+      method: 'POST',
+      url: `/api/posts/${post.id}/targets/x/retry`,
+    });
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json()).toMatchObject({ code: 'POST_TAKEN_DOWN' });
+  });
+
+  it('counts a post the platform no longer has as removed, and tries a platform that failed again without deleting twice', async () => {
+    const clip = await galleryItem(owner, influencerId, 'video');
+    const post = await published(
+      owner,
+      (
+        await schedule(owner, influencerId, {
+          itemIds: [clip],
+          targets: [{ platform: 'youtube', title: 'Gone' }, { platform: 'x' }],
+        })
+      ).id,
+    );
+    const tweetId = x.tweets().at(-1)!.id;
+    const videoId = youtube.videos().at(-1)!.id;
+    // The creator deleted it on X already; YouTube fails the first delete with a 503.
+    x.deleteByHand(tweetId);
+    youtube.failNextDelete();
+    const before = platforms.requests.length;
+    await hide(post.id);
+    const down = await takenDown(owner, post.id);
+    expect(target(down, 'x').removal).toMatchObject({
+      state: 'removed',
+      message: 'Already gone from X',
+    });
+    expect(target(down, 'youtube').removal).toMatchObject({
+      state: 'removed',
+      message: 'Deleted from YouTube',
+    });
+    // YouTube was asked twice (the 503, then the queue's retry); X once, never again.
+    const deletes = callsSince(before).filter((request) => request.method === 'DELETE');
+    expect(deletes.filter((request) => request.host === 'youtube.googleapis.com')).toHaveLength(2);
+    expect(deletes.filter((request) => request.host === 'api.x.com')).toHaveLength(1);
+    expect(youtube.deletions().filter((entry) => entry.videoId === videoId)).toHaveLength(1);
+    // Mailed once, after the last copy: nothing for the creator to delete by hand.
+    const [latest] = await waitForMail(ctx, owner.email, SUBJECT, 2);
+    await waitForMailQueue(ctx);
+    expect(
+      (await mailbox(ctx, owner.email)).filter((item) => item.subject === SUBJECT),
+    ).toHaveLength(2);
+    expect(latest!.text).toContain('Removed by Muse: YouTube, X.');
+    expect(latest!.text).not.toContain('yourself');
+  });
+
+  it('never publishes a hidden post’s waiting copy, nor a suspended account’s, without calling the platform', async () => {
+    const picture = await galleryItem(owner, influencerId, 'image');
+    const waiting = await schedule(owner, influencerId, {
+      itemIds: [picture],
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+      targets: [{ platform: 'x' }],
+    });
+    const [row] = await db()
+      .select({ id: postTargets.id })
+      .from(postTargets)
+      .where(eq(postTargets.postId, waiting.id));
+    const jobKey = `target:${row!.id}`;
+    const queued = async () =>
+      (
+        await ctx.database.pool.query(
+          'select 1 from graphile_worker._private_jobs where key = $1',
+          [jobKey],
+        )
+      ).rowCount;
+    expect(await queued()).toBe(1);
+    await hide(waiting.id);
+    await waitFor(
+      async () => target(await postOf(owner, waiting.id), 'x').state === 'failed',
+      30_000,
+    );
+    // Unqueued, and failed as taken down: 'Try again' is refused.
+    expect(await queued()).toBe(0);
+    expect(target(await postOf(owner, waiting.id), 'x')).toMatchObject({
+      state: 'failed',
+      failure: {
+        code: 'POST_TAKEN_DOWN',
+        message: 'Muse took this post down: it goes to no platform',
+      },
+      removal: null,
+    });
+
+    // The task itself refuses a hidden post's copy that comes due, and calls no platform.
+    const deps = {
+      db: db(),
+      storage: ctx.app.services.storage,
+      files: ctx.app.services.files,
+      secrets: ctx.app.services.secrets,
+      publishers: ctx.app.services.publishers,
+      publicUrl: ctx.config.PUBLIC_URL,
+      pollIntervalMs: 10,
+      signal: new AbortController().signal,
+    };
+    const due = await schedule(owner, influencerId, {
+      itemIds: [picture],
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+      targets: [{ platform: 'x' }],
+    });
+    const [dueRow] = await db()
+      .select({ id: postTargets.id })
+      .from(postTargets)
+      .where(eq(postTargets.postId, due.id));
+    await db()
+      .update(posts)
+      .set({ hiddenAt: new Date(), publishAt: new Date(Date.now() - 1000) })
+      .where(eq(posts.id, due.id));
+    const before = platforms.requests.length;
+    const tweets = x.tweets().length;
+    await publishTarget(deps, dueRow!.id);
+    expect(target(await postOf(owner, due.id), 'x').failure?.code).toBe('POST_TAKEN_DOWN');
+
+    // A suspended account's copy: the same, and its 'Try again' is refused.
+    const suspended = await schedule(owner, influencerId, {
+      itemIds: [picture],
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+      targets: [{ platform: 'x' }],
+    });
+    const [suspendedRow] = await db()
+      .select({ id: postTargets.id })
+      .from(postTargets)
+      .where(eq(postTargets.postId, suspended.id));
+    await db()
+      .update(posts)
+      .set({ publishAt: new Date(Date.now() - 1000) })
+      .where(eq(posts.id, suspended.id));
+    await db().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, owner.userId));
+    try {
+      await publishTarget(deps, suspendedRow!.id);
+      expect(target(await postOf(owner, suspended.id), 'x').failure?.code).toBe(
+        'ACCOUNT_SUSPENDED',
+      );
+      const retried = await call(owner, {
+        method: 'POST',
+        url: `/api/posts/${suspended.id}/targets/x/retry`,
+      });
+      expect(retried.statusCode).toBe(403);
+      expect(retried.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    } finally {
+      await db().update(users).set({ suspendedAt: null }).where(eq(users.id, owner.userId));
+    }
+    expect(callsSince(before)).toEqual([]);
+    expect(x.tweets().length).toBe(tweets);
+  });
+
+  it('ends a copy whose account Muse can no longer reach as failed, asking the creator to delete it', async () => {
+    const picture = await galleryItem(owner, influencerId, 'image');
+    const post = await published(
+      owner,
+      (await schedule(owner, influencerId, { itemIds: [picture], targets: [{ platform: 'x' }] }))
+        .id,
+    );
+    const tweetId = x.tweets().at(-1)!.id;
+    const [account] = await db()
+      .select()
+      .from(platformAccounts)
+      .where(
+        and(eq(platformAccounts.influencerId, influencerId), eq(platformAccounts.platform, 'x')),
+      );
+    x.revoke(account!.remoteId);
+    await hide(post.id);
+    const down = await takenDown(owner, post.id);
+    expect(target(down, 'x').removal).toMatchObject({
+      state: 'failed',
+      message: 'Muse can no longer reach your X account',
+    });
+    expect(x.tweets().some((tweet) => tweet.id === tweetId)).toBe(true);
+    const [mail] = await waitForMail(ctx, owner.email, SUBJECT, 3);
+    expect(mail!.text).toContain(
+      `X: Muse can no longer reach your X account. Delete it on X: ${target(down, 'x').url}`,
+    );
+    expect(mail!.text).not.toContain('Removed by Muse');
+    expect(await queuedAccountMail(ctx)).toEqual([]);
+    // The account says it must be connected again.
+    const [after] = await db()
+      .select()
+      .from(platformAccounts)
+      .where(sql`${platformAccounts.id} = ${account!.id}`);
+    expect(after!.status).toBe('revoked');
+  });
+});
