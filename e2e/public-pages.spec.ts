@@ -115,7 +115,7 @@ test('the privacy policy states what is stored, for how long, and how deletion w
 }) => {
   desktopOnly('the words of the page; its table is fitted to a phone below');
   await page.goto('/privacy');
-  await expect(page.getByRole('heading', { name: 'Deleting your data on request' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deleting your account' })).toBeVisible();
   await expect(page.getByText('Muse never sees or stores your full card number')).toBeVisible();
   const retention = page.getByRole('table', { name: 'How long Muse keeps each kind of data' });
   await expect(retention.getByRole('row', { name: /Server logs/ })).toContainText('30 days');

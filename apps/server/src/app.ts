@@ -15,6 +15,7 @@ import type { TDatabaseHandle } from './db/client';
 import { WEB_DIST_DIR } from './lib/paths';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { createApiKeyCache, type TApiKeyCache } from './modules/api-keys/key-cache';
+import { accountDataPublicRoutes, accountDataRoutes } from './modules/account-data/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authPublicRoutes, authRoutes } from './modules/auth/routes';
 import {
@@ -239,6 +240,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(publicConfigRoutes);
       await api.register(authPublicRoutes);
       await api.register(userPublicRoutes);
+      await api.register(accountDataPublicRoutes);
       await api.register(marketplacePublicRoutes);
       await api.register(publishingPublicRoutes);
       await api.register(platformCallbackRoutes);
@@ -257,6 +259,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         registerAuthentication(signedIn);
         await signedIn.register(authRoutes);
         await signedIn.register(userRoutes);
+        await signedIn.register(accountDataRoutes);
         await signedIn.register(apiKeyRoutes);
         await signedIn.register(marketplaceRoutes);
         await signedIn.register(billingRoutes);

@@ -33,6 +33,7 @@ type TKind =
   | 'apiKey'
   | 'webhookEndpoint'
   | 'webhookDelivery'
+  | 'export'
   /** Not an id: a platform's name, the same for both accounts. */
   | 'platform';
 type TIds = Record<TKind, string>;
@@ -114,6 +115,7 @@ const OWNED: Record<string, TOwnedRoute> = {
   // The owner keeps using this session throughout: refusing the stranger changed nothing.
   'DELETE /api/users/sessions/:id': { params: { id: 'session' } },
   'DELETE /api/api-keys/:id': { params: { id: 'apiKey' } },
+  'GET /api/account/exports/:id': { params: { id: 'export' } },
   // The public API, called here with the owner's session (a key sees the same: 'api-keys.test.ts').
   'GET /api/v1/influencers/:id': { params: { id: 'influencer' } },
   'PUT /api/v1/influencers/:id': {
@@ -170,6 +172,8 @@ const NOT_OWNED: Record<string, string> = {
   'GET /api/public/pages/:handle/picture': "public: a published page's picture",
   'GET /api/platforms/:platform/callback':
     'public: a browser back from a platform; the single-use state bound to the browser says whose flow it is',
+  'GET /api/account/exports/:id/download':
+    "public: the mailed token or the owner's signed link is the credential; without one, any account's session hears 404 (account-export.test.ts)",
   'GET /api/files/*':
     'public: the signed, expiring link is the credential (docs/decisions/0012-uploads-and-file-urls.md), tested below',
 };
@@ -186,6 +190,7 @@ const UNKNOWN: Record<TKind, () => string> = {
   apiKey: randomUUID,
   webhookEndpoint: randomUUID,
   webhookDelivery: randomUUID,
+  export: randomUUID,
   platform: () => 'instagram',
 };
 
@@ -399,6 +404,7 @@ beforeAll(async () => {
     ).apiKey.id,
     webhookEndpoint: endpoint.endpoint.id,
     webhookDelivery: await ownersDelivery(),
+    export: (await created(owner, { method: 'POST', url: '/api/account/exports' })).export.id,
     platform: 'instagram',
   };
   strangersInfluencer = theirs.influencer.id;

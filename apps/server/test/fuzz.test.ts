@@ -36,8 +36,10 @@ import {
   ZResetPasswordRequest,
   ZUpdateOnboardingRequest,
   ZUpdateProfileRequest,
+  ZAccountExportDownloadQuery,
   ZChangePasswordRequest,
   ZConfirmEmailChangeRequest,
+  ZDeleteAccountRequest,
   ZVerifyEmailRequest,
 } from '@muse/shared';
 import fc from 'fast-check';
@@ -152,6 +154,17 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'GET /api/users/sessions': {},
   'DELETE /api/users/sessions/:id': {},
   'POST /api/users/sessions/revoke-others': {},
+  'POST /api/account/exports': {},
+  'GET /api/account/exports': {},
+  'GET /api/account/exports/:id': {},
+  'GET /api/account/exports/:id/download': { query: ZAccountExportDownloadQuery },
+  // The password is checked with its hash: a few runs, on a spare account.
+  'DELETE /api/account': {
+    body: ZDeleteAccountRequest,
+    valid: { password: 'not-the-password' },
+    spare: true,
+    runs: 10,
+  },
   'POST /api/marketplace/models/:id/claim': { params: MODEL, runs: 10 },
   'GET /api/marketplace/claims': {},
   'POST /api/payments/create-checkout-session': {

@@ -17,6 +17,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryItems, jobs, products } from '../src/db/schema';
+import { buildExport as buildAccountExport } from '../src/modules/account-data/exports';
 import { seedMarketplace } from '../src/modules/marketplace/service';
 import { releaseDueSales } from '../src/modules/sales/held-earnings';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
@@ -51,7 +52,17 @@ type TWorld = {
   filePath: string;
   /** A webhook endpoint of the creator's. */
   webhookEndpointId: string;
+  /** A ready export of the creator's data, and the settings' signed link to its ZIP. */
+  exportId: string;
+  exportDownload: string;
 };
+
+/** Builds an export as the job workers do (no worker runs here). */
+const buildExport = (
+  database: TTestContext['database'],
+  storage: TTestContext['app']['services']['storage'],
+  id: string,
+) => buildAccountExport({ db: database.db, storage }, id, { error: () => {} });
 
 /** Every table of the database but PostgreSQL's own, as `schema.table`. */
 async function tablesOf(ctx: TTestContext): Promise<string[]> {
@@ -201,7 +212,16 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
   const gallery = await call(ctx, creator, { method: 'GET', url: '/api/gallery' });
   const fileUrl = new URL(gallery.json().items[0].thumbnailUrl, 'http://muse.test');
   const models = await ctx.app.inject({ method: 'GET', url: '/api/marketplace/models' });
+  const started = await call(ctx, creator, { method: 'POST', url: '/api/account/exports' });
+  const exportId: string = started.json().export.id;
+  await buildExport(ctx.database, ctx.app.services.storage, exportId);
+  const built = await call(ctx, creator, {
+    method: 'GET',
+    url: `/api/account/exports/${exportId}`,
+  });
   return {
+    exportId,
+    exportDownload: built.json().export.downloadUrl,
     creator,
     fan,
     page,
@@ -243,6 +263,8 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     '/api/gallery/:id': world.galleryId,
     '/api/gallery/:id/download': world.galleryId,
     '/api/webhook-endpoints/:id/deliveries': world.webhookEndpointId,
+    '/api/account/exports/:id': world.exportId,
+    '/api/account/exports/:id/download': world.exportId,
   };
   let url = path;
   if (path.includes(':id')) {
@@ -256,6 +278,7 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     .replace(':position', '0')
     .replace(':platform', 'instagram');
   if (path === '/api/files/*') url = `/api/files/${world.filePath}`;
+  if (path === '/api/account/exports/:id/download') url = world.exportDownload;
   if (url.includes(':') || url.includes('*')) return null;
   return { method: 'GET', url, headers: world.creator.headers };
 }
@@ -311,6 +334,8 @@ for (const mode of ['Stripe', 'TEST MODE'] as const) {
         'GET /api/files/*',
         'GET /api/public/pages/:handle/posts/:id',
         'GET /api/payments/subscription',
+        'GET /api/account/exports/:id',
+        'GET /api/account/exports/:id/download',
       ]) {
         expect(answered[route], route).toBe(200);
       }

@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = [
   'GET /api/payments/pricing-plans',
   'GET /api/files/*',
   'GET /api/public/pages/:handle',
+  // An account's export: the mailed token is the credential, signed in or not.
+  'GET /api/account/exports/:id/download',
   'GET /api/public/pages/:handle/posts/:id',
   'GET /api/public/pages/:handle/picture',
   // A browser back from a platform's consent screen (the state bound to it says whose flow).

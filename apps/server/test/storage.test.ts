@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { GENERIC_ERRORS } from '@muse/shared';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,40 @@ describe.each(implementations)('%s', (_name, create) => {
     await storage.delete(key);
     await storage.delete(key);
     expect(await storage.exists(key)).toBe(false);
+  });
+
+  it('stores a stream bigger than one upload part, and lists a folder from the storage', async () => {
+    const storage = create();
+    // 9 MiB, in 64 KiB chunks: more than one part of an object storage's multipart upload.
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    const chunks = Array.from({ length: 144 }, (_, i) => Buffer.concat([chunk, Buffer.from([i])]));
+    await storage.putStream('users/u9/exports/big.zip', Readable.from(chunks));
+    // Compared as bytes: a deep comparison of 9 MiB takes longer than the test may.
+    const stored = await read(storage, 'users/u9/exports/big.zip');
+    expect(stored?.equals(Buffer.concat(chunks))).toBe(true);
+    await storage.putStream('users/u9/exports/small.zip', Readable.from([Buffer.from('small')]));
+    expect((await read(storage, 'users/u9/exports/small.zip'))?.toString()).toBe('small');
+    await storage.put('users/u9/jobs/j1/output-0.png', Buffer.from('png'));
+    await storage.put('users/u99/jobs/j1/output-0.png', Buffer.from('another account'));
+    expect((await storage.list('users/u9/')).sort()).toEqual([
+      'users/u9/exports/big.zip',
+      'users/u9/exports/small.zip',
+      'users/u9/jobs/j1/output-0.png',
+    ]);
+    expect(await storage.list('users/nobody/')).toEqual([]);
+  });
+
+  it('a stream that fails part-way leaves no file', async () => {
+    const storage = create();
+    async function* failing() {
+      yield Buffer.alloc(9 * 1024 * 1024, 1);
+      throw new Error('the source broke');
+    }
+    await expect(
+      storage.putStream('users/u8/broken.zip', Readable.from(failing())),
+    ).rejects.toThrow('the source broke');
+    expect(await storage.exists('users/u8/broken.zip')).toBe(false);
+    expect(await storage.list('users/u8/')).toEqual([]);
   });
 
   it('refuses keys that could leave their folder', async () => {

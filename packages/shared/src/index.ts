@@ -24,3 +24,4 @@ export * from './api/api-keys';
 export * from './platforms/rules';
 export * from './safety/minors';
 export * from './api/platforms';
+export * from './api/account-data';

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * A stored file as read: its bytes (the asked range only, when one was asked), their count, the
@@ -24,11 +25,21 @@ export type TByteRange = { start: number; end?: number };
  */
 export type TStorage = {
   put: (key: string, data: Buffer) => Promise<void>;
+  /**
+   * Stores what `stream` yields as one file, without holding it all in memory (an account's
+   * export ZIP); a failure part-way leaves no file behind.
+   */
+  putStream: (key: string, stream: Readable) => Promise<void>;
   /** The file, or part of it (a video player seeking); a range past the end reads nothing. */
   get: (key: string, range?: TByteRange) => Promise<TStoredFile | null>;
   exists: (key: string) => Promise<boolean>;
   /** Removes a file; a missing one is not an error. */
   delete: (key: string) => Promise<void>;
+  /**
+   * The keys of every file under `prefix` (a folder, ending in '/'), in no particular order: what
+   * an account's deletion removes is read from the storage itself, not only from its rows.
+   */
+  list: (prefix: string) => Promise<string[]>;
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -92,19 +103,34 @@ export function createLocalStorage(root: string, options: TLocalStorageOptions =
     checkKey(key);
     return path.join(root, key);
   };
+  /** A file of its own beside `target`, renamed over it once whole. */
+  const partialOf = (target: string) =>
+    `${target}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
   return {
     async put(key, data) {
       const target = full(key);
       await makeFolder(path.dirname(target));
       // Write then rename, so a reader never sees half a file. Each write has a file of its own,
       // so two writes of one key never write into each other's.
-      const partial = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+      const partial = partialOf(target);
       try {
         await write(partial, data);
         await rename(partial, target);
       } catch (error) {
         // A full or read-only disk fails the write half-way: what was written goes, not just
         // the answer (docs/decisions/0026-outages.md).
+        await rm(partial, { force: true }).catch(() => {});
+        throw error;
+      }
+    },
+    async putStream(key, stream) {
+      const target = full(key);
+      await makeFolder(path.dirname(target));
+      const partial = partialOf(target);
+      try {
+        await pipeline(stream, createWriteStream(partial));
+        await rename(partial, target);
+      } catch (error) {
         await rm(partial, { force: true }).catch(() => {});
         throw error;
       }
@@ -128,6 +154,21 @@ export function createLocalStorage(root: string, options: TLocalStorageOptions =
     },
     async delete(key) {
       await rm(full(key), { force: true });
+    },
+    async list(prefix) {
+      checkKey(prefix);
+      const folder = path.join(root, prefix);
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        },
+      );
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+        .map((entry) =>
+          path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        );
     },
   };
 }

@@ -230,6 +230,25 @@ export const ERROR_CODES = {
     status: [400],
     meaning: 'A URL to fetch is not https, resolves to a private address, or is too large',
   },
+
+  // Data rights: the account's export and its deletion
+  EXPORT_NOT_FOUND: {
+    status: [404],
+    meaning: 'The account has no such export, or the download link’s token is wrong',
+  },
+  EXPORT_EXPIRED: {
+    status: [410],
+    meaning: 'The export’s 7 days are over and its file is deleted: ask for a new export',
+  },
+  FRESH_SIGN_IN_REQUIRED: {
+    status: [403],
+    meaning:
+      'An account without a password must have signed in within the last 10 minutes to delete itself',
+  },
+  EARNINGS_AVAILABLE: {
+    status: [409],
+    meaning: 'The account has earnings it can pay out: pay them out before deleting it',
+  },
 } as const satisfies Record<string, { status: readonly number[]; meaning: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

@@ -7,6 +7,15 @@ import { patientPool, type TDatabase } from '../../db/client';
 import { sendAccountMail, type TAccountMailContext } from '../auth/account-mails';
 import { ACCOUNT_MAIL_TASK, ZAccountMailPayload } from '../auth/mail-queue';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
+import { removeAccountFiles } from '../account-data/deletion';
+import { buildExport, purgeExpiredExports, sendExportMail } from '../account-data/exports';
+import {
+  BUILD_EXPORT_TASK,
+  EXPORT_MAIL_TASK,
+  REMOVE_ACCOUNT_FILES_TASK,
+  ZExportPayload,
+  ZRemoveAccountFilesPayload,
+} from '../account-data/queue';
 import { purgeExpired } from '../maintenance/purge';
 import { settleEarnings } from '../sales/settlement';
 import type { StripeGateway } from '../payments/stripe-gateway';
@@ -105,8 +114,22 @@ const TASKS = {
   'recover-stale-jobs': task(ZScheduledPayload, async ({ db, deps }) => {
     await recoverStaleJobs(db, new Date(), deps.files);
   }),
-  'purge-expired': task(ZScheduledPayload, async ({ db }) => {
+  'purge-expired': task(ZScheduledPayload, async ({ db, deps }) => {
     await purgeExpired(db);
+    // Account exports whose 7 days are over lose their file (docs/product/data-rights.md).
+    await purgeExpiredExports(db, deps.storage);
+  }),
+  // An account's export: a ZIP of everything Muse holds about it, with its progress.
+  [BUILD_EXPORT_TASK]: task(ZExportPayload, async ({ db, deps, log }, payload) => {
+    await buildExport({ db, storage: deps.storage }, payload.exportId, log);
+  }),
+  [EXPORT_MAIL_TASK]: task(ZExportPayload, async ({ db, mail }, payload) => {
+    if (!mail) throw new Error('This worker was started without a mailer');
+    await sendExportMail(db, mail, payload.exportId);
+  }),
+  // What a deleted account's deletion could not remove from storage, retried until gone.
+  [REMOVE_ACCOUNT_FILES_TASK]: task(ZRemoveAccountFilesPayload, async ({ db, deps }, payload) => {
+    await removeAccountFiles({ db, storage: deps.storage }, payload);
   }),
   // Yearly plans get their credits monthly; test-mode plans renew or end with their period.
   'billing-tick': task(ZScheduledPayload, async ({ db, deps }) => {
@@ -301,7 +324,8 @@ export async function startWorker(options: {
       run({
         ...shared,
         concurrency: options.concurrency,
-        taskList: taskList([RUN_JOB_TASK], context),
+        // An export is long work too: it waits its turn with the paid jobs, not with the mail.
+        taskList: taskList([RUN_JOB_TASK, BUILD_EXPORT_TASK], context),
       }),
     supervision,
   );
@@ -332,7 +356,8 @@ export async function startWorker(options: {
           [
             ...scheduled,
             PUBLISH_POST_TASK,
-            ...(options.mail ? [ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK] : []),
+            REMOVE_ACCOUNT_FILES_TASK,
+            ...(options.mail ? [ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK, EXPORT_MAIL_TASK] : []),
             ...(options.webhooks ? [DELIVER_WEBHOOK_TASK] : []),
           ],
           context,

@@ -80,6 +80,8 @@ export interface TPaymentProvider {
   ): Promise<TSubscriptionSnapshot>;
   /** Cancels at the end of the paid period (`true`) or undoes that; answers what it is now. */
   setCancelAtPeriodEnd(live: TSubscriptionRow, cancel: boolean): Promise<TSubscriptionSnapshot>;
+  /** Ends a live subscription now, without waiting for its period's end (an account deleted). */
+  cancelNow(live: TSubscriptionRow): Promise<TSubscriptionSnapshot>;
 }
 
 /** A snapshot of a subscription as recorded, with `changes`. */

@@ -189,6 +189,16 @@ export function createStripeProvider(stripe: StripeGateway, publicUrl: string): 
       });
       return snapshotFromStripe(updated, live.userId);
     },
+
+    async cancelNow(live) {
+      const current = await stripe.client.subscriptions.retrieve(live.providerSubscriptionId);
+      // One Stripe ended already (its webhook not yet here) is not cancelled a second time.
+      const ended = current.status === 'canceled' || current.status === 'incomplete_expired';
+      const canceled = ended
+        ? current
+        : await stripe.client.subscriptions.cancel(live.providerSubscriptionId);
+      return snapshotFromStripe(canceled, live.userId);
+    },
   };
 }
 

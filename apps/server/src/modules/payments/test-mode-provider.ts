@@ -86,4 +86,6 @@ export const testModeProvider: TPaymentProvider = {
   changePlan: async (live, plan, billing) =>
     snapshotOfRow(live, { plan, billing, cancelAtPeriodEnd: false }),
   setCancelAtPeriodEnd: async (live, cancel) => snapshotOfRow(live, { cancelAtPeriodEnd: cancel }),
+  cancelNow: async (live) =>
+    snapshotOfRow(live, { status: 'canceled', canceledAt: new Date(), cancelAtPeriodEnd: false }),
 };

@@ -38,7 +38,6 @@ import {
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
-import { usePublicConfig } from '../../lib/public-config';
 import { PasswordField } from '../../components/ui/form/password-field';
 import {
   useChangePassword,
@@ -47,12 +46,13 @@ import {
   useSessions,
   useUpdateProfile,
 } from './api';
+import { DeleteAccountSection, ExportSection } from './data-section';
 
 /**
  * Account settings (/settings, docs/product/accounts.md 'Account settings'): the name, the
  * e-mail (changed once the link mailed to the new address is opened), the password, the
  * signed-in sessions, for a creator the way to the developer pages (API keys, webhooks, the
- * API reference), and where data export and deletion will be.
+ * API reference), the copy of one's data and the account's deletion (data-section.tsx).
  */
 export function SettingsPage() {
   const profile = useProfile();
@@ -76,7 +76,8 @@ export function SettingsPage() {
           <SessionsSection />
           {/* A fan-only account has no studio for a program to drive. */}
           {user?.isCreator ? <DevelopersSection /> : null}
-          <DataSection />
+          <ExportSection />
+          <DeleteAccountSection profile={profile.data} />
         </div>
       )}
     </>
@@ -506,40 +507,6 @@ function DevelopersSection() {
           <BookOpen aria-hidden="true" className="size-4" />
           {API_KEY_TEXTS.reference}
         </a>
-      </p>
-    </Section>
-  );
-}
-
-/** Export and deletion come later; their place is kept, with no button that does nothing. */
-function DataSection() {
-  const config = usePublicConfig();
-  const support = config.data?.supportEmail;
-  return (
-    <Section
-      id="data"
-      title="Your data and deleting your account"
-      icon={<UserRound aria-hidden="true" className="size-5" />}
-    >
-      <p className="text-sm text-zinc-300">
-        Coming soon: downloading a copy of your data and deleting your account, right here. Until
-        then,{' '}
-        {support ? (
-          <>
-            write to{' '}
-            <a
-              href={`mailto:${support}`}
-              className="font-medium text-brand-300 hover:text-brand-400 hover:underline"
-            >
-              {support}
-            </a>
-          </>
-        ) : (
-          <Link to="/support" className="font-medium text-brand-300 hover:underline">
-            contact support
-          </Link>
-        )}{' '}
-        and we will do it for you.
       </p>
     </Section>
   );

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS } from '@muse/shared';
+import { EXPORT_LINK_DAYS, PAYMENT_METHODS } from '@muse/shared';
 import { Link } from 'react-router';
 import { LEGAL_LAST_UPDATED, paymentMethodsText } from './legal-texts';
 import { LegalDocument, type TLegalSection } from './legal-document';
@@ -168,29 +168,76 @@ const SECTIONS: readonly TLegalSection[] = [
     ),
   },
   {
-    id: 'deletion',
-    title: 'Deleting your data on request',
+    id: 'your-data',
+    title: 'A copy of your data',
     body: (
       <>
         <p>
-          You can ask us at any time to delete your whole account, or only certain data such as a
-          custom model and its training photos, or content you generated.
+          In <Link to="/settings">Settings</Link>, &lsquo;Download my data&rsquo; puts together a
+          ZIP file of everything Muse holds about your account and e-mails you a link to it. The
+          link works for {EXPORT_LINK_DAYS} days, with or without signing in; then the file is
+          deleted. The ZIP contains:
         </p>
-        <ol>
+        <ul>
+          <li>your profile, plan, subscriptions, credit balance and onboarding answers;</li>
           <li>
-            E-mail <SupportAddress /> from the address of your Muse account, and say what you want
-            deleted.
+            each persona with its details, its picture, the photos you uploaded (as stored), its
+            trained model and your statement about whose likeness it shows, with any consent
+            document you gave;
           </li>
-          <li>We confirm the request, usually within 24 hours.</li>
+          <li>your gallery, each file as stored with its Content Credentials, and what made it;</li>
+          <li>the files of your tool runs, your posts with their files, and your products;</li>
           <li>
-            We delete the data within 30 days, and tell you when it is done. Backups follow within
-            35 days.
+            your pay-per-view sales (without naming the buyers), earnings and payouts, your credit
+            history, what you bought as a fan and your receipts;
           </li>
-        </ol>
+          <li>
+            your connected platform accounts, API keys and webhooks, without their access tokens,
+            keys or signing secrets.
+          </li>
+        </ul>
+        <p>It never contains your password, your sessions or any other account&rsquo;s data.</p>
+      </>
+    ),
+  },
+  {
+    id: 'deletion',
+    title: 'Deleting your account',
+    body: (
+      <>
         <p>
-          Deleting your account also cancels your subscription. We keep payment records for as long
-          as tax law requires, and anything we must keep to deal with a legal claim or a report of
-          illegal content.
+          You can delete your account yourself in <Link to="/settings">Settings</Link>, with your
+          password (an account that signs in with Google signs in again first). It happens at once:
+        </p>
+        <ul>
+          <li>
+            <strong>Deleted, with their files:</strong> your personas and their photos and models,
+            your gallery and tool runs, your posts, your products, your platform connections, your
+            API keys and webhooks, your copies of your data, your credits and your sessions. Your
+            subscription is cancelled.
+          </li>
+          <li>
+            <strong>Kept for fans:</strong> posts that fans bought stay visible to those fans only,
+            as the <Link to="/terms#pay-per-view">Terms of Service</Link> promise. They leave every
+            public page; your pages are deleted.
+          </li>
+          <li>
+            <strong>Kept as records:</strong> payments, receipts, sales, earnings and payouts, for
+            as long as tax law requires. They no longer name you: your name, e-mail address,
+            password and Google link are removed from the account, which cannot be signed in to. You
+            can sign up again with the same address as a new account.
+          </li>
+          <li>
+            <strong>Earnings:</strong> pay out what is available before you delete; deletion is
+            refused while you could. Earnings still in their 7-day hold, or under the $10 minimum,
+            can no longer be paid out.
+          </li>
+        </ul>
+        <p>
+          You can also ask us to delete only certain data, such as a custom model and its training
+          photos, by e-mailing <SupportAddress /> from the address of your account. Reports of
+          illegal content, and what we must keep to deal with them or with a legal claim, are kept
+          as the law requires. Backups follow within 35 days.
         </p>
       </>
     ),
@@ -202,9 +249,9 @@ const SECTIONS: readonly TLegalSection[] = [
       <p>
         Depending on where you live, you have the right to see the data we hold about you and get a
         copy of it, to correct it, to have it deleted, to restrict or object to how we use it, and
-        to withdraw consent you gave. E-mail <SupportAddress /> to use any of these rights; we
-        answer within 30 days at the latest. You may also complain to the data protection authority
-        where you live.
+        to withdraw consent you gave. A copy of your data and the deletion of your account are in
+        your Settings; for any other right, e-mail <SupportAddress />. We answer within 30 days at
+        the latest. You may also complain to the data protection authority where you live.
       </p>
     ),
   },
@@ -278,13 +325,13 @@ export function PrivacyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      description="How Muse handles your data: what we store, how long we keep it, how to have it deleted on request, how your photos train only your own AI models, and how payments are handled by Stripe."
+      description="How Muse handles your data: what we store, how long we keep it, how to download a copy and delete your account, how your photos train only your own AI models, and how payments are handled by Stripe."
       lastUpdated={LEGAL_LAST_UPDATED}
       intro={
         <p>
-          What Muse stores about you, why, for how long, and how to have it deleted. In short: we
-          keep what we need to run your account, never train shared models on your photos, never see
-          your full card number and never sell your data.
+          What Muse stores about you, why, for how long, how to get a copy and how to delete it. In
+          short: we keep what we need to run your account, never train shared models on your photos,
+          never see your full card number and never sell your data.
         </p>
       }
       sections={SECTIONS}

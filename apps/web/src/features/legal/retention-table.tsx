@@ -1,15 +1,15 @@
 const RETENTION: readonly { data: string; kept: string }[] = [
   {
     data: 'Account data',
-    kept: 'While your account exists; deleted within 30 days after the account is deleted.',
+    kept: 'While your account exists; deleted when you delete the account. Payment and earnings records stay, without your name or address.',
   },
   {
     data: 'Uploaded photos and custom models',
-    kept: 'Until you delete them or your account; then deleted within 30 days.',
+    kept: 'Until you delete them or your account.',
   },
   {
     data: 'Generated content',
-    kept: 'Until you delete it or your account; then deleted within 30 days.',
+    kept: 'Until you delete it or your account; posts fans bought stay for those fans.',
   },
   {
     data: 'Payment records',
@@ -19,6 +19,7 @@ const RETENTION: readonly { data: string; kept: string }[] = [
     data: 'Sign-in sessions',
     kept: 'Until you sign out or the session expires, at most 30 days.',
   },
+  { data: 'Copies of your data (exports)', kept: '7 days after they are ready.' },
   { data: 'Server logs', kept: '30 days.' },
   {
     data: 'Support e-mails',

@@ -280,8 +280,8 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <p>
-          You can close your account at any time by e-mailing support from the address of the
-          account; closing it also cancels your subscription. We delete your data on request, as the{' '}
+          You can delete your account at any time in Settings; deleting it also cancels your
+          subscription. Posts fans bought stay available to those fans, as the{' '}
           <Link to="/privacy#deletion">Privacy Policy</Link> explains.
         </p>
         <p>
