@@ -751,7 +751,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "TERMS_NOT_ACCEPTED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "MINOR_REFUSED" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "POST_TAKEN_DOWN" | "ACCOUNT_SUSPENDED" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED";
+            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "TERMS_NOT_ACCEPTED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "MINOR_REFUSED" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "POST_TAKEN_DOWN" | "ACCOUNT_SUSPENDED" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED" | "EXPORT_NOT_FOUND" | "EXPORT_EXPIRED" | "FRESH_SIGN_IN_REQUIRED" | "EARNINGS_AVAILABLE";
             field?: string;
         };
     };
@@ -809,7 +809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -818,7 +818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -912,7 +912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -921,7 +921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -930,7 +930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1010,7 +1010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1019,7 +1019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1112,7 +1112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1121,7 +1121,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1130,7 +1130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1218,7 +1218,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1227,7 +1227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1236,7 +1236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1316,7 +1316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1325,7 +1325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1409,7 +1409,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1418,7 +1418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1427,7 +1427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1517,7 +1517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1526,7 +1526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1535,7 +1535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1628,7 +1628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1637,7 +1637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1646,7 +1646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1765,7 +1765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1774,7 +1774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1783,7 +1783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1866,7 +1866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1875,7 +1875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1981,7 +1981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1990,7 +1990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1999,7 +1999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2079,7 +2079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2088,7 +2088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2162,7 +2162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2171,7 +2171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2180,7 +2180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2272,7 +2272,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2281,7 +2281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2382,7 +2382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2391,7 +2391,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2400,7 +2400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2492,7 +2492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2501,7 +2501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2601,7 +2601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2610,7 +2610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2619,7 +2619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2707,7 +2707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2716,7 +2716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2725,7 +2725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2811,7 +2811,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,7 +2820,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2882,7 +2882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2891,7 +2891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2961,7 +2961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2970,7 +2970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2979,7 +2979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3056,7 +3056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,7 +3065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3131,7 +3131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3140,7 +3140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3208,7 +3208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3217,7 +3217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,7 +3310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3319,7 +3319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3328,7 +3328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3421,7 +3421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +3430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3537,7 +3537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3546,7 +3546,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3555,7 +3555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3643,7 +3643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,7 +3652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3661,7 +3661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3765,7 +3765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3774,7 +3774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3783,7 +3783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3868,7 +3868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3877,7 +3877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3941,7 +3941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3950,7 +3950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4010,7 +4010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4019,7 +4019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4109,7 +4109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4118,7 +4118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4127,7 +4127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4215,7 +4215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4224,7 +4224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4233,7 +4233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,7 +4313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4322,7 +4322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4397,7 +4397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4406,7 +4406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4415,7 +4415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
