@@ -100,6 +100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/influencers/{id}/likeness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * State whose likeness the photos show
+         * @description `statement` is `self` (the photos are of the account’s owner), `consent` (the written consent of the person shown, sent as `document`: PDF, JPEG or PNG, at most 10 MB) or `synthetic`. Training waits for a statement, and for `consent` for its document. A new statement replaces the current one; earlier ones are kept.
+         */
+        post: operations["stateLikeness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/influencers/{id}/training": {
         parameters: {
             query?: never;
@@ -527,6 +547,18 @@ export interface components {
             personaStatus: "needs-photos" | "ready-to-train" | "training" | "ready";
             ready: boolean;
             referencePhotos: number;
+            likeness: {
+                /** @enum {string} */
+                statement: "self" | "consent" | "synthetic";
+                statedAt: string;
+                verified: boolean;
+                verifiedAt: string | null;
+                matchScore: number | null;
+                document: {
+                    name: string;
+                    type: string;
+                } | null;
+            } | null;
             created_at: string;
             updated_at: string;
         };
@@ -567,6 +599,18 @@ export interface components {
             scoreable: boolean;
             training: components["schemas"]["Job"] | null;
             modelTokens: number;
+            likeness: {
+                /** @enum {string} */
+                statement: "self" | "consent" | "synthetic";
+                statedAt: string;
+                verified: boolean;
+                verifiedAt: string | null;
+                matchScore: number | null;
+                document: {
+                    name: string;
+                    type: string;
+                } | null;
+            } | null;
         };
         Job: {
             id: string;
@@ -745,7 +789,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED";
+            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "LIKENESS_STATEMENT_NEEDED" | "CONSENT_DOCUMENT_NEEDED" | "LIKENESS_NOT_SELF" | "NO_PHOTOS_TO_MATCH" | "SELFIE_NOT_ONE_FACE" | "CONSENT_DOCUMENT_NOT_FOUND" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED";
             field?: string;
         };
     };
@@ -785,7 +829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -812,7 +856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -879,7 +923,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -915,7 +959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -924,7 +968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -986,7 +1030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1013,7 +1057,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1079,7 +1123,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1115,7 +1159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1124,7 +1168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1185,7 +1229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1221,7 +1265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1230,7 +1274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1292,7 +1336,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1319,7 +1363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1376,7 +1420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1412,7 +1456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1421,7 +1465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1484,7 +1528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1520,7 +1564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1529,7 +1573,129 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `IDEMPOTENCY_KEY_REUSED` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stateLikeness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a repeat within 24 hours answers what the first answered */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    statement: "self" | "consent" | "synthetic";
+                    /**
+                     * Format: binary
+                     * @description A file
+                     */
+                    document?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        persona: components["schemas"]["Persona"];
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `INSUFFICIENT_CREDITS`, `INSUFFICIENT_MODEL_TOKENS` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `SCOPE_MISSING`, `SESSION_REQUIRED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1595,7 +1761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1631,7 +1797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1640,7 +1806,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1732,7 +1898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1768,7 +1934,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1777,7 +1943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1842,7 +2008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1869,7 +2035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1948,7 +2114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1984,7 +2150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1993,7 +2159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2055,7 +2221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2082,7 +2248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2129,7 +2295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2165,7 +2331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2174,7 +2340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2248,7 +2414,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2275,7 +2441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2349,7 +2515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2385,7 +2551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2394,7 +2560,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2468,7 +2634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2495,7 +2661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2568,7 +2734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2604,7 +2770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2613,7 +2779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2674,7 +2840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2710,7 +2876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2719,7 +2885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2787,7 +2953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2814,7 +2980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2858,7 +3024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2885,7 +3051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2928,7 +3094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2964,7 +3130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2973,7 +3139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3032,7 +3198,7 @@ export interface operations {
                     "video/*": string;
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3059,7 +3225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3107,7 +3273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3134,7 +3300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3184,7 +3350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3211,7 +3377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3277,7 +3443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3313,7 +3479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3322,7 +3488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,7 +3563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3424,7 +3590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3504,7 +3670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3540,7 +3706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3549,7 +3715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3610,7 +3776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3646,7 +3812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3655,7 +3821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3732,7 +3898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3768,7 +3934,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3777,7 +3943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3844,7 +4010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3871,7 +4037,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3917,7 +4083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3944,7 +4110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3986,7 +4152,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4013,7 +4179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4076,7 +4242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4112,7 +4278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4121,7 +4287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4182,7 +4348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4218,7 +4384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4227,7 +4393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4289,7 +4455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4316,7 +4482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4364,7 +4530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4400,7 +4566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4409,7 +4575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT` */
             409: {
                 headers: {
                     [name: string]: unknown;
