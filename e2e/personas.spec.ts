@@ -79,7 +79,15 @@ test('a creator uploads 12 photos, sees why 2 are refused, removes them, trains 
   await expect(tiles).toHaveCount(10);
   await expect(page.getByText(/No face found/)).toHaveCount(0);
 
+  // Whose likeness the photos show is stated before training can start.
   const start = page.getByRole('button', { name: 'Start training' });
+  await expect(start).toBeDisabled();
+  await expect(
+    page.getByText('Say whose likeness these photos show before training'),
+  ).toBeVisible();
+  await page.getByRole('radio', { name: 'These photos are of a synthetic person' }).check();
+  await page.getByRole('button', { name: 'Save statement' }).click();
+  await expect(page.getByText('‘These photos are of a synthetic person’ on')).toBeVisible();
   await expect(start).toBeEnabled();
   await expect(page.getByText('Uses 1 influencer slot (2 unused)')).toBeVisible();
   await start.click();

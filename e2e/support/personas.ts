@@ -41,6 +41,12 @@ export async function seedPersona(
     });
     expect(answer.status()).toBe(201);
   }
+  // Training waits for a statement of whose likeness the photos show (docs/product/personas.md).
+  const stated = await request.post(`/api/influencers/${id}/likeness`, {
+    headers,
+    multipart: { statement: 'synthetic' },
+  });
+  expect(stated.status()).toBe(201);
   const training = await request.post(`/api/influencers/${id}/training`, { headers });
   expect(training.status()).toBe(202);
   const job = ((await training.json()) as { job: { id: string } }).job;

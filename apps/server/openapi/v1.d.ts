@@ -100,6 +100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/influencers/{id}/likeness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * State whose likeness the photos show
+         * @description `statement` is `self` (the photos are of the account’s owner), `consent` (the written consent of the person shown, sent as `document`: PDF, JPEG or PNG, at most 10 MB) or `synthetic`. Training waits for a statement, and for `consent` for its document. A new statement replaces the current one; earlier ones are kept.
+         */
+        post: operations["stateLikeness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/influencers/{id}/training": {
         parameters: {
             query?: never;
@@ -527,6 +547,18 @@ export interface components {
             personaStatus: "needs-photos" | "ready-to-train" | "training" | "ready";
             ready: boolean;
             referencePhotos: number;
+            likeness: {
+                /** @enum {string} */
+                statement: "self" | "consent" | "synthetic";
+                statedAt: string;
+                verified: boolean;
+                verifiedAt: string | null;
+                matchScore: number | null;
+                document: {
+                    name: string;
+                    type: string;
+                } | null;
+            } | null;
             created_at: string;
             updated_at: string;
         };
@@ -567,6 +599,18 @@ export interface components {
             scoreable: boolean;
             training: components["schemas"]["Job"] | null;
             modelTokens: number;
+            likeness: {
+                /** @enum {string} */
+                statement: "self" | "consent" | "synthetic";
+                statedAt: string;
+                verified: boolean;
+                verifiedAt: string | null;
+                matchScore: number | null;
+                document: {
+                    name: string;
+                    type: string;
+                } | null;
+            } | null;
         };
         Job: {
             id: string;
@@ -751,7 +795,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "TERMS_NOT_ACCEPTED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "MINOR_REFUSED" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "POST_TAKEN_DOWN" | "ACCOUNT_SUSPENDED" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED" | "EXPORT_NOT_FOUND" | "EXPORT_EXPIRED" | "FRESH_SIGN_IN_REQUIRED" | "EARNINGS_AVAILABLE";
+            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "TERMS_NOT_ACCEPTED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "MINOR_REFUSED" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "LIKENESS_STATEMENT_NEEDED" | "CONSENT_DOCUMENT_NEEDED" | "LIKENESS_NOT_SELF" | "NO_PHOTOS_TO_MATCH" | "SELFIE_NOT_ONE_FACE" | "CONSENT_DOCUMENT_NOT_FOUND" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "POST_TAKEN_DOWN" | "ACCOUNT_SUSPENDED" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED" | "EXPORT_NOT_FOUND" | "EXPORT_EXPIRED" | "FRESH_SIGN_IN_REQUIRED" | "EARNINGS_AVAILABLE";
             field?: string;
         };
     };
@@ -791,7 +835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -818,7 +862,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -885,7 +929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -921,7 +965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -930,7 +974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -992,7 +1036,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1019,7 +1063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1085,7 +1129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1121,7 +1165,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1130,7 +1174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1191,7 +1235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1227,7 +1271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1236,7 +1280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1298,7 +1342,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1325,7 +1369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1382,7 +1426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1418,7 +1462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1427,7 +1471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1490,7 +1534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1526,7 +1570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1535,7 +1579,129 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `IDEMPOTENCY_KEY_REUSED` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stateLikeness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a repeat within 24 hours answers what the first answered */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    statement: "self" | "consent" | "synthetic";
+                    /**
+                     * Format: binary
+                     * @description A file
+                     */
+                    document?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        persona: components["schemas"]["Persona"];
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `INSUFFICIENT_CREDITS`, `INSUFFICIENT_MODEL_TOKENS` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1601,7 +1767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1637,7 +1803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1646,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1738,7 +1904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1774,7 +1940,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1783,7 +1949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1848,7 +2014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1875,7 +2041,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1954,7 +2120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1990,7 +2156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1999,7 +2165,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2061,7 +2227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2088,7 +2254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2135,7 +2301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2171,7 +2337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2180,7 +2346,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2254,7 +2420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2281,7 +2447,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2355,7 +2521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2391,7 +2557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2400,7 +2566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2474,7 +2640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2501,7 +2667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2574,7 +2740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2610,7 +2776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2619,7 +2785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2680,7 +2846,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2716,7 +2882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2725,7 +2891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2793,7 +2959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,7 +2986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2864,7 +3030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2891,7 +3057,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2934,7 +3100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2970,7 +3136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2979,7 +3145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3038,7 +3204,7 @@ export interface operations {
                     "video/*": string;
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,7 +3231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3113,7 +3279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3140,7 +3306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3190,7 +3356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3217,7 +3383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3283,7 +3449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3319,7 +3485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3328,7 +3494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3403,7 +3569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +3596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3510,7 +3676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3546,7 +3712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3555,7 +3721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3616,7 +3782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,7 +3818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3661,7 +3827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3738,7 +3904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3774,7 +3940,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3783,7 +3949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3850,7 +4016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3877,7 +4043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3923,7 +4089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3950,7 +4116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3992,7 +4158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4019,7 +4185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4082,7 +4248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4118,7 +4284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4127,7 +4293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4188,7 +4354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4224,7 +4390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4233,7 +4399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4295,7 +4461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4322,7 +4488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4370,7 +4536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4406,7 +4572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4415,7 +4581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -86,6 +86,15 @@ describe('an agency’s program, with a key alone', () => {
       expect(persona.data!.persona.photos).toHaveLength(10);
       expect(persona.data!.persona.status).toBe('ready-to-train');
 
+      // Whose likeness the photos show is stated before training (docs/product/personas.md).
+      const stated = await client.POST('/influencers/{id}/likeness', {
+        params: { path: { id: influencerId } },
+        body: multipartForm({ statement: 'synthetic' }) as never,
+        ...asForm,
+      });
+      expect(stated.response.status, JSON.stringify(stated.error)).toBe(201);
+      expect(stated.data!.persona.likeness).toMatchObject({ statement: 'synthetic' });
+
       const training = await client.POST('/influencers/{id}/training', {
         params: { path: { id: influencerId } },
       });

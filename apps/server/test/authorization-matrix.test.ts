@@ -55,6 +55,13 @@ const photoForm = async (field: string): Promise<TBody> => {
   ]);
   return { payload: form };
 };
+/** A consent statement with its document: the owner's persona has one (set up below). */
+const CONSENT_PDF = Buffer.from('%PDF-1.4\ntrailer <<>>\n%%EOF\n', 'latin1');
+const likenessForm = async (): Promise<TBody> => ({
+  payload: multipartForm({ statement: 'consent' }, [
+    { field: 'document', name: 'consent.pdf', type: 'application/pdf', data: CONSENT_PDF },
+  ]),
+});
 const influencerForm = async (): Promise<TBody> => ({
   payload: multipartForm({ name: 'Taken over', niche: 'fashion', description: 'Not yours' }),
 });
@@ -82,6 +89,12 @@ const OWNED: Record<string, TOwnedRoute> = {
     params: { id: 'influencer' },
     body: () => photoForm('image'),
   },
+  'POST /api/influencers/:id/likeness': { params: { id: 'influencer' }, body: likenessForm },
+  'POST /api/influencers/:id/likeness/selfie': {
+    params: { id: 'influencer' },
+    body: () => photoForm('selfie'),
+  },
+  'GET /api/influencers/:id/likeness/document': { params: { id: 'influencer' } },
   'GET /api/products/:id': { params: { id: 'product' } },
   'PUT /api/products/:id': { params: { id: 'product' }, body: productForm },
   'DELETE /api/products/:id': { params: { id: 'product' } },
@@ -133,6 +146,7 @@ const OWNED: Record<string, TOwnedRoute> = {
   'DELETE /api/v1/influencers/:id/photos/:photoId': {
     params: { id: 'influencer', photoId: 'photo' },
   },
+  'POST /api/v1/influencers/:id/likeness': { params: { id: 'influencer' }, body: likenessForm },
   'POST /api/v1/influencers/:id/training': { params: { id: 'influencer' } },
   'GET /api/v1/jobs/:id': { params: { id: 'job' } },
   'POST /api/v1/jobs/:id/cancel': { params: { id: 'job' } },
@@ -316,6 +330,11 @@ beforeAll(async () => {
     ]),
   });
   const influencerId: string = influencer.influencer.id;
+  await created(owner, {
+    method: 'POST',
+    url: `/api/influencers/${influencerId}/likeness`,
+    ...(await likenessForm()),
+  });
   const [persona, product, job, generation, checkout, theirs] = await Promise.all([
     created(owner, {
       method: 'POST',

@@ -78,6 +78,14 @@ export async function trainedPersona(context: TTestContext, owner: TTestAccount)
     });
     expect(answer.statusCode, answer.body).toBe(201);
   }
+  // Training waits for a statement of whose likeness the photos show (docs/product/personas.md).
+  const stated = await context.app.inject({
+    method: 'POST',
+    url: `/api/influencers/${id}/likeness`,
+    headers: owner.headers,
+    payload: multipartForm({ statement: 'synthetic' }),
+  });
+  expect(stated.statusCode, stated.body).toBe(201);
   const started = await context.app.inject({
     method: 'POST',
     url: `/api/influencers/${id}/training`,

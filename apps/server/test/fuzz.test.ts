@@ -23,6 +23,7 @@ import {
   ZGenerateRequest,
   ZGoogleCallbackRequest,
   ZInfluencerFields,
+  ZLikenessStatementFields,
   ZInfluencersQuery,
   ZJobRequest,
   ZLoginRequest,
@@ -200,6 +201,13 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'DELETE /api/influencers/:id/photos/:photoId': {},
   'POST /api/influencers/:id/training': {},
   'POST /api/influencers/:id/score': { upload: { files: ['image'] }, runs: 10 },
+  'POST /api/influencers/:id/likeness': {
+    upload: { fields: ZLikenessStatementFields, files: ['document'] },
+    valid: { statement: 'synthetic' },
+    runs: 10,
+  },
+  'POST /api/influencers/:id/likeness/selfie': { upload: { files: ['selfie'] }, runs: 10 },
+  'GET /api/influencers/:id/likeness/document': {},
   'GET /api/products': {},
   'GET /api/products/:id': {},
   'POST /api/products': { upload: { fields: ZProductFields, files: ['images'] }, valid: PRODUCT },
@@ -271,6 +279,11 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'GET /api/v1/influencers/:id/persona': { runs: 10 },
   'POST /api/v1/influencers/:id/photos': { upload: { files: ['photo'] }, runs: 10 },
   'DELETE /api/v1/influencers/:id/photos/:photoId': { runs: 10 },
+  'POST /api/v1/influencers/:id/likeness': {
+    upload: { fields: ZLikenessStatementFields, files: ['document'] },
+    valid: { statement: 'synthetic' },
+    runs: 10,
+  },
   'POST /api/v1/influencers/:id/training': { runs: 10 },
   'POST /api/v1/generations': {
     body: ZGenerateRequest,

@@ -255,6 +255,7 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     '/api/products/:id': world.productId,
     '/api/influencers/:id': world.influencerId,
     '/api/influencers/:id/persona': world.influencerId,
+    '/api/influencers/:id/likeness/document': world.influencerId,
     '/api/influencers/:id/page': world.influencerId,
     '/api/influencers/:id/platform-accounts': world.influencerId,
     '/api/influencers/:id/platform-stats': world.influencerId,

@@ -92,7 +92,17 @@ async function createInfluencer(owner: TTestAccount, context = ctx): Promise<str
     payload: multipartForm({ name: 'Mara', niche: 'fashion', description: 'Street style' }),
   });
   expect(answer.statusCode).toBe(201);
-  return answer.json().influencer.id;
+  const id: string = answer.json().influencer.id;
+  // Whose likeness the photos show is stated up front, so training waits on the photos alone
+  // here (the statement's own rules: likeness.test.ts).
+  const stated = await context.app.inject({
+    method: 'POST',
+    url: `/api/influencers/${id}/likeness`,
+    headers: owner.headers,
+    payload: multipartForm({ statement: 'synthetic' }),
+  });
+  expect(stated.statusCode, stated.body).toBe(201);
+  return id;
 }
 
 function upload(owner: TTestAccount, id: string, name: string, data = photo(name), context = ctx) {

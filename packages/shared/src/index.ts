@@ -17,6 +17,7 @@ export * from './api/workspace';
 export * from './tools';
 export * from './api/jobs';
 export * from './api/personas';
+export * from './api/likeness';
 export * from './api/gallery';
 export * from './api/video';
 export * from './api/publishing';

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, VIDEO_TEXTS } from '@muse/shared';
+import { LIKENESS_TEXTS, MAX_UPLOAD_BYTES, UPLOAD_TEXTS, VIDEO_TEXTS } from '@muse/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 
@@ -38,9 +38,14 @@ export function field(form: TMultipartForm, name: string): string | undefined {
   return form.fields[name]?.[0];
 }
 
-/** The refusal of a file over its field's limit: images and clips say their own limit. */
+/** The refusal of a file over its field's limit: images, clips and documents say their own. */
 function tooLarge(field: string | null): AppError {
-  const text = field === 'video' ? VIDEO_TEXTS.videoTooLarge : UPLOAD_TEXTS.tooLarge;
+  const text =
+    field === 'video'
+      ? VIDEO_TEXTS.videoTooLarge
+      : field === 'document'
+        ? LIKENESS_TEXTS.documentTooLarge
+        : UPLOAD_TEXTS.tooLarge;
   return new AppError(413, text, 'PAYLOAD_TOO_LARGE');
 }
 

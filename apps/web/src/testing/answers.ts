@@ -27,6 +27,7 @@ export function anInfluencer({
     personaStatus: ready ? 'ready' : 'needs-photos',
     ready,
     referencePhotos: ready ? 10 : 0,
+    likeness: null,
     created_at: '2026-11-24T10:00:00.000Z',
     updated_at: '2026-11-24T10:00:00.000Z',
     ...overrides,

@@ -134,6 +134,30 @@ export const ERROR_CODES = {
   TRAINING_RUNNING: { status: [409], meaning: 'The persona is being trained' },
   ALREADY_TRAINED: { status: [409], meaning: 'The persona is trained already' },
   PHOTOS_CHANGED: { status: [409], meaning: 'The photos changed while training was asked for' },
+  LIKENESS_STATEMENT_NEEDED: {
+    status: [400],
+    meaning: 'Training needs a statement of whose likeness the persona’s photos show',
+  },
+  CONSENT_DOCUMENT_NEEDED: {
+    status: [400],
+    meaning: 'The statement is consent, and training needs the consent document first',
+  },
+  LIKENESS_NOT_SELF: {
+    status: [409],
+    meaning: 'Only a statement that the photos are of the creator is verified with a selfie',
+  },
+  NO_PHOTOS_TO_MATCH: {
+    status: [400],
+    meaning: 'The persona has no photo that passes the checks to match a selfie against',
+  },
+  SELFIE_NOT_ONE_FACE: {
+    status: [400],
+    meaning: 'The selfie shows no face or more than one: take another',
+  },
+  CONSENT_DOCUMENT_NOT_FOUND: {
+    status: [404],
+    meaning: 'The persona’s current statement has no consent document',
+  },
   PERSONA_NOT_READY: {
     status: [400],
     meaning: 'The influencer’s persona is not trained yet, so it cannot be used',

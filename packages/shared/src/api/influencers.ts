@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './input';
+import { ZLikeness } from './likeness';
 import { PAGE_SIZES, pageQueryFields } from './pages';
 
 /** The create form's niches and their labels. */
@@ -122,6 +123,8 @@ export const ZInfluencer = z.object({
   ready: z.boolean(),
   /** Its reference photos. */
   referencePhotos: z.number(),
+  /** Whose likeness its photos show, as the creator stated (docs/product/personas.md). */
+  likeness: ZLikeness.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from './influencers';
 import { ZJob } from './jobs';
+import { ZLikeness } from './likeness';
 
 /** A custom persona trains from 10 to 20 photos; a persona keeps 20 photos at most. */
 export const PERSONA_PHOTOS = { minToTrain: 10, max: 20, maxBytes: MAX_UPLOAD_BYTES } as const;
@@ -112,7 +113,10 @@ export const ZPersona = z.object({
   photos: z.array(ZPersonaPhoto),
   /** Photos that pass every check. */
   passing: z.number(),
-  /** Whether 'Start training' may be pressed now. */
+  /**
+   * Whether 'Start training' may be pressed now: enough photos pass and whose likeness they show
+   * is stated (with the consent document for 'consent').
+   */
   canTrain: z.boolean(),
   /** Whether an identity score can be given against it (a reference photo with a face). */
   scoreable: z.boolean(),
@@ -120,6 +124,8 @@ export const ZPersona = z.object({
   training: ZJob.nullable(),
   /** Model tokens the account holds now. */
   modelTokens: z.number(),
+  /** What the creator stated about whose likeness the photos show; null before a statement. */
+  likeness: ZLikeness.nullable(),
 });
 export type TPersona = z.infer<typeof ZPersona>;
 
@@ -141,3 +147,13 @@ export const ZIdentityScore = z.object({
   reason: z.string().nullable(),
 });
 export type TIdentityScore = z.infer<typeof ZIdentityScore>;
+
+/** POST /influencers/{id}/likeness/selfie: whether the selfie matched, and the persona after. */
+export const ZSelfieMatchResponse = z.object({
+  success: z.literal(true),
+  verified: z.boolean(),
+  /** 0–100, on the identity score's scale. */
+  matchScore: z.number(),
+  persona: ZPersona,
+});
+export type TSelfieMatchResponse = z.infer<typeof ZSelfieMatchResponse>;

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import { LIVE_STATUSES } from '../billing/subscriptions';
+import { latestLikeness } from '../influencers/likeness';
 import { toPublicInfluencer } from '../influencers/service';
 
 const RECENT_INFLUENCERS = 6;
@@ -40,6 +41,7 @@ function prepareDashboard(db: TDatabase) {
   const recentSelection = {
     ...getTableColumns(influencers),
     trainingStatus: sql<TJobStatus | null>`${jobs.status}`.as('training_status'),
+    likeness: latestLikeness().as('likeness'),
   };
   const recent = db
     .select(recentSelection)

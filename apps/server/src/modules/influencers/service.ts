@@ -10,9 +10,15 @@ import {
   type TVisualStyle,
   isUuid,
 } from '@muse/shared';
-import { and, count, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNotNull } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
-import { accountBalances, influencers, jobs, personaPhotos } from '../../db/schema';
+import {
+  accountBalances,
+  influencers,
+  jobs,
+  likenessStatements,
+  personaPhotos,
+} from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import {
@@ -26,10 +32,17 @@ import {
 import type { TProcessedImage } from '../../lib/images';
 import type { TStorage } from '../../lib/storage';
 import { debit, getBalances, InsufficientBalanceError, refund } from '../billing/ledger';
+import { latestLikeness, toPublicLikeness, type TLikenessRead } from './likeness';
 
 type TInfluencerRow = typeof influencers.$inferSelect;
-/** An influencer with the status of its latest training job, if any. */
-export type TInfluencerView = TInfluencerRow & { trainingStatus: TJobStatus | null };
+/**
+ * An influencer with the status of its latest training job, if any, and its latest likeness
+ * statement (docs/product/personas.md, 'Whose likeness').
+ */
+export type TInfluencerView = TInfluencerRow & {
+  trainingStatus: TJobStatus | null;
+  likeness: TLikenessRead | null;
+};
 
 export type TFilesDeps = { storage: TStorage; files: TFileUrlSigner };
 
@@ -66,7 +79,7 @@ export function personaState(row: TInfluencerRow & { trainingStatus?: TJobStatus
 }
 
 export function toPublicInfluencer(
-  row: TInfluencerRow & { trainingStatus?: TJobStatus | null },
+  row: TInfluencerRow & { trainingStatus?: TJobStatus | null; likeness?: TLikenessRead | null },
   files: TFileUrlSigner,
 ): TInfluencer {
   const state = personaState(row);
@@ -83,13 +96,21 @@ export function toPublicInfluencer(
     personaStatus: state.status,
     ready: state.ready,
     referencePhotos: state.made ? row.passingPhotos : 0,
+    likeness: toPublicLikeness(row.likeness),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-/** Influencers with their training job's status (one join, no read of the photo sets). */
-const withTraining = { ...getTableColumns(influencers), trainingStatus: jobs.status };
+/**
+ * Influencers with their training job's status and their likeness statement (one join and one
+ * indexed subquery, no read of the photo sets).
+ */
+const withTraining = {
+  ...getTableColumns(influencers),
+  trainingStatus: jobs.status,
+  likeness: latestLikeness(),
+};
 
 /**
  * The account's influencers newest first, from after `cursor`, at most `limit` of them (read by
@@ -343,7 +364,7 @@ export async function updateInfluencer(
   }
   if (dropImage)
     await removeInfluencerFiles(deps.storage, [current.imageKey, current.thumbnailKey]);
-  return { ...row, trainingStatus: current.trainingStatus };
+  return { ...row, trainingStatus: current.trainingStatus, likeness: current.likeness };
 }
 
 /**
@@ -357,7 +378,7 @@ export async function deleteInfluencer(
   id: string,
 ): Promise<void> {
   if (!isUuid(id)) throw influencerNotFound();
-  const { deleted, photoKeys } = await db.transaction(async (tx) => {
+  const { deleted, fileKeys } = await db.transaction(async (tx) => {
     // Photo rows go with the influencer (cascade); their files are the creator's own copies only.
     const photos = await tx
       .select({ imageKey: personaPhotos.imageKey, thumbnailKey: personaPhotos.thumbnailKey })
@@ -367,6 +388,17 @@ export async function deleteInfluencer(
           eq(personaPhotos.influencerId, id),
           eq(personaPhotos.userId, userId),
           eq(personaPhotos.source, 'upload'),
+        ),
+      );
+    // Statements go with it too; their consent documents are private files of the creator's.
+    const documents = await tx
+      .select({ key: likenessStatements.consentDocumentKey })
+      .from(likenessStatements)
+      .where(
+        and(
+          eq(likenessStatements.influencerId, id),
+          eq(likenessStatements.userId, userId),
+          isNotNull(likenessStatements.consentDocumentKey),
         ),
       );
     const [row] = await tx
@@ -390,13 +422,16 @@ export async function deleteInfluencer(
       });
     return {
       deleted: row,
-      photoKeys: photos.flatMap((photo) => [photo.imageKey, photo.thumbnailKey]),
+      fileKeys: [
+        ...photos.flatMap((photo) => [photo.imageKey, photo.thumbnailKey]),
+        ...documents.map((document) => document.key),
+      ],
     };
   });
   await removeInfluencerFiles(deps.storage, [
     deleted.imageKey,
     deleted.thumbnailKey,
     deleted.loraKey,
-    ...photoKeys,
+    ...fileKeys,
   ]);
 }

@@ -177,6 +177,30 @@ export function identityScore(
     const top = alike.slice(0, 3);
     best = Math.max(best, top.reduce((sum, value) => sum + value, 0) / top.length);
   }
-  const share = (best - IDENTITY_ZERO) / (IDENTITY_FULL - IDENTITY_ZERO);
+  return likenessScore(best);
+}
+
+/** A likeness (correlation) on the identity score's scale, 0–100. */
+export function likenessScore(value: number): number {
+  const share = (value - IDENTITY_ZERO) / (IDENTITY_FULL - IDENTITY_ZERO);
   return Math.round(100 * Math.min(1, Math.max(0, share)));
+}
+
+/**
+ * Whether a selfie shows the person of a persona's photos (docs/decisions/0053-likeness-statements.md):
+ * the selfie's face is judged as one more photo of the set would be, by its likeness to the set's
+ * most central face, and matches at the same-person threshold of the photo checks
+ * (PHOTO_CHECKS.minSameness). `score` is that likeness on the identity score's scale.
+ */
+export function selfieMatch(
+  selfie: readonly number[],
+  set: readonly (readonly number[])[],
+): { likeness: number; score: number; matches: boolean } {
+  const central = set[centralIndex(set)];
+  const value = central ? likeness(selfie, central) : 0;
+  return {
+    likeness: value,
+    score: likenessScore(value),
+    matches: !!central && value >= PHOTO_CHECKS.minSameness,
+  };
 }

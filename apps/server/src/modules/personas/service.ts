@@ -20,6 +20,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import type { TStorage } from '../../lib/storage';
 import { getBalances } from '../billing/ledger';
+import { likenessRefusal, toPublicLikeness } from '../influencers/likeness';
 import { findInfluencer, personaState, type TInfluencerView } from '../influencers/service';
 import { toPublicJob } from '../jobs/public';
 import { recordRefusal } from '../safety/refusals';
@@ -54,7 +55,7 @@ async function recount(tx: TQueryable, influencerId: string): Promise<void> {
 }
 
 /** Locks the creator's influencer row for a change of its set; 404 for anyone else's. */
-async function lockInfluencer(tx: TQueryable, userId: string, influencerId: string) {
+export async function lockInfluencer(tx: TQueryable, userId: string, influencerId: string) {
   if (!isUuid(influencerId)) throw notFound(INFLUENCER_TEXTS.notFound, 'INFLUENCER_NOT_FOUND');
   const [row] = await tx
     .select({ id: influencers.id })
@@ -113,17 +114,22 @@ export async function getPersona(
     triggerWord: row.triggerWord,
     photos: publicPhotos,
     passing,
-    canTrain: !state.made && !state.training && passing >= PERSONA_PHOTOS.minToTrain,
+    canTrain:
+      !state.made &&
+      !state.training &&
+      passing >= PERSONA_PHOTOS.minToTrain &&
+      !likenessRefusal(row.likeness),
     scoreable: publicPhotos.some(
       (photo, index) => photo.reference && !!photos[index]?.embedding?.length,
     ),
     training: trainingJob ? toPublicJob(trainingJob, deps.files) : null,
     modelTokens: balances.modelTokens,
+    likeness: toPublicLikeness(row.likeness),
   };
 }
 
 /** Decodes an upload into something sharp reads, refusing anything but a photo. */
-async function readablePhoto(data: Buffer): Promise<Buffer> {
+export async function readablePhoto(data: Buffer): Promise<Buffer> {
   if (await isHeic(data)) {
     try {
       return await decodeHeic(data);
@@ -139,7 +145,7 @@ async function readablePhoto(data: Buffer): Promise<Buffer> {
   return data;
 }
 
-const notAPhoto = () => badRequest(PERSONA_TEXTS.notAPhoto);
+export const notAPhoto = () => badRequest(PERSONA_TEXTS.notAPhoto);
 
 /**
  * Measures a photo (in the face thread) and stores its upright copy and thumbnail. A photo with

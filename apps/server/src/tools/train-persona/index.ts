@@ -13,6 +13,11 @@ import { z } from 'zod';
 import type { TQueryable } from '../../db/client';
 import { influencers, jobs } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
+import {
+  latestLikeness,
+  likenessRefusal,
+  type TLikenessRead,
+} from '../../modules/influencers/likeness';
 import { findInfluencer, personaState } from '../../modules/influencers/service';
 import { JobFailure } from '../../modules/jobs/queue';
 import type { TToolServer } from '../../modules/jobs/tool';
@@ -43,8 +48,15 @@ async function passingPhotos(db: TQueryable, influencerId: string) {
 
 const ZTrainingRequest = z.object({ influencerId: z.string() });
 
+/** Training waits for a statement of whose likeness the photos show (and consent's document). */
+function refuseWithoutStatement(likeness: TLikenessRead | null | undefined): void {
+  const refusal = likenessRefusal(likeness);
+  if (refusal) throw badRequest(refusal.text, refusal.code);
+}
+
 /**
- * Training a persona as a job: at least PERSONA_PHOTOS.minToTrain photos must pass. The zip of
+ * Training a persona as a job: at least PERSONA_PHOTOS.minToTrain photos must pass, and whose
+ * likeness they show must be stated (with the consent document for 'consent'). The zip of
  * those photos is stored as the job's input; the model token (reference `job:<id>`) is spent,
  * the job written and queued, and the influencer pointed at it, in one transaction. Running it
  * returns what makes the persona ready, written in the transaction that marks the job
@@ -63,6 +75,8 @@ export const trainPersona: TToolServer<'train-persona'> = {
     const photos = await passingPhotos(db, influencer.id);
     if (photos.length < PERSONA_PHOTOS.minToTrain)
       throw badRequest(PERSONA_TEXTS.notEnoughPhotos, 'NOT_ENOUGH_PHOTOS');
+    // Whose likeness the photos show is stated first (docs/product/personas.md, 'Whose likeness').
+    refuseWithoutStatement(influencer.likeness);
     // A training is one of the account's jobs (docs/product/tools.md): refused at its most.
     return {
       count: 1,
@@ -112,6 +126,11 @@ export const trainPersona: TToolServer<'train-persona'> = {
               .for('update');
             if (!locked || locked.trainingJobId !== influencer.trainingJobId)
               throw conflict(PERSONA_TEXTS.trainingRunning, 'TRAINING_RUNNING');
+            const [stated] = await tx
+              .select({ likeness: latestLikeness() })
+              .from(influencers)
+              .where(eq(influencers.id, influencer.id));
+            refuseWithoutStatement(stated?.likeness);
             const now = await passingPhotos(tx, influencer.id);
             if (now.map((photo) => photo.id).join() !== photos.map((photo) => photo.id).join())
               throw conflict(PERSONA_TEXTS.photosChanged, 'PHOTOS_CHANGED');

@@ -15,11 +15,13 @@ import { QueryError } from '../../components/ui/query-error';
 import { PageSpinner } from '../../components/ui/spinner';
 import { InfluencerPicture } from '../../components/workspace/influencer-picture';
 import { PersonaStatusBadge } from '../../components/workspace/persona-status-badge';
+import { VerifiedLikenessBadge } from '../../components/workspace/verified-likeness-badge';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useInfluencer, usePersona } from './api/get-persona';
 import { useRemovePhoto } from './api/remove-photo';
 import { IdentityScorePanel } from './components/identity-score-panel';
+import { LikenessPanel } from './components/likeness-panel';
 import { PhotoTile, UploadTile } from './components/photo-tile';
 import { TrainingPanel } from './components/training-panel';
 import { PHOTO_ACCEPT, sortPickedFiles, type TRefusedFile } from './photo-files';
@@ -27,7 +29,7 @@ import { usePhotoUploads } from './use-photo-uploads';
 
 /**
  * An influencer's persona (docs/product/personas.md): its photos with the checks' verdicts,
- * uploads, training, and identity scores.
+ * uploads, whose likeness they show, training, and identity scores.
  */
 /**
  * What the persona page shows under the photos, handed in by the app: the public page's settings,
@@ -128,7 +130,10 @@ function PersonaView({
           <InfluencerPicture influencer={pictured} initialsClassName="text-3xl" whole />
         </div>
         <div className="min-w-0 space-y-2">
-          <PersonaStatusBadge status={persona.status} />
+          <div className="flex flex-wrap gap-2">
+            <PersonaStatusBadge status={persona.status} />
+            <VerifiedLikenessBadge likeness={persona.likeness} />
+          </div>
           <h1 className="truncate text-3xl font-bold tracking-tight text-white sm:text-4xl">
             {influencer.name}
           </h1>
@@ -232,6 +237,8 @@ function PersonaView({
         </section>
 
         <div className="space-y-6">
+          {/* Whose likeness the photos show: stated before training (personas.md). */}
+          {persona.kind === 'custom' ? <LikenessPanel persona={persona} /> : null}
           <TrainingPanel persona={persona} />
           <IdentityScorePanel influencerId={influencer.id} />
         </div>

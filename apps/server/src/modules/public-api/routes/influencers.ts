@@ -1,6 +1,7 @@
 import {
   ZInfluencerFields,
   ZInfluencerResponse,
+  ZLikenessStatementFields,
   ZInfluencersQuery,
   ZInfluencersResponse,
   ZPersonaResponse,
@@ -9,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../../lib/errors';
+import { parseFormFields } from '../../../lib/forms';
 import {
   createInfluencer,
   deleteInfluencer,
@@ -18,6 +20,7 @@ import {
   updateInfluencer,
 } from '../../influencers/service';
 import { enqueue, toPublicJob } from '../../jobs/service';
+import { stateLikeness } from '../../personas/likeness';
 import { addPhoto, getPersona, removePhoto } from '../../personas/service';
 import { ZV1Success } from './common';
 
@@ -210,6 +213,39 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         persona: await getPersona(db, deps, userId, request.params.id),
       };
+    },
+  );
+
+  app.post(
+    '/influencers/:id/likeness',
+    {
+      config: {
+        ...write,
+        multipart: {
+          fileFields: ['document'],
+          maxFiles: 1,
+          fields: ZLikenessStatementFields,
+        },
+      },
+      schema: {
+        operationId: 'stateLikeness',
+        summary: 'State whose likeness the photos show',
+        description:
+          '`statement` is `self` (the photos are of the account’s owner), `consent` (the written consent of the person shown, sent as `document`: PDF, JPEG or PNG, at most 10 MB) or `synthetic`. Training waits for a statement, and for `consent` for its document. A new statement replaces the current one; earlier ones are kept.',
+        tags,
+        params: ZParams,
+        response: { 201: ZPersonaResponse },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.caller.user.id;
+      const form = request.form!;
+      const { statement } = parseFormFields(ZLikenessStatementFields, form);
+      await stateLikeness(db, deps, userId, request.params.id, statement, form.files[0] ?? null);
+      return reply.status(201).send({
+        success: true as const,
+        persona: await getPersona(db, deps, userId, request.params.id),
+      });
     },
   );
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { InfluencerPicture } from '../../../components/workspace/influencer-picture';
 import { PersonaStatusBadge } from '../../../components/workspace/persona-status-badge';
+import { VerifiedLikenessBadge } from '../../../components/workspace/verified-likeness-badge';
 import { formatDate } from '../../../lib/format-date';
 
 /**
@@ -32,7 +33,10 @@ export function InfluencerCard({
         <span className="absolute top-3 left-3 rounded-full border border-white/10 bg-ink-950/75 px-2.5 py-1 text-xs font-semibold text-zinc-100 backdrop-blur">
           {influencerNicheLabel(influencer.niche)}
         </span>
-        <PersonaStatusBadge status={influencer.personaStatus} className="absolute top-3 right-3" />
+        <div className="absolute top-3 right-3 flex flex-col items-end gap-1.5">
+          <PersonaStatusBadge status={influencer.personaStatus} />
+          <VerifiedLikenessBadge likeness={influencer.likeness} />
+        </div>
       </div>
 
       <div className="flex flex-1 flex-col gap-4 p-5">

@@ -1,4 +1,4 @@
-import { isFinished, PERSONA_PHOTOS, type TJob, type TPersona } from '@muse/shared';
+import { isFinished, LIKENESS_TEXTS, PERSONA_PHOTOS, type TJob, type TPersona } from '@muse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Sparkles } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -33,6 +33,15 @@ export function TrainingPanel({ persona }: { persona: TPersona }) {
   }, [followId]);
 
   const passing = Math.min(persona.passing, PERSONA_PHOTOS.minToTrain);
+  // Enough photos, but whose likeness they show is not stated yet (or consent lacks its document).
+  const likenessWait =
+    persona.passing < PERSONA_PHOTOS.minToTrain
+      ? null
+      : !persona.likeness
+        ? LIKENESS_TEXTS.statementNeeded
+        : persona.likeness.statement === 'consent' && !persona.likeness.document
+          ? LIKENESS_TEXTS.documentNeeded
+          : null;
   return (
     <section
       aria-labelledby="training-heading"
@@ -80,6 +89,7 @@ export function TrainingPanel({ persona }: { persona: TPersona }) {
               <p className="text-xs text-zinc-400">
                 Uses 1 influencer slot ({persona.modelTokens} unused)
               </p>
+              {likenessWait ? <p className="text-xs text-amber-200">{likenessWait}</p> : null}
             </div>
           )}
           {start.error ? (
