@@ -42,6 +42,7 @@ await build({
     'src/cli/import-model-images.ts',
     'src/cli/render-marketplace.ts',
     'src/cli/stripe-setup.ts',
+    'src/cli/operator-role.ts',
   ],
   outdir: 'dist',
   bundle: true,

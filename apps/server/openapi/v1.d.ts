@@ -755,6 +755,7 @@ export interface components {
                     at: string;
                 } | null;
             }[];
+            removedByMuse: boolean;
             createdAt: string;
         };
         LedgerEntry: {
@@ -795,7 +796,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "TERMS_NOT_ACCEPTED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "MINOR_REFUSED" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "LIKENESS_STATEMENT_NEEDED" | "CONSENT_DOCUMENT_NEEDED" | "LIKENESS_NOT_SELF" | "NO_PHOTOS_TO_MATCH" | "SELFIE_NOT_ONE_FACE" | "CONSENT_DOCUMENT_NOT_FOUND" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "POST_TAKEN_DOWN" | "ACCOUNT_SUSPENDED" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED" | "EXPORT_NOT_FOUND" | "EXPORT_EXPIRED" | "FRESH_SIGN_IN_REQUIRED" | "EARNINGS_AVAILABLE";
+            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "ACCOUNT_SUSPENDED" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "TERMS_NOT_ACCEPTED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "MINOR_REFUSED" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "LIKENESS_STATEMENT_NEEDED" | "CONSENT_DOCUMENT_NEEDED" | "LIKENESS_NOT_SELF" | "NO_PHOTOS_TO_MATCH" | "SELFIE_NOT_ONE_FACE" | "CONSENT_DOCUMENT_NOT_FOUND" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "POST_REMOVED" | "PAGE_HIDDEN" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "POST_TAKEN_DOWN" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "REPORT_NOT_FOUND" | "REPORT_CLOSED" | "REFUSAL_NOT_FOUND" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED" | "EXPORT_NOT_FOUND" | "EXPORT_EXPIRED" | "FRESH_SIGN_IN_REQUIRED" | "EARNINGS_AVAILABLE";
             field?: string;
         };
     };
@@ -853,7 +854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -862,7 +863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -956,7 +957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -965,7 +966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -974,7 +975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1054,7 +1055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1063,7 +1064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1156,7 +1157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1165,7 +1166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1174,7 +1175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1262,7 +1263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1271,7 +1272,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1280,7 +1281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1360,7 +1361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1369,7 +1370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1453,7 +1454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1462,7 +1463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1471,7 +1472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1561,7 +1562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1570,7 +1571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1579,7 +1580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1683,7 +1684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1692,7 +1693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1701,7 +1702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1794,7 +1795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1803,7 +1804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1812,7 +1813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1931,7 +1932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1940,7 +1941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1949,7 +1950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2032,7 +2033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2041,7 +2042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2147,7 +2148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2156,7 +2157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2165,7 +2166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2245,7 +2246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2254,7 +2255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2328,7 +2329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2337,7 +2338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2346,7 +2347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2438,7 +2439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2447,7 +2448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2548,7 +2549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2557,7 +2558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2566,7 +2567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2658,7 +2659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2667,7 +2668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2767,7 +2768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2776,7 +2777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2785,7 +2786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2873,7 +2874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2882,7 +2883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2891,7 +2892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2977,7 +2978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2986,7 +2987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3048,7 +3049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3057,7 +3058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3127,7 +3128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3136,7 +3137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3145,7 +3146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3222,7 +3223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3231,7 +3232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3274,6 +3275,7 @@ export interface operations {
                             handle: string;
                             bio: string;
                             published: boolean;
+                            hiddenByMuse: boolean;
                             path: string;
                         }[];
                     };
@@ -3297,7 +3299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3306,7 +3308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3351,6 +3353,7 @@ export interface operations {
                             handle: string;
                             bio: string;
                             published: boolean;
+                            hiddenByMuse: boolean;
                             path: string;
                         } | null;
                     };
@@ -3374,7 +3377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3383,7 +3386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3444,6 +3447,7 @@ export interface operations {
                             handle: string;
                             bio: string;
                             published: boolean;
+                            hiddenByMuse: boolean;
                             path: string;
                         } | null;
                     };
@@ -3476,7 +3480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3485,7 +3489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3494,7 +3498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3587,7 +3591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3596,7 +3600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3703,7 +3707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3712,7 +3716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3721,7 +3725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3809,7 +3813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,7 +3822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3827,7 +3831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3931,7 +3935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3940,7 +3944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,7 +3953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4034,7 +4038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4043,7 +4047,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4107,7 +4111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4116,7 +4120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4176,7 +4180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4185,7 +4189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4275,7 +4279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4284,7 +4288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4293,7 +4297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4381,7 +4385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4390,7 +4394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4399,7 +4403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4479,7 +4483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4488,7 +4492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `ACCOUNT_SUSPENDED`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +4576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
+            /** @description Refused; `code` is one of `NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4581,7 +4585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE` */
             409: {
                 headers: {
                     [name: string]: unknown;

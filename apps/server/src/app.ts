@@ -46,8 +46,10 @@ import { createMailer, type TMailer } from './modules/mail/mailer';
 import { devMailboxRoutes } from './modules/mail/routes';
 import { marketplacePublicRoutes, marketplaceRoutes } from './modules/marketplace/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { operatorRoutes } from './modules/operator/routes';
 import { platformCallbackRoutes, platformRoutes } from './modules/platforms/routes';
 import { productRoutes } from './modules/products/routes';
+import { reportPublicRoutes } from './modules/reports/routes';
 import { apiReferenceRoutes } from './modules/public-api/reference';
 import { publicApi } from './modules/public-api/plugin';
 import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
@@ -243,6 +245,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(accountDataPublicRoutes);
       await api.register(marketplacePublicRoutes);
       await api.register(publishingPublicRoutes);
+      await api.register(reportPublicRoutes);
       await api.register(platformCallbackRoutes);
       await api.register(billingPublicRoutes);
       // Stripe's webhook: each module that sells through Stripe hands over its events.
@@ -252,6 +255,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(fileRoutes);
       await api.register(providerWebhookRoutes);
       if (mailer.local && !config.isProduction) await api.register(devMailboxRoutes);
+      // The operators' console: an unknown address (404) to anyone but a signed-in operator.
+      await api.register(operatorRoutes);
       // The public API for programs: keys (or a session), scopes, idempotency, OpenAPI.
       await api.register(publicApi, { prefix: '/v1' });
       // The protected scope: every route inside answers 401 without a live session.

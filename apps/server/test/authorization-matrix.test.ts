@@ -188,6 +188,14 @@ const NOT_OWNED: Record<string, string> = {
     'public: a browser back from a platform; the single-use state bound to the browser says whose flow it is',
   'GET /api/account/exports/:id/download':
     "public: the mailed token or the owner's signed link is the credential; without one, any account's session hears 404 (account-export.test.ts)",
+  'GET /api/operator/reports/:id':
+    "operators only: any other caller gets the unknown address's 404 (operator.test.ts)",
+  'GET /api/operator/reports/:id/consent-document': 'operators only, as above',
+  'POST /api/operator/reports/:id/hide-post': 'operators only, as above',
+  'POST /api/operator/reports/:id/hide-page': 'operators only, as above',
+  'POST /api/operator/reports/:id/suspend': 'operators only, as above',
+  'POST /api/operator/reports/:id/dismiss': 'operators only, as above',
+  'POST /api/operator/refusals/:id/review': 'operators only, as above',
   'GET /api/files/*':
     'public: the signed, expiring link is the credential (docs/decisions/0012-uploads-and-file-urls.md), tested below',
 };

@@ -42,11 +42,14 @@ import {
   ZConfirmEmailChangeRequest,
   ZDeleteAccountRequest,
   ZVerifyEmailRequest,
+  ZCreateReportRequest,
+  ZOperatorActionRequest,
 } from '@muse/shared';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { setOperator } from '../src/modules/operator/grant';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp } from './app';
 import { errorCodeOf } from './error-answers';
@@ -260,6 +263,21 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'GET /api/public/pages/:handle': { params: HANDLE },
   'GET /api/public/pages/:handle/posts/:id': { params: HANDLE },
   'GET /api/public/pages/:handle/picture': { params: HANDLE },
+  'POST /api/reports': {
+    body: ZCreateReportRequest,
+    valid: { handle: 'anna.fuzz', reason: 'other', details: 'Hi', email: 'fan@example.com' },
+  },
+  // The main account is an operator (below), so the console's checks are reached.
+  'GET /api/operator/reports': {},
+  'GET /api/operator/reports/:id': {},
+  'GET /api/operator/reports/:id/consent-document': {},
+  'POST /api/operator/reports/:id/hide-post': { body: ZOperatorActionRequest, valid: {} },
+  'POST /api/operator/reports/:id/hide-page': { body: ZOperatorActionRequest, valid: {} },
+  'POST /api/operator/reports/:id/suspend': { body: ZOperatorActionRequest, valid: {} },
+  'POST /api/operator/reports/:id/dismiss': { body: ZOperatorActionRequest, valid: {} },
+  'GET /api/operator/refusals': {},
+  'POST /api/operator/refusals/:id/review': { body: ZOperatorActionRequest, valid: {} },
+  'GET /api/operator/audit': {},
   'GET /api/earnings': {},
   'POST /api/earnings/payouts': { body: ZPayoutRequest, valid: {} },
   'POST /api/earnings/payout-account': {},
@@ -720,6 +738,7 @@ beforeAll(async () => {
   ({ app } = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '5' }));
   registered = apiRoutes(app);
   main = await registerAccount(app, 'fuzz');
+  await setOperator(app.database.db, main.email, true);
   spare = await registerAccount(app, 'spare');
   await buyPlan(app, main, 'launch');
   await buyPlan(app, spare, 'builder');

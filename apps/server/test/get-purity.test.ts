@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryItems, jobs, products } from '../src/db/schema';
 import { buildExport as buildAccountExport } from '../src/modules/account-data/exports';
 import { seedMarketplace } from '../src/modules/marketplace/service';
+import { setOperator } from '../src/modules/operator/grant';
 import { releaseDueSales } from '../src/modules/sales/held-earnings';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, stripeSettings, type TTestContext } from './app';
@@ -50,6 +51,8 @@ type TWorld = {
   checkoutId: string | null;
   modelId: number;
   filePath: string;
+  /** A visitor's report of the creator's page; the creator is an operator too. */
+  reportId: string;
   /** A webhook endpoint of the creator's. */
   webhookEndpointId: string;
   /** A ready export of the creator's data, and the settings' signed link to its ZIP. */
@@ -241,7 +244,24 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
       })
     ).json().endpoint.id,
     filePath: `${fileUrl.pathname.replace(/^\/api\/files\//, '')}${fileUrl.search}`,
+    reportId: await seedReport(ctx, creator, page),
   };
+}
+
+/** The creator made an operator, and a visitor's report of its page for the console to read. */
+async function seedReport(ctx: TTestContext, creator: TTestAccount, page: TSeller) {
+  await setOperator(ctx.database.db, creator.email, true);
+  const filed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    payload: { handle: page.handle, reason: 'other', email: 'visitor@example.com' },
+  });
+  expect(filed.statusCode, filed.body).toBe(201);
+  const { rows: found } = await ctx.database.pool.query(
+    'select id from reports where reference = $1',
+    [filed.json().reference],
+  );
+  return found[0].id as string;
 }
 
 /** The request that reads a route, its parameters filled with the world's ids. */
@@ -266,6 +286,8 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     '/api/webhook-endpoints/:id/deliveries': world.webhookEndpointId,
     '/api/account/exports/:id': world.exportId,
     '/api/account/exports/:id/download': world.exportId,
+    '/api/operator/reports/:id': world.reportId,
+    '/api/operator/reports/:id/consent-document': world.reportId,
   };
   let url = path;
   if (path.includes(':id')) {

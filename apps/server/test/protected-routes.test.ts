@@ -27,6 +27,19 @@ const PUBLIC_ROUTES = [
   'GET /api/account/exports/:id/download',
   'GET /api/public/pages/:handle/posts/:id',
   'GET /api/public/pages/:handle/picture',
+  // 'Report' on a public page or post, for visitors too.
+  'POST /api/reports',
+  // The operators' console answers 404, not 401, to anyone but an operator (operator.test.ts).
+  'GET /api/operator/reports',
+  'GET /api/operator/reports/:id',
+  'GET /api/operator/reports/:id/consent-document',
+  'POST /api/operator/reports/:id/hide-post',
+  'POST /api/operator/reports/:id/hide-page',
+  'POST /api/operator/reports/:id/suspend',
+  'POST /api/operator/reports/:id/dismiss',
+  'GET /api/operator/refusals',
+  'POST /api/operator/refusals/:id/review',
+  'GET /api/operator/audit',
   // A browser back from a platform's consent screen (the state bound to it says whose flow).
   'GET /api/platforms/:platform/callback',
   'GET /api/dev/mailbox',

@@ -322,6 +322,7 @@ describe('page settings', () => {
       handle,
       bio: 'Street style',
       published: true,
+      hiddenByMuse: false,
       path: `/i/${handle}`,
     });
 
@@ -441,8 +442,22 @@ describe('the account’s pages', () => {
     expect(answer.json()).toEqual({
       success: true,
       pages: [
-        { influencerId: first, handle: shown, bio: '', published: true, path: `/i/${shown}` },
-        { influencerId: second, handle: hidden, bio: '', published: false, path: `/i/${hidden}` },
+        {
+          influencerId: first,
+          handle: shown,
+          bio: '',
+          published: true,
+          hiddenByMuse: false,
+          path: `/i/${shown}`,
+        },
+        {
+          influencerId: second,
+          handle: hidden,
+          bio: '',
+          published: false,
+          hiddenByMuse: false,
+          path: `/i/${hidden}`,
+        },
       ],
     });
     expect((await call({ method: 'GET', url: '/api/pages', as: await creator() })).json()).toEqual({

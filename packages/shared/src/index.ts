@@ -21,6 +21,7 @@ export * from './api/likeness';
 export * from './api/gallery';
 export * from './api/video';
 export * from './api/publishing';
+export * from './api/reports';
 export * from './api/api-keys';
 export * from './platforms/rules';
 export * from './safety/minors';

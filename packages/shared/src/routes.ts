@@ -86,6 +86,12 @@ export const INFLUENCER_PAGE_ROUTE = '/influencers';
 export const PUBLIC_PAGE_PREFIX = '/i';
 
 /**
+ * The operators' console (docs/product/reports-and-takedown.md): a page of the app for everyone,
+ * which shows an operator the console and anyone else what an unknown address shows.
+ */
+export const OPERATOR_ROUTE = '/operator';
+
+/**
  * Whether a path is a page of the web app: one of the routes above (a trailing slash allowed),
  * an influencer's page, a public page or post, or a test checkout. The server answers these with the app and sends any other path to `/`.
  */
@@ -102,6 +108,7 @@ export function isClientRoute(pathname: string): boolean {
   if (path.startsWith(`${TEST_CHECKOUT_ROUTE}/`))
     return /^[\w-]+$/.test(path.slice(TEST_CHECKOUT_ROUTE.length + 1));
   return (
+    path === OPERATOR_ROUTE ||
     (PUBLIC_ROUTES as readonly string[]).includes(path) ||
     (PROTECTED_ROUTES as readonly string[]).includes(path)
   );

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import {
   INFLUENCER_PAGE_ROUTE,
+  OPERATOR_ROUTE,
   PUBLIC_PAGE_PREFIX,
   TEST_CHECKOUT_ROUTE,
   TOOLS,
@@ -98,6 +99,12 @@ export const routes: RouteObject[] = [
       {
         path: `${PUBLIC_PAGE_PREFIX}/:handle/posts/:postId`,
         lazy: page(publicPage, 'PublicPostPage'),
+      },
+      // The operators' console: it decides itself who sees it, and sends anyone else to / as an
+      // unknown path is (docs/product/reports-and-takedown.md).
+      {
+        path: OPERATOR_ROUTE,
+        lazy: page(() => import('../features/operator/operator-page'), 'OperatorPage'),
       },
       {
         element: <ProtectedRoute />,

@@ -14,6 +14,9 @@ export const AUTH_TEXTS = {
   passwordsDoNotMatch: 'Passwords do not match',
   termsRequired: 'Please accept the Terms of Service and Privacy Policy',
   invalidCredentials: 'Invalid email or password',
+  /** 403 `ACCOUNT_SUSPENDED` (docs/product/reports-and-takedown.md). */
+  accountSuspended:
+    'This account has been suspended by Muse after a report. Write to support if you think this is a mistake.',
   emailTaken: 'An account with this email already exists',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   oauthCodeInvalid: 'This sign-in link is invalid or has expired. Please sign in again.',

@@ -77,6 +77,10 @@ export const ERROR_CODES = {
     meaning: 'The one-time code of a Google sign-in is used, expired or unknown',
   },
   SESSION_NOT_FOUND: { status: [404], meaning: 'The account has no such signed-in session' },
+  ACCOUNT_SUSPENDED: {
+    status: [403],
+    meaning: 'Muse suspended the account after a report: it cannot sign in, make or publish',
+  },
 
   // Plans, balances and limits
   INSUFFICIENT_CREDITS: { status: [402], meaning: 'The account has too few credits for this' },
@@ -181,6 +185,14 @@ export const ERROR_CODES = {
   HANDLE_KEPT: { status: [409], meaning: 'A page let go of this handle lately; it is kept for it' },
   POST_ALREADY_PUBLISHED: { status: [409], meaning: 'The post is out; it cannot be changed' },
   POST_HAS_BUYERS: { status: [409], meaning: 'The post was bought; it cannot be deleted' },
+  POST_REMOVED: {
+    status: [409],
+    meaning: 'Muse removed the post after a report: it cannot be changed or deleted',
+  },
+  PAGE_HIDDEN: {
+    status: [403],
+    meaning: 'Muse hid the page after a report: it cannot be published again',
+  },
   PLATFORM_NOT_ENABLED: {
     status: [400],
     meaning: 'This Muse has no app credentials for the platform (GET /api/platforms says which)',
@@ -203,10 +215,6 @@ export const ERROR_CODES = {
     status: [409],
     meaning: 'Muse took the post down: it goes to no platform again',
   },
-  ACCOUNT_SUSPENDED: {
-    status: [403],
-    meaning: 'The account is suspended: nothing of it is published',
-  },
   OWN_POST: { status: [400], meaning: 'A creator cannot buy their own post' },
   FREE_POST: { status: [400], meaning: 'The post is free: there is nothing to buy' },
   ALREADY_BOUGHT: { status: [409], meaning: 'The account already bought this post' },
@@ -217,6 +225,14 @@ export const ERROR_CODES = {
     meaning: 'Payouts need a payout account that can receive transfers',
   },
   PAYOUT_FAILED: { status: [502], meaning: 'The payment provider refused the transfer' },
+
+  // Reports and the operators' console
+  REPORT_NOT_FOUND: { status: [404], meaning: 'There is no such report' },
+  REPORT_CLOSED: {
+    status: [409],
+    meaning: 'The report was already acted on or dismissed',
+  },
+  REFUSAL_NOT_FOUND: { status: [404], meaning: 'There is no such refusal waiting for review' },
 
   // The public API: keys, idempotency, webhooks
   SCOPE_MISSING: {

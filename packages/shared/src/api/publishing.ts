@@ -121,6 +121,13 @@ export const PUBLISHING_TEXTS = {
   payoutAccountNeeded: 'Connect a payout account first',
   payoutRequested: 'Payout sent',
   payoutFailed: 'The payout could not be sent. Your balance is unchanged.',
+  /** A post an operator hid after a report (docs/product/reports-and-takedown.md). */
+  removedByMuse: 'Removed by Muse',
+  /** 409 `POST_REMOVED`. */
+  postRemoved: 'Muse removed this post after a report. It cannot be changed or shown again.',
+  /** 403 `PAGE_HIDDEN`. */
+  pageHidden:
+    'Muse hid this page after a report. It cannot be published again; write to support if you think this is a mistake.',
 } as const;
 
 export const ZHandle = safeText({ error: PUBLISHING_TEXTS.handleRequired })
@@ -166,6 +173,8 @@ export const ZPageSettings = z.object({
   handle: z.string(),
   bio: z.string(),
   published: z.boolean(),
+  /** Hidden by Muse after a report: not shown, and not to be published again. */
+  hiddenByMuse: z.boolean(),
   /** The page's path, `/i/<handle>`. */
   path: z.string(),
 });
@@ -300,6 +309,8 @@ export const ZPost = z.object({
   onPage: z.boolean(),
   /** Its copies on the platforms, in PUBLISH_PLATFORMS order. */
   targets: z.array(ZPostTarget),
+  /** Hidden by Muse after a report: off the page and the platforms for good ('Removed by Muse'). */
+  removedByMuse: z.boolean(),
   createdAt: z.string(),
 });
 export type TPost = z.infer<typeof ZPost>;

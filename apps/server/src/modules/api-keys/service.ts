@@ -109,20 +109,25 @@ export type TApiKeyLookup = {
 };
 
 function prepareLookup(db: TDatabase) {
-  return db
-    .select({
-      keyId: apiKeys.id,
-      keyName: apiKeys.name,
-      scopes: apiKeys.scopes,
-      expiresAt: apiKeys.expiresAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      ...SESSION_USER_COLUMNS,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.tokenHash, sql.placeholder('tokenHash')), live()))
-    .limit(1)
-    .prepare('muse_find_api_key');
+  return (
+    db
+      .select({
+        keyId: apiKeys.id,
+        keyName: apiKeys.name,
+        scopes: apiKeys.scopes,
+        expiresAt: apiKeys.expiresAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        ...SESSION_USER_COLUMNS,
+      })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      // A suspended account's keys stop with its sessions (docs/product/reports-and-takedown.md).
+      .where(
+        and(eq(apiKeys.tokenHash, sql.placeholder('tokenHash')), live(), isNull(users.suspendedAt)),
+      )
+      .limit(1)
+      .prepare('muse_find_api_key')
+  );
 }
 
 const lookups = new WeakMap<TDatabase, ReturnType<typeof prepareLookup>>();

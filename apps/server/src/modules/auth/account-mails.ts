@@ -1,16 +1,24 @@
-import { PUBLISH_PLATFORMS } from '@muse/shared';
+import { formatCents, PUBLISH_PLATFORMS, publicPagePath } from '@muse/shared';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import {
   emailChangeTokens,
   passwordResetTokens,
+  postPurchases,
   posts,
   postTargets,
+  reports,
   sessions,
   users,
 } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { TMailer } from '../mail/mailer';
+import {
+  postRemovedRefundMail,
+  reportOutcomeForCreatorMail,
+  reportOutcomeForReporterMail,
+  reportReceivedMail,
+} from '../mail/report-mails';
 import {
   emailChangedMail,
   emailChangeMail,
@@ -54,6 +62,12 @@ export async function sendAccountMail(
       return sendWebhookDisabledNotice(db, mail, payload);
     case 'post-taken-down':
       return sendTakedownNotice(db, mail, payload);
+    case 'report-received':
+      return sendReportReceived(db, mail, payload.reportId);
+    case 'report-outcome':
+      return sendReportOutcome(db, mail, payload);
+    case 'post-removed-refund':
+      return sendPostRemovedRefund(db, mail, payload.purchaseId);
   }
 }
 
@@ -220,6 +234,90 @@ async function sendTakedownNotice(
         .filter((copy) => copy.removal !== 'removed')
         .map((copy) => ({ platform: copy.platform, message: copy.message, url: copy.url })),
       calendarLink: `${publicUrl}/calendar`,
+    })),
+  });
+}
+
+async function findReport(db: TDatabase, reportId: string) {
+  const [report] = await db.select().from(reports).where(eq(reports.id, reportId));
+  return report;
+}
+
+/** The reporter's copy of the reference (docs/product/reports-and-takedown.md). */
+async function sendReportReceived(
+  db: TDatabase,
+  { mailer, publicUrl }: TAccountMailContext,
+  reportId: string,
+) {
+  const report = await findReport(db, reportId);
+  if (!report) return;
+  await mailer.send({
+    to: report.reporterEmail,
+    ...(await reportReceivedMail({
+      reference: report.reference,
+      reason: report.reason,
+      handle: report.handle,
+      postId: report.postId,
+      link: `${publicUrl}${publicPagePath(report.handle, report.postId ?? undefined)}`,
+    })),
+  });
+}
+
+/** The outcome an operator decided, to the reporter or to the creator of what was reported. */
+async function sendReportOutcome(
+  db: TDatabase,
+  { mailer, publicUrl }: TAccountMailContext,
+  payload: { reportId: string; recipient: 'reporter' | 'creator' },
+) {
+  const report = await findReport(db, payload.reportId);
+  if (!report?.outcome) return;
+  if (payload.recipient === 'reporter') {
+    await mailer.send({
+      to: report.reporterEmail,
+      ...(await reportOutcomeForReporterMail({
+        reference: report.reference,
+        handle: report.handle,
+        postId: report.postId,
+        outcome: report.outcome,
+      })),
+    });
+    return;
+  }
+  const creator = await findUser(db, report.creatorId);
+  if (!creator || creator.deletedAt) return;
+  await mailer.send({
+    to: creator.email,
+    ...(await reportOutcomeForCreatorMail({
+      fullName: creator.fullName,
+      reason: report.reason,
+      handle: report.handle,
+      postId: report.postId,
+      outcome: report.outcome,
+      supportLink: `${publicUrl}/support`,
+    })),
+  });
+}
+
+/** Tells a fan that a post they bought was removed by Muse and refunded in full. */
+async function sendPostRemovedRefund(
+  db: TDatabase,
+  { mailer }: TAccountMailContext,
+  purchaseId: string,
+) {
+  const [row] = await db
+    .select({ purchase: postPurchases, influencerName: posts.influencerName, buyer: users })
+    .from(postPurchases)
+    .innerJoin(posts, eq(posts.id, postPurchases.postId))
+    .innerJoin(users, eq(users.id, postPurchases.buyerId))
+    .where(eq(postPurchases.id, purchaseId));
+  if (!row || row.buyer.deletedAt) return;
+  await mailer.send({
+    to: row.buyer.email,
+    ...(await postRemovedRefundMail({
+      fullName: row.buyer.fullName,
+      influencerName: row.influencerName,
+      amount: formatCents(row.purchase.amountCents),
+      testMode: row.purchase.provider === 'test',
     })),
   });
 }

@@ -38,6 +38,16 @@ export const ZAccountMailPayload = z.discriminatedUnion('kind', [
     url: z.string(),
     failingSince: z.string(),
   }),
+  /** A report's reference, to its reporter (docs/product/reports-and-takedown.md). */
+  z.object({ kind: z.literal('report-received'), reportId: z.string() }),
+  /** What an operator decided on a report, to its reporter or to the reported creator. */
+  z.object({
+    kind: z.literal('report-outcome'),
+    reportId: z.string(),
+    recipient: z.enum(['reporter', 'creator']),
+  }),
+  /** To the fan of a purchase refunded because Muse removed the post. */
+  z.object({ kind: z.literal('post-removed-refund'), purchaseId: z.string() }),
 ]);
 export type TAccountMailPayload = z.infer<typeof ZAccountMailPayload>;
 

@@ -60,6 +60,10 @@ export async function findUserByEmail(db: TDatabase, email: string): Promise<TUs
   return row;
 }
 
+/** An operator suspended the account after a report (docs/product/reports-and-takedown.md). */
+export const accountSuspended = () =>
+  new AppError(403, AUTH_TEXTS.accountSuspended, 'ACCOUNT_SUSPENDED');
+
 export type TSignedIn = { token: string; user: TUser; isNewUser: boolean };
 
 export async function register(
@@ -136,6 +140,8 @@ export async function login(
     throw new AppError(401, AUTH_TEXTS.invalidCredentials, 'INVALID_CREDENTIALS');
   }
   await refundRateLimit(db, pairKey);
+  // Said only to whoever knows the password: a guess learns nothing of the account.
+  if (user.suspendedAt) throw accountSuspended();
   if (user.passwordHash && passwordNeedsRehash(user.passwordHash)) {
     await rehash(db, user.id, user.passwordHash, input.password);
   }
@@ -226,6 +232,7 @@ export async function exchangeOAuthLoginCode(
     if (!spent) throw new AppError(401, AUTH_TEXTS.oauthCodeInvalid, 'OAUTH_CODE_INVALID');
     const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
     if (!user) throw new AppError(401, AUTH_TEXTS.oauthCodeInvalid, 'OAUTH_CODE_INVALID');
+    if (user.suspendedAt) throw accountSuspended();
     const token = await createSession(tx, user.id, 'long', context);
     return { token, user: toPublicUser(user), isNewUser: spent.isNewUser };
   });

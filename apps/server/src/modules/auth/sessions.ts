@@ -76,6 +76,8 @@ function prepareLookup(db: TDatabase) {
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        // A suspended account's sessions stop at once (docs/product/reports-and-takedown.md).
+        isNull(users.suspendedAt),
       ),
     )
     .limit(1)

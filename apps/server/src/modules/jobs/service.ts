@@ -10,7 +10,7 @@ import {
   type TJobTool,
 } from '@muse/shared';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
-import type { TDatabase } from '../../db/client';
+import type { TDatabase, TTransaction } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { TRunContext } from '../../engines/types';
 import type { TFileUrlSigner } from '../../lib/file-urls';
@@ -227,29 +227,42 @@ export async function failJob(
   reason: string,
   files?: TFileUrlSigner,
 ) {
-  await db.transaction(async (tx) => {
-    const [failed] = await tx
-      .update(jobs)
-      .set({
-        status: 'failed',
-        failureReason: reason,
-        stage: 'Failed',
-        finishedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(jobs.id, row.id), sql`${jobs.status} in ('queued', 'running')`))
-      .returning();
-    if (!failed) return;
-    // The refund names what the spend named ('Refund: Upscale · portrait.png'); the reason is
-    // the job's own.
-    const refunded = { credits: 0, modelTokens: 0 };
-    for (const currency of ['credits', 'model_tokens'] as const) {
-      const given = await refund(tx, { userId: row.userId, currency, reference: `job:${row.id}` });
-      if (given && currency === 'credits') refunded.credits = failed.cost;
-      if (given && currency === 'model_tokens') refunded.modelTokens = 1;
-    }
-    if (files) await emitJobFinished(tx, row.userId, toPublicJob(failed, files), refunded);
-  });
+  await db.transaction((tx) => failJobIn(tx, row, reason, files));
+}
+
+/**
+ * `failJob` inside the caller's transaction, for work that stops jobs with other changes at once
+ * (an operator suspending an account, docs/product/reports-and-takedown.md). Answers the
+ * credits refunded, or null when the job had already finished.
+ */
+export async function failJobIn(
+  tx: TTransaction,
+  row: Pick<TJobRow, 'id' | 'userId'>,
+  reason: string,
+  files?: TFileUrlSigner,
+): Promise<{ credits: number; modelTokens: number } | null> {
+  const [failed] = await tx
+    .update(jobs)
+    .set({
+      status: 'failed',
+      failureReason: reason,
+      stage: 'Failed',
+      finishedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobs.id, row.id), sql`${jobs.status} in ('queued', 'running')`))
+    .returning();
+  if (!failed) return null;
+  // The refund names what the spend named ('Refund: Upscale · portrait.png'); the reason is
+  // the job's own.
+  const refunded = { credits: 0, modelTokens: 0 };
+  for (const currency of ['credits', 'model_tokens'] as const) {
+    const given = await refund(tx, { userId: row.userId, currency, reference: `job:${row.id}` });
+    if (given && currency === 'credits') refunded.credits = failed.cost;
+    if (given && currency === 'model_tokens') refunded.modelTokens = 1;
+  }
+  if (files) await emitJobFinished(tx, row.userId, toPublicJob(failed, files), refunded);
+  return refunded;
 }
 
 /**

@@ -5,7 +5,11 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { patientPool, type TDatabase } from '../../db/client';
 import { sendAccountMail, type TAccountMailContext } from '../auth/account-mails';
-import { ACCOUNT_MAIL_TASK, ZAccountMailPayload } from '../auth/mail-queue';
+import {
+  ACCOUNT_MAIL_TASK,
+  queueAccountMailOncePer,
+  ZAccountMailPayload,
+} from '../auth/mail-queue';
 import { advanceTestSubscriptions, grantDueMonthlyBenefits } from '../billing/subscriptions';
 import { removeAccountFiles } from '../account-data/deletion';
 import { buildExport, purgeExpiredExports, sendExportMail } from '../account-data/exports';
@@ -17,6 +21,11 @@ import {
   ZRemoveAccountFilesPayload,
 } from '../account-data/queue';
 import { purgeExpired } from '../maintenance/purge';
+import {
+  REFUND_REMOVED_PURCHASE_TASK,
+  refundRemovedPurchase,
+  ZRefundRemovedPurchasePayload,
+} from '../sales/removal-refunds';
 import { settleEarnings } from '../sales/settlement';
 import type { StripeGateway } from '../payments/stripe-gateway';
 import { RECEIPT_MAIL_TASK, ZReceiptMailPayload } from '../receipts/record';
@@ -101,6 +110,8 @@ function task<TPayload extends z.ZodType>(
 /** Scheduled tasks read nothing from their payload (the queue adds `_cron`, dropped here). */
 const ZScheduledPayload = z.object({});
 const ZPublishTargetPayload = z.object({ targetId: z.uuid() });
+/** A refund's mail is queued once in this many seconds, however often its task is retried. */
+const REFUND_MAIL_ONCE = 90 * 24 * 60 * 60;
 
 /** Every task of the queue: its name, the payload it accepts and what runs it. */
 const TASKS = {
@@ -150,6 +161,18 @@ const TASKS = {
     if (!mail) throw new Error('This worker was started without a mailer');
     await sendReceipt(db, mail, payload.receiptId);
   }),
+  // A purchase of a post Muse removed after a report, refunded in full; its fan is told once
+  // (docs/product/reports-and-takedown.md).
+  [REFUND_REMOVED_PURCHASE_TASK]: task(
+    ZRefundRemovedPurchasePayload,
+    async ({ db, stripe }, { purchaseId }) => {
+      if (!(await refundRemovedPurchase(db, stripe ?? null, purchaseId))) return;
+      await queueAccountMailOncePer(db, `post-removed-refund:${purchaseId}`, REFUND_MAIL_ONCE, {
+        kind: 'post-removed-refund',
+        purchaseId,
+      });
+    },
+  ),
   // A scheduled post goes out at its time (docs/decisions/0030-publishing-and-pay-per-view.md).
   [PUBLISH_POST_TASK]: task(ZPublishPostPayload, async ({ db }, payload) => {
     await publishDuePost(db, payload);
@@ -357,6 +380,7 @@ export async function startWorker(options: {
             ...scheduled,
             PUBLISH_POST_TASK,
             REMOVE_ACCOUNT_FILES_TASK,
+            REFUND_REMOVED_PURCHASE_TASK,
             ...(options.mail ? [ACCOUNT_MAIL_TASK, RECEIPT_MAIL_TASK, EXPORT_MAIL_TASK] : []),
             ...(options.webhooks ? [DELIVER_WEBHOOK_TASK] : []),
           ],

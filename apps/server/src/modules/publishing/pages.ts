@@ -22,7 +22,8 @@ export function toPageSettings(row: TPageRow): TPageSettings {
     influencerId: row.influencerId,
     handle: row.handle,
     bio: row.bio,
-    published: row.publishedAt !== null,
+    published: row.publishedAt !== null && row.hiddenAt === null,
+    hiddenByMuse: row.hiddenAt !== null,
     path: publicPagePath(row.handle),
   };
 }
@@ -73,6 +74,10 @@ export async function savePageSettings(
   input: TPageSettingsRequest,
 ): Promise<TPageSettings> {
   const influencer = await findInfluencer(db, userId, influencerId);
+  // A page Muse hid after a report stays hidden (docs/product/reports-and-takedown.md); its
+  // handle and bio may still change.
+  if (input.published && (await findPage(db, influencer.id))?.hiddenAt)
+    throw new AppError(403, PUBLISHING_TEXTS.pageHidden, 'PAGE_HIDDEN');
   const publishedAt = input.published
     ? sql`coalesce(${influencerPages.publishedAt}, now())`
     : sql`null`;

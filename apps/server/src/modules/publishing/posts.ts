@@ -196,9 +196,13 @@ function toCreatorPost(
     sales,
     onPage: post.onPage,
     targets,
+    removedByMuse: post.hiddenAt !== null,
     createdAt: post.createdAt.toISOString(),
   };
 }
+
+/** A post Muse removed after a report is kept as it is (docs/product/reports-and-takedown.md). */
+const postRemoved = () => conflict(PUBLISHING_TEXTS.postRemoved, 'POST_REMOVED');
 
 async function findOwnPost(db: TQueryable, userId: string, id: string): Promise<TCreatorRow> {
   if (!isUuid(id)) throw postNotFound();
@@ -400,6 +404,8 @@ export async function createPost(
     throw badRequest(PUBLISHING_TEXTS.notPublished, 'PAGE_NOT_PUBLISHED', {
       field: 'influencerId',
     });
+  // A page Muse hid after a report takes no new posts (docs/product/reports-and-takedown.md).
+  if (onPage && page?.hiddenAt) throw new AppError(403, PUBLISHING_TEXTS.pageHidden, 'PAGE_HIDDEN');
   const timeZone = canonicalZone(input.timeZone);
   const scheduledAt = input.publishAt === null ? null : new Date(input.publishAt);
   if (scheduledAt) checkScheduleTime(scheduledAt);
@@ -514,6 +520,7 @@ export async function updatePost(
         .where(and(eq(posts.id, id), eq(posts.userId, userId)))
         .for('update');
       if (!row) throw postNotFound();
+      if (row.hiddenAt) throw postRemoved();
       if (row.status === 'published') {
         const changes =
           (input.priceCents !== undefined && input.priceCents !== row.priceCents) ||
@@ -579,6 +586,7 @@ export async function deletePost(
         .where(and(eq(posts.id, id), eq(posts.userId, userId)))
         .for('update');
       if (!row) throw postNotFound();
+      if (row.hiddenAt) throw postRemoved();
       const [sold] = await tx
         .select({ sales: count() })
         .from(postPurchases)

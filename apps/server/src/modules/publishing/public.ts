@@ -12,7 +12,7 @@ import {
   type TPurchase,
   isUuid,
 } from '@muse/shared';
-import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import {
   influencerPages,
@@ -44,7 +44,10 @@ const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOU
 
 export type TPublishedPage = { page: TPageRow; influencer: TInfluencerRow };
 
-/** A published page and its influencer by handle (any case), or null: hidden, unknown or malformed. */
+/**
+ * A published page and its influencer by handle (any case), or null: unpublished, hidden by Muse
+ * after a report (docs/product/reports-and-takedown.md), unknown or malformed.
+ */
 export async function findPublishedPage(
   db: TQueryable,
   rawHandle: string,
@@ -55,7 +58,13 @@ export async function findPublishedPage(
     .select({ page: influencerPages, influencer: influencers })
     .from(influencerPages)
     .innerJoin(influencers, eq(influencers.id, influencerPages.influencerId))
-    .where(and(eq(influencerPages.handle, handle), isNotNull(influencerPages.publishedAt)));
+    .where(
+      and(
+        eq(influencerPages.handle, handle),
+        isNotNull(influencerPages.publishedAt),
+        isNull(influencerPages.hiddenAt),
+      ),
+    );
   return row ?? null;
 }
 
@@ -75,6 +84,7 @@ export async function movedPageHandle(db: TQueryable, rawHandle: string): Promis
         eq(releasedHandles.handle, handle),
         gt(releasedHandles.keptUntil, sql`now()`),
         isNotNull(influencerPages.publishedAt),
+        isNull(influencerPages.hiddenAt),
       ),
     );
   return row?.handle ?? null;
@@ -86,8 +96,12 @@ async function requirePublishedPage(db: TQueryable, handle: string): Promise<TPu
   return found;
 }
 
+/** A post on the page: out, meant for the page, and not removed by Muse after a report. */
+const onThePage = () =>
+  and(eq(posts.status, 'published'), eq(posts.onPage, true), isNull(posts.hiddenAt));
+
 const publishedOf = (influencerId: string) =>
-  and(eq(posts.influencerId, influencerId), eq(posts.status, 'published'), eq(posts.onPage, true));
+  and(eq(posts.influencerId, influencerId), onThePage());
 
 async function publishedCount(db: TQueryable, influencerId: string): Promise<number> {
   const [row] = await db.select({ posts: count() }).from(posts).where(publishedOf(influencerId));
@@ -222,7 +236,7 @@ export async function listPurchases(
   const shown = [
     ...new Set(
       rows
-        .filter((row) => row.page?.publishedAt && row.influencer)
+        .filter((row) => row.page?.publishedAt && !row.page.hiddenAt && row.influencer)
         .map((row) => row.influencer!.id),
     ),
   ];
@@ -232,13 +246,7 @@ export async function listPurchases(
       ? db
           .select({ influencerId: posts.influencerId, posts: count() })
           .from(posts)
-          .where(
-            and(
-              inArray(posts.influencerId, shown),
-              eq(posts.status, 'published'),
-              eq(posts.onPage, true),
-            ),
-          )
+          .where(and(inArray(posts.influencerId, shown), onThePage()))
           .groupBy(posts.influencerId)
       : Promise.resolve([]),
   ]);
@@ -248,7 +256,7 @@ export async function listPurchases(
     amountCents: purchase.amountCents,
     purchasedAt: purchase.createdAt.toISOString(),
     page:
-      page?.publishedAt && influencer
+      page?.publishedAt && !page.hiddenAt && influencer
         ? toPublicPage(page, influencer, postCounts.get(influencer.id) ?? 0)
         : {
             handle: '',

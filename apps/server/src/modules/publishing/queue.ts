@@ -3,10 +3,10 @@
  * post is one graphile-worker message, keyed by the post, whose start time is the post's time.
  * Nothing polls; moving the post replaces the message and cancelling removes it.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TQueryable } from '../../db/client';
-import { posts } from '../../db/schema';
+import { posts, users } from '../../db/schema';
 import { emitPostPublished } from '../webhooks/events';
 
 /** The queue task that publishes a scheduled post. */
@@ -39,7 +39,8 @@ export async function unqueuePublish(tx: TQueryable, postId: string): Promise<vo
  * The task: publishes the post if it is still scheduled and its time has come. A message that
  * finds its post moved later, cancelled or already out does nothing (the queue's clock and the
  * post's are the database's, so "has come" is the same instant for both). The account's
- * webhooks hear of it in the same transaction.
+ * webhooks hear of it in the same transaction. A post Muse removed, or one of a suspended
+ * account, never goes out (docs/product/reports-and-takedown.md).
  */
 export async function publishDuePost(db: TQueryable, payload: TPublishPostPayload): Promise<void> {
   await db.transaction(async (tx) => {
@@ -51,6 +52,8 @@ export async function publishDuePost(db: TQueryable, payload: TPublishPostPayloa
           eq(posts.id, payload.postId),
           eq(posts.status, 'scheduled'),
           lte(posts.publishAt, sql`now()`),
+          isNull(posts.hiddenAt),
+          sql`not exists (select 1 from ${users} where ${users.id} = ${posts.userId} and ${users.suspendedAt} is not null)`,
         ),
       )
       .returning();

@@ -21,7 +21,7 @@ import {
   ToolLabel,
 } from '../../components/workspace/identity-badge';
 import { describeVideo, ImageViewer } from '../../components/workspace/image-viewer';
-import { ContentCredentialsSection } from './content-credentials';
+import { ContentCredentialsSection } from '../../components/workspace/content-credentials';
 import { formatDuration } from '../../lib/media-format';
 
 const KIND_FILTERS = [

@@ -13,6 +13,7 @@ import { CompactPageHeader } from './components/page-header';
 import { PageNotFound } from './components/page-not-found';
 import { PostMediaGrid } from '../../components/posts/post-media';
 import { PostStatus } from './components/post-status';
+import { ReportButton } from './components/report-button';
 import { PurchaseNotes } from '../../components/posts/purchase-notes';
 import { UnlockButton } from './components/unlock-button';
 import { isNotFound, publicPageTitle } from './public-page';
@@ -87,7 +88,10 @@ export function PublicPostPage() {
           <PostMediaGrid items={post.items} influencerName={page.name} fit="natural" />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-400">
             <time dateTime={post.publishedAt}>{date}</time>
-            <PostStatus post={post} />
+            <span className="flex items-center gap-2">
+              <PostStatus post={post} />
+              <ReportButton handle={page.handle} postId={post.id} />
+            </span>
           </div>
           {post.caption ? (
             <p className="whitespace-pre-line text-zinc-100 wrap-anywhere">{post.caption}</p>

@@ -75,6 +75,7 @@ function page(overrides: Partial<TPageSettings> = {}): TPageSettings {
     handle: 'mara.lind',
     bio: '',
     published: true,
+    hiddenByMuse: false,
     path: '/i/mara.lind',
     ...overrides,
   };
@@ -122,6 +123,7 @@ function post(overrides: Partial<TPost>): TPost {
     sales: 0,
     onPage: true,
     targets: [],
+    removedByMuse: false,
     createdAt: '2026-07-01T10:00:00.000Z',
     ...overrides,
   };

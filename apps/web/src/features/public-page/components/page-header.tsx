@@ -3,6 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { initialsOf } from '../../../lib/initials';
+import { ReportButton } from './report-button';
 
 /** The influencer's picture in a circle, or their initials when there is none (or it fails). */
 function Avatar({ page, className }: { page: TPublicPage; className: string }) {
@@ -66,9 +67,12 @@ export function PageHeader({ page }: { page: TPublicPage }) {
         <p className="max-w-2xl whitespace-pre-line text-zinc-200 wrap-anywhere">{page.bio}</p>
       ) : null}
       <AiDisclosure />
-      <p className="text-sm text-zinc-400">
-        {page.postCount === 1 ? '1 post' : `${page.postCount} posts`}
-      </p>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-zinc-400">
+          {page.postCount === 1 ? '1 post' : `${page.postCount} posts`}
+        </p>
+        <ReportButton handle={page.handle} />
+      </div>
     </header>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import { PostMediaGrid } from '../../../components/posts/post-media';
 import { PostStatus } from './post-status';
+import { ReportButton } from './report-button';
 import { UnlockButton } from './unlock-button';
 
 /** A post in the page's grid: its pictures or videos, caption, date, and Unlock when locked. */
@@ -27,7 +28,10 @@ export function PostCard({
       <div className="flex flex-1 flex-col gap-3 px-1 pb-1">
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-400">
           <time dateTime={post.publishedAt}>{date}</time>
-          <PostStatus post={post} />
+          <span className="flex items-center gap-1">
+            <PostStatus post={post} />
+            <ReportButton handle={handle} postId={post.id} className="-mr-2" />
+          </span>
         </div>
         {post.caption ? (
           <p className="line-clamp-3 text-sm whitespace-pre-line text-zinc-200 wrap-anywhere">

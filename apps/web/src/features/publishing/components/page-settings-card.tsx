@@ -223,9 +223,11 @@ function PageSettingsForm({
             Published
           </span>
           <span id={`${switchId}-hint`} className="block text-xs text-zinc-400">
-            {published
-              ? 'Anyone with the link can see the page.'
-              : 'Hidden: the address shows “This page does not exist”.'}
+            {saved?.hiddenByMuse
+              ? PUBLISHING_TEXTS.pageHidden
+              : published
+                ? 'Anyone with the link can see the page.'
+                : 'Hidden: the address shows “This page does not exist”.'}
           </span>
         </span>
         <input
@@ -234,7 +236,7 @@ function PageSettingsForm({
           role="switch"
           name="published"
           checked={published}
-          disabled={busy}
+          disabled={busy || saved?.hiddenByMuse}
           onChange={(event) => setPublished(event.target.checked)}
           aria-labelledby={`${switchId}-label`}
           aria-describedby={`${switchId}-hint`}

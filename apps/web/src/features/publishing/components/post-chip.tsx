@@ -1,4 +1,4 @@
-import { PLATFORM_RULES, type TPost, type TPostTarget } from '@muse/shared';
+import { PLATFORM_RULES, PUBLISHING_TEXTS, type TPost, type TPostTarget } from '@muse/shared';
 import { Lock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatTime } from '../calendar-time';
@@ -44,9 +44,11 @@ export function PostChip({
       onClick={() => onOpen(post)}
       className={cn(
         'grid w-full min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1.5 gap-y-1 rounded-md p-1 text-left text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-400',
-        post.status === 'scheduled'
-          ? 'bg-brand-500/15 text-white ring-1 ring-brand-400/30 ring-inset hover:bg-brand-500/25'
-          : 'bg-ink-800 text-zinc-200 hover:bg-ink-700',
+        post.removedByMuse
+          ? 'bg-red-500/10 text-zinc-300 ring-1 ring-red-400/30 ring-inset hover:bg-red-500/15'
+          : post.status === 'scheduled'
+            ? 'bg-brand-500/15 text-white ring-1 ring-brand-400/30 ring-inset hover:bg-brand-500/25'
+            : 'bg-ink-800 text-zinc-200 hover:bg-ink-700',
         className,
       )}
     >
@@ -78,9 +80,12 @@ export function PostChip({
         )}
       >
         {post.influencerName}
+        {post.removedByMuse ? (
+          <span className="block font-semibold text-red-300">{PUBLISHING_TEXTS.removedByMuse}</span>
+        ) : null}
       </span>
       <span className="sr-only">
-        , {post.status === 'scheduled' ? 'scheduled' : 'published'}
+        , {post.removedByMuse ? 'removed' : post.status === 'scheduled' ? 'scheduled' : 'published'}
         {locked ? `, pay-per-view ${formatMoney(post.priceCents)}` : ', free'}
       </span>
       {post.targets.length ? (

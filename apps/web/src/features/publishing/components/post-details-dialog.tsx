@@ -230,7 +230,13 @@ function PostDetails({
       </ul>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
-        <Fact label="Status">{scheduled ? 'Scheduled' : 'Published'}</Fact>
+        <Fact label="Status">
+          {post.removedByMuse
+            ? PUBLISHING_TEXTS.removedByMuse
+            : scheduled
+              ? 'Scheduled'
+              : 'Published'}
+        </Fact>
         <Fact label={scheduled ? 'Goes out' : 'Went out'}>
           <time dateTime={post.publishAt}>{formatDateTime(post.publishAt, timeZone)}</time>
         </Fact>
@@ -249,7 +255,18 @@ function PostDetails({
         <PostTargetsList post={post} timeZone={timeZone} onUpdated={onUpdated} />
       ) : null}
 
-      {!scheduled && post.handle ? (
+      {post.removedByMuse ? (
+        // Kept as it is: nothing of it can be changed or shown again
+        // (docs/product/reports-and-takedown.md).
+        <p
+          role="note"
+          className="rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2.5 text-sm text-red-200"
+        >
+          {PUBLISHING_TEXTS.postRemoved}
+        </p>
+      ) : null}
+
+      {!scheduled && post.handle && !post.removedByMuse ? (
         <Button asChild variant="outline" size="sm">
           <Link to={publicPagePath(post.handle, post.id)}>
             <ExternalLink aria-hidden="true" className="size-4" />
@@ -258,7 +275,13 @@ function PostDetails({
         </Button>
       ) : null}
 
-      <form noValidate onSubmit={save} aria-label="Edit the post" className="space-y-5">
+      <form
+        noValidate
+        onSubmit={save}
+        aria-label="Edit the post"
+        className="space-y-5"
+        hidden={post.removedByMuse}
+      >
         {formError ? <ErrorBanner>{formError}</ErrorBanner> : null}
         <Field
           label="Caption"

@@ -19,9 +19,14 @@ function stepName(step: TContentCredentialsStep, tool?: string): string {
 
 /**
  * What the item's signed Content Credentials (C2PA) say: made with which Muse, when, by which
- * engine and model, and the chain of edits that led to it, oldest first.
+ * engine and model, and the chain of edits that led to it, oldest first. Shown in the gallery and,
+ * for a reported post, in the operators' console.
  */
-export function ContentCredentialsSection({ item }: { item: TGalleryItem }) {
+export function ContentCredentialsSection({
+  item,
+}: {
+  item: Pick<TGalleryItem, 'id' | 'credentials'> & { tool?: TGalleryItem['tool'] };
+}) {
   const credentials = item.credentials;
   return (
     <section aria-labelledby={`credentials-${item.id}`} className="space-y-2">

@@ -1,7 +1,7 @@
 import type { TGalleryItem, TPostItem } from '@muse/shared';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PostMedia } from '../../components/posts/post-media';
+import { PostMedia } from '../posts/post-media';
 import { ContentCredentialsSection } from './content-credentials';
 
 const SIGNED_AT = '2026-07-01T10:00:00.000Z';
