@@ -68,11 +68,7 @@ export const reports = pgTable(
 
 /** What an operator did. */
 export type TOperatorAction =
-  | 'hide_post'
-  | 'hide_page'
-  | 'suspend_account'
-  | 'dismiss'
-  | 'review_refusal';
+  'hide_post' | 'hide_page' | 'suspend_account' | 'dismiss' | 'review_refusal';
 
 /**
  * The operators' audit log: one row per action, never changed or removed (a trigger refuses
