@@ -3,7 +3,8 @@
  * API on real PostgreSQL, listening on a port (the platforms fetch Muse's signed links), a worker
  * that publishes, takes down and mails, and the four platforms' fakes behind PLATFORMS_API_URL,
  * reached by the real clients. A post is hidden as an operator's action hides it: `hidden_at`
- * set and the takedown queued in one transaction.
+ * set and the takedown queued in one transaction; the last test goes the whole way, from a
+ * visitor's report through the operators' API to the platforms.
  */
 import { randomUUID } from 'node:crypto';
 import type { TPost, TPostTarget, TPublishPlatform } from '@muse/shared';
@@ -12,16 +13,20 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   galleryItems,
+  influencerPages,
   influencers,
+  operatorActions,
   platformAccounts,
   posts,
   postTargets,
+  reports,
   users,
 } from '../src/db/schema';
 import { processUploadedImage } from '../src/lib/images';
 import { storeInfluencerImage } from '../src/modules/influencers/service';
 import { publishingContext, startWorker } from '../src/modules/jobs/worker';
 import { createMailer } from '../src/modules/mail/mailer';
+import { setOperator } from '../src/modules/operator/grant';
 import { takeDownPost } from '../src/modules/platforms/takedown';
 import { queueTakedown } from '../src/modules/platforms/takedown-queue';
 import { publishTarget } from '../src/modules/platforms/targets';
@@ -539,5 +544,75 @@ describe('taking a hidden post off the platforms', () => {
       .from(platformAccounts)
       .where(sql`${platformAccounts.id} = ${account!.id}`);
     expect(after!.status).toBe('revoked');
+  });
+});
+
+describe('an operator hiding a reported post', () => {
+  it('takes it off the public page and off the platforms it was published to, and audits it', async () => {
+    const owner = await registerAccount(ctx.app);
+    await buyPlan(ctx.app, owner, 'growth');
+    const influencerId = await influencer(owner);
+    for (const platform of ['youtube', 'x'] as const) await connect(owner, influencerId, platform);
+    const [page] = await db()
+      .select({ handle: influencerPages.handle })
+      .from(influencerPages)
+      .where(eq(influencerPages.influencerId, influencerId));
+    const clip = await galleryItem(owner, influencerId, 'video');
+    const scheduled = await schedule(owner, influencerId, {
+      itemIds: [clip],
+      onPage: true,
+      targets: [{ platform: 'youtube', title: 'Take two' }, { platform: 'x' }],
+    });
+    await published(owner, scheduled.id);
+    await waitFor(async () => (await postOf(owner, scheduled.id)).status === 'published');
+    const tweetId = x.tweets().at(-1)!.id;
+    const videoId = youtube.videos().at(-1)!.id;
+    const onPage = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/public/pages/${page!.handle}` }))
+        .json()
+        .posts.some((post: { id: string }) => post.id === scheduled.id);
+    expect(await onPage()).toBe(true);
+
+    // A signed-out visitor reports it; an operator hides it from the queue.
+    const reported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      remoteAddress: '198.51.100.7',
+      payload: {
+        handle: page!.handle,
+        postId: scheduled.id,
+        reason: 'intimate',
+        email: 'a.visitor@example.com',
+      },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const [report] = await db()
+      .select()
+      .from(reports)
+      .where(eq(reports.reference, reported.json().reference));
+    const operator = await registerAccount(ctx.app);
+    expect(await setOperator(db(), operator.email, true)).toBe('granted');
+    const hidden = await call(operator, {
+      method: 'POST',
+      url: `/api/operator/reports/${report!.id}/hide-post`,
+      payload: { note: 'Reported as shared without consent' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+
+    expect(await onPage()).toBe(false);
+    const down = await takenDown(owner, scheduled.id);
+    expect(target(down, 'x').removal).toMatchObject({ state: 'removed' });
+    expect(target(down, 'youtube').removal).toMatchObject({ state: 'removed' });
+    expect(x.deletions()).toContainEqual(expect.objectContaining({ tweetId }));
+    expect(x.tweets().some((tweet) => tweet.id === tweetId)).toBe(false);
+    expect(youtube.deletions()).toContainEqual(expect.objectContaining({ videoId }));
+    expect(youtube.videos().some((video) => video.id === videoId)).toBe(false);
+    const audit = await db()
+      .select()
+      .from(operatorActions)
+      .where(eq(operatorActions.reportId, report!.id));
+    expect(audit).toMatchObject([
+      { action: 'hide_post', operatorId: operator.userId, targetId: scheduled.id },
+    ]);
   });
 });
