@@ -4,6 +4,7 @@ import {
   type TMarketplaceModel,
   type TOnboardingState,
   type TUpdateOnboardingRequest,
+  CLAIM_TEXTS,
 } from '@muse/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { desktopOnly, expect, test } from './fixtures';
@@ -140,6 +141,10 @@ test('a new creator walks the seven steps, resumes after a reload and finishes o
   const pick = grid.getByRole('button', { name: `${model.name}, ${model.age}`, exact: true });
   await pick.click();
   await expectPressed(pick);
+  // A pick is a claim: Continue waits for the licence terms to be accepted.
+  await expect(continueButton(page)).toBeDisabled();
+  await page.getByRole('checkbox', { name: CLAIM_TEXTS.acceptTerms }).check();
+  await expect(continueButton(page)).toBeEnabled();
   await backButton(page).click();
   await expectStep(page, 3);
   await expectPressed(option(page, 'Pick from Marketplace'));

@@ -172,6 +172,7 @@ describe("a claimed persona's reference photos", () => {
       experience: 'some',
       creationMethod: 'marketplace',
       modelId: 8,
+      licenceTermsVersion: LICENCE_TERMS.version,
       aiName: 'Nova',
       niche: 'travel',
       visualStyle: 'realistic',

@@ -1,3 +1,4 @@
+import { LICENCE_TERMS } from '@muse/shared';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TDatabase } from '../src/db/client';
@@ -10,12 +11,16 @@ import {
 } from '../src/db/schema';
 import type { TTestAccount } from './accounts';
 
-/** Every answer of the seven steps: a marketplace pick of model 2, named Mira, in travel. */
+/**
+ * Every answer of the seven steps: a marketplace pick of model 2 (its licence terms accepted),
+ * named Mira, in travel.
+ */
 export const ONBOARDING_ANSWERS = {
   goal: 'content-creation',
   experience: 'some',
   creationMethod: 'marketplace',
   modelId: 2,
+  licenceTermsVersion: LICENCE_TERMS.version,
   aiName: 'Mira',
   niche: 'travel',
   visualStyle: 'realistic',

@@ -1,4 +1,9 @@
-import { LICENCES_PER_MODEL, ONBOARDING_OFFER_SECONDS, ONBOARDING_TEXTS } from '@muse/shared';
+import {
+  LICENCE_TERMS,
+  LICENCES_PER_MODEL,
+  ONBOARDING_OFFER_SECONDS,
+  ONBOARDING_TEXTS,
+} from '@muse/shared';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { modelLicences } from '../src/db/schema';
@@ -33,6 +38,25 @@ async function walkToStep7(account: TTestAccount, answers: object = ALL_ANSWERS)
 }
 
 describe('onboarding', () => {
+  it('takes a marketplace pick past step 3 only with the licence terms accepted', async () => {
+    const account = await registerAccount(ctx.app);
+    const pick = { ...ALL_ANSWERS, licenceTermsVersion: null };
+    expect((await save(account, { step: 3, ...pick })).statusCode).toBe(200);
+    for (const answers of [pick, { ...ALL_ANSWERS, licenceTermsVersion: '2020-01-01' }]) {
+      const refused = await save(account, { step: 4, ...answers });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('TERMS_NOT_ACCEPTED');
+    }
+    expect((await read(account)).onboarding.step).toBe(3);
+    // A custom model needs no terms; an accepted pick goes on.
+    expect((await save(account, { step: 4, ...pick, creationMethod: 'custom' })).statusCode).toBe(
+      200,
+    );
+    const accepted = await save(account, { step: 4, ...ALL_ANSWERS });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().onboarding.licenceTermsVersion).toBe(LICENCE_TERMS.version);
+  });
+
   it('starts at step 1 with the defaults, saves as it goes and resumes there', async () => {
     const account = await registerAccount(ctx.app);
     const fresh = await read(account);
@@ -137,6 +161,9 @@ describe('onboarding', () => {
       .from(modelLicences)
       .where(eq(modelLicences.userId, account.userId));
     expect(held.map((licence) => licence.modelId)).toEqual([2]);
+    // With the licence terms accepted at the pick, as a marketplace claim records them.
+    expect(held[0]!.termsVersion).toBe(LICENCE_TERMS.version);
+    expect(held[0]!.termsAcceptedAt!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(model.claimed).toBeGreaterThan(0);
 
     // Deleting that influencer does not bring the draft back.

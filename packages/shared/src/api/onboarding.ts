@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LICENCE_TERMS } from './marketplace';
 import { PLAN_KEYS } from '../plans';
 import { safeText, ZIntId } from './input';
 
@@ -108,6 +109,11 @@ export const ZOnboardingAnswers = z.object({
   experience: z.enum(ONBOARDING_EXPERIENCE).nullable(),
   creationMethod: z.enum(ONBOARDING_METHODS).nullable(),
   modelId: ZIntId.nullable(),
+  /**
+   * The version of the marketplace licence terms the creator accepted for the pick
+   * (LICENCE_TERMS); a pick cannot be taken past step 3 without the current one.
+   */
+  licenceTermsVersion: z.string().max(40).nullable(),
   aiName: safeText().trim().max(60, 'Keep the name under 60 characters'),
   niche: z.enum(ONBOARDING_NICHES).nullable(),
   visualStyle: z.enum(VISUAL_STYLES).nullable(),
@@ -163,7 +169,13 @@ export function canLeaveStep(step: number, answers: TOnboardingAnswers): boolean
     case 2:
       return answers.goal !== null && answers.experience !== null;
     case 3:
-      return answers.creationMethod !== null;
+      // A marketplace pick is a claim: its licence terms must be accepted first.
+      return (
+        answers.creationMethod !== null &&
+        (answers.creationMethod !== 'marketplace' ||
+          answers.modelId === null ||
+          answers.licenceTermsVersion === LICENCE_TERMS.version)
+      );
     case 4:
       return answers.aiName.trim() !== '' && answers.niche !== null && answers.visualStyle !== null;
     case 5:

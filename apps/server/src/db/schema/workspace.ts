@@ -100,6 +100,8 @@ export const onboardingStates = pgTable(
     /** When a paid checkout used the first-month offer (once per account), and which checkout. */
     offerRedeemedAt: timestamp('offer_redeemed_at', { withTimezone: true }),
     offerCheckoutId: text('offer_checkout_id'),
+    /** When the answers first carried the current licence terms' version (a marketplace pick). */
+    licenceTermsAcceptedAt: timestamp('licence_terms_accepted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** The influencer the onboarding created; null while the persona waits for a slot. */
     influencerId: uuid('influencer_id').references(() => influencers.id, {

@@ -29,8 +29,8 @@ export class ModelFullyClaimedError extends AppError {
  * Returns false when the user already holds one.
  */
 /**
- * The licence terms a creator accepted, recorded with the licence they take; null where the
- * claim was made without them (onboarding's pick, which does not show them yet).
+ * The licence terms a creator accepted, recorded with the licence they take; null only for an
+ * onboarding pick saved before the terms were asked for.
  */
 export type TAcceptedTerms = { version: string; acceptedAt: Date };
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CLAIM_TEXTS,
   CONTENT_TYPE_LABELS,
+  LICENCE_TERMS,
   furthestReachableStep,
   ONBOARDING_DEFAULT_AI_NAME,
   ONBOARDING_NICHE_LABELS,
@@ -48,6 +50,7 @@ export const DEFAULT_ANSWERS: TOnboardingAnswers = {
   experience: null,
   creationMethod: null,
   modelId: null,
+  licenceTermsVersion: null,
   aiName: ONBOARDING_DEFAULT_AI_NAME,
   niche: null,
   visualStyle: null,
@@ -120,6 +123,19 @@ export async function updateOnboarding(
     if (step > 4 && answers.aiName.trim() === '') {
       throw badRequest(ONBOARDING_TEXTS.nameRequired);
     }
+    // A marketplace pick is a claim: it goes past its step only with the licence terms accepted
+    // (docs/product/marketplace.md, 'Licence terms').
+    const accepted = answers.licenceTermsVersion === LICENCE_TERMS.version;
+    if (answers.licenceTermsVersion !== null && !accepted)
+      throw badRequest(CLAIM_TEXTS.termsChanged, 'TERMS_NOT_ACCEPTED');
+    if (
+      step > 3 &&
+      answers.creationMethod === 'marketplace' &&
+      answers.modelId !== null &&
+      !accepted
+    )
+      throw badRequest(CLAIM_TEXTS.termsRequired, 'TERMS_NOT_ACCEPTED');
+    const termsAcceptedAt = accepted ? (current?.licenceTermsAcceptedAt ?? now) : null;
     if (step > furthestReachableStep(answers))
       throw badRequest(ONBOARDING_TEXTS.stepLocked, 'ONBOARDING_STEP_LOCKED');
     const [row] = await tx
@@ -127,6 +143,7 @@ export async function updateOnboarding(
       .set({
         step,
         answers,
+        licenceTermsAcceptedAt: termsAcceptedAt,
         offerEndsAt:
           current?.offerEndsAt ??
           (step === ONBOARDING_STEPS
@@ -229,9 +246,16 @@ async function prepareDraft(
 
 /** Takes one of the pick's licences; false when the model was fully claimed meanwhile. */
 async function takeLicence(tx: TTransaction, userId: string, modelId: number): Promise<boolean> {
+  // The terms the creator accepted with the pick (the onboarding row is locked by the caller).
+  const [state] = await tx
+    .select({ answers: onboardingStates.answers, at: onboardingStates.licenceTermsAcceptedAt })
+    .from(onboardingStates)
+    .where(eq(onboardingStates.userId, userId));
+  const version = readAnswers(state?.answers).licenceTermsVersion;
+  const terms = version && state?.at ? { version, acceptedAt: state.at } : null;
   try {
     // Already holding one (claimed from the marketplace) is fine: the influencer shares it.
-    await claimLicence(tx, userId, modelId, null);
+    await claimLicence(tx, userId, modelId, terms);
     return true;
   } catch (error) {
     if (error instanceof ModelFullyClaimedError) return false;

@@ -1,5 +1,6 @@
 import {
   BILLING_TEXTS,
+  LICENCE_TERMS,
   ONBOARDING_DEFAULT_AI_NAME,
   ONBOARDING_STEPS,
   ONBOARDING_TEXTS,
@@ -210,6 +211,9 @@ function OnboardingFlow({ start }: { start: TOnboardingSnapshot }) {
             window.scrollTo({ top: 0 });
           }}
           onPickModel={(modelId) => setAnswers(pickModel(answers, modelId, models.data))}
+          onAcceptTerms={(accepted) =>
+            setAnswers({ licenceTermsVersion: accepted ? LICENCE_TERMS.version : null })
+          }
         />
       );
       actions = continueButton();

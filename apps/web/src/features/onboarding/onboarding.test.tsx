@@ -23,6 +23,7 @@ function state(overrides: Partial<TOnboardingState> = {}): TOnboardingState {
     experience: null,
     creationMethod: null,
     modelId: null,
+    licenceTermsVersion: null,
     aiName: '',
     niche: null,
     visualStyle: null,

@@ -23,6 +23,7 @@ export function draftFrom(state: TOnboardingState): TOnboardingDraft {
       experience: state.experience,
       creationMethod: state.creationMethod,
       modelId: state.modelId,
+      licenceTermsVersion: state.licenceTermsVersion,
       aiName: state.aiName,
       niche: state.niche,
       visualStyle: state.visualStyle,

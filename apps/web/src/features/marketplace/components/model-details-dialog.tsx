@@ -1,15 +1,11 @@
-import {
-  CLAIM_TEXTS,
-  INFLUENCER_PAGE_ROUTE,
-  LICENCE_TERMS,
-  type TMarketplaceModel,
-} from '@muse/shared';
+import { CLAIM_TEXTS, INFLUENCER_PAGE_ROUTE, type TMarketplaceModel } from '@muse/shared';
 import { ArrowRight, CircleCheck, Crown, Loader2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toaster';
+import { LicenceTerms } from '../../../components/workspace/licence-terms';
 import { UpgradeModal } from '../../../components/workspace/upgrade-modal';
 import { ApiError, hasErrorCode } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
@@ -206,7 +202,6 @@ function ClaimButton({
   const navigate = useNavigate();
   const [limitReached, setLimitReached] = useState(false);
   const [accepted, setAccepted] = useState(false);
-  const termsId = useId();
 
   function submit() {
     claim.mutate(model.id, {
@@ -226,29 +221,7 @@ function ClaimButton({
 
   return (
     <>
-      <section
-        aria-labelledby={`${termsId}-title`}
-        className="space-y-2 rounded-xl border border-ink-700 bg-ink-800/50 p-3.5 text-xs leading-5 text-zinc-300"
-      >
-        <h3 id={`${termsId}-title`} className="text-sm font-semibold text-white">
-          {LICENCE_TERMS.title}
-        </h3>
-        <p>{LICENCE_TERMS.summary}</p>
-        <ul className="list-disc space-y-1 pl-4">
-          {LICENCE_TERMS.points.map((point) => (
-            <li key={point}>{point}</li>
-          ))}
-        </ul>
-        <label className="flex items-center gap-2 pt-1 text-sm font-medium text-white">
-          <input
-            type="checkbox"
-            checked={accepted}
-            onChange={(event) => setAccepted(event.target.checked)}
-            className="size-4 accent-brand-400"
-          />
-          {CLAIM_TEXTS.acceptTerms}
-        </label>
-      </section>
+      <LicenceTerms accepted={accepted} onChange={setAccepted} />
       <Button
         size="lg"
         className="w-full"

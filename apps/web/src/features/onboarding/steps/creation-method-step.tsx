@@ -1,4 +1,5 @@
 import {
+  LICENCE_TERMS,
   ONBOARDING_PICKER_LIMIT,
   type TMarketplaceModel,
   type TOnboardingAnswers,
@@ -6,6 +7,7 @@ import {
 import { Check, Store, Upload, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { QueryError } from '../../../components/ui/query-error';
+import { LicenceTerms } from '../../../components/workspace/licence-terms';
 import { cn } from '../../../lib/cn';
 import { useMarketplaceModels } from '../../../lib/marketplace-models';
 import { StepHeader } from '../components/step-header';
@@ -20,14 +22,24 @@ export function CreationMethodStep({
   onPickMarketplace,
   onCreateCustom,
   onPickModel,
+  onAcceptTerms,
 }: {
   answers: TOnboardingAnswers;
   browsing: boolean;
   onPickMarketplace: () => void;
   onCreateCustom: () => void;
   onPickModel: (modelId: number) => void;
+  onAcceptTerms: (accepted: boolean) => void;
 }) {
-  if (browsing) return <ModelPicker selectedId={answers.modelId} onPick={onPickModel} />;
+  if (browsing)
+    return (
+      <ModelPicker
+        selectedId={answers.modelId}
+        onPick={onPickModel}
+        termsAccepted={answers.licenceTermsVersion === LICENCE_TERMS.version}
+        onAcceptTerms={onAcceptTerms}
+      />
+    );
   return (
     <>
       <StepHeader title="How do you want to create your AI influencer?">
@@ -103,9 +115,13 @@ function MethodCard({
 function ModelPicker({
   selectedId,
   onPick,
+  termsAccepted,
+  onAcceptTerms,
 }: {
   selectedId: number | null;
   onPick: (modelId: number) => void;
+  termsAccepted: boolean;
+  onAcceptTerms: (accepted: boolean) => void;
 }) {
   const models = useMarketplaceModels();
   // The picker lists at most 15 unclaimed models.
@@ -153,6 +169,10 @@ function ModelPicker({
             ))}
           </ul>
         )}
+        {/* A pick is a claim: Continue waits for its licence terms to be accepted. */}
+        {selectedId !== null ? (
+          <LicenceTerms accepted={termsAccepted} onChange={onAcceptTerms} className="mt-6" />
+        ) : null}
       </div>
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "onboarding_states" ADD COLUMN "licence_terms_accepted_at" timestamp with time zone;
