@@ -135,7 +135,8 @@ test('the account menu offers Settings beside Sign out', async ({ page, request 
     'Email',
     'Password',
     'Signed-in sessions',
-    'Your data and deleting your account',
+    'Your data',
+    'Delete account',
   ]) {
     await expect(main(page).getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
@@ -206,10 +207,17 @@ test.describe('account settings', () => {
     });
     expect(signIn.ok()).toBe(true);
 
-    // Export and deletion keep their place, with no button yet.
-    const data = main(page).getByRole('region', { name: 'Your data and deleting your account' });
-    await expect(data).toContainText('Coming soon');
-    await expect(data.getByRole('button')).toHaveCount(0);
+    // A copy of the data and deletion have their own sections (e2e/data-rights.spec.ts).
+    await expect(
+      main(page)
+        .getByRole('region', { name: 'Your data' })
+        .getByRole('button', { name: 'Download my data' }),
+    ).toBeVisible();
+    await expect(
+      main(page)
+        .getByRole('region', { name: 'Delete account' })
+        .getByRole('button', { name: 'Delete account' }),
+    ).toBeVisible();
   });
 
   test('the sessions list marks this device and signs another one out at once', async ({

@@ -68,7 +68,7 @@ for (const { path, heading } of LEGAL_PAGES) {
       }
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-      await expect(page.getByText('Last updated 22 November 2026')).toBeVisible();
+      await expect(page.getByText('Last updated 2 December 2026')).toBeVisible();
 
       const contents = page.getByRole('navigation', { name: 'On this page' });
       const links = contents.getByRole('link');
@@ -93,10 +93,10 @@ for (const { path, heading } of LEGAL_PAGES) {
       }
     });
 
-    test('covers deletion on request and AI-generated content', async ({ page }) => {
+    test('covers deleting the account and AI-generated content', async ({ page }) => {
       desktopOnly('the words of the page, the same at every width');
       await page.goto(path);
-      await expect(page.getByText(/delet\w*[^.]* on request/i).first()).toBeAttached();
+      await expect(page.getByText(/delete your account/i).first()).toBeAttached();
       await expect(
         page.getByRole('heading', { level: 2, name: /AI-generated content/ }),
       ).toBeVisible();
