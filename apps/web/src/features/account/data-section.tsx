@@ -152,7 +152,10 @@ export function ExportSection() {
           Download a ZIP of everything Muse holds about your account: your profile and plan, your
           personas and their photos, your gallery, posts and products, your sales, your credit
           history and your purchases. The link works for {EXPORT_LINK_DAYS} days.{' '}
-          <Link to="/privacy#your-data" className="text-brand-300 hover:underline">
+          <Link
+            to="/privacy#your-data"
+            className="text-brand-300 underline underline-offset-2 hover:text-brand-200"
+          >
             What it contains
           </Link>
         </>
