@@ -1,5 +1,7 @@
 import { EARNINGS_HOLD_DAYS, PUBLISHING_TEXTS } from '@muse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { StripeGateway } from '../src/modules/payments/stripe-gateway';
+import { refundRemovedPurchase } from '../src/modules/sales/removal-refunds';
 import { settleEarnings } from '../src/modules/sales/settlement';
 import { registerAccount, type TTestAccount } from './accounts';
 import { createPaymentApps, type TTestContext } from './app';
@@ -325,6 +327,40 @@ describe('refunds and disputes of a post sold through Stripe', () => {
         signature: forged.signature.replace(/v1=\w+/, 'v1=00'),
       });
       expect([refused.statusCode, refused.json().error]).toEqual([400, 'Invalid Stripe signature']);
+    },
+  );
+
+  it(
+    'refunds a post Muse removed through Stripe in full, once however often the refund runs',
+    SLOW,
+    async () => {
+      const buyer = await registerAccount(live.app, 'fan');
+      const post = await seedPost(live, creator, { priceCents: 3000, caption: 'Removed one' });
+      const intent = await buyWithStripe(buyer, post.id);
+      const [purchase] = await rows<{ id: string }>(
+        live,
+        'select id from post_purchases where post_id = $1 and buyer_id = $2',
+        [post.id, buyer.userId],
+      );
+      const before = await earningsOf(live, creator.account);
+      const stripe = new StripeGateway(live.config);
+
+      // The queue's task, run twice as a retry would: one refund at Stripe, booked once.
+      expect(await refundRemovedPurchase(live.database.db, stripe, purchase!.id)).toBe(true);
+      expect(await refundRemovedPurchase(live.database.db, stripe, purchase!.id)).toBe(true);
+      const refunds = await stripe.client.refunds.list({ payment_intent: intent });
+      expect(refunds.data.map((refund) => refund.amount)).toEqual([3000]);
+      expect(refunds.data[0]!.metadata).toMatchObject({ removedByMuse: 'true' });
+      expect(await statusOf(live, post.id, buyer.userId)).toEqual(['refunded']);
+      const after = await earningsOf(live, creator.account);
+      expect(after.pendingCents).toBe(before.pendingCents - 2400);
+      expect(after.refundedCents).toBe(before.refundedCents + 2400);
+
+      // Stripe's own event for that refund changes nothing more.
+      const charge = String(refunds.data[0]!.charge);
+      await deliverRepeatedly(fake.event('charge.refunded', { id: charge, object: 'charge' }), 2);
+      expect(await statusOf(live, post.id, buyer.userId)).toEqual(['refunded']);
+      expect((await earningsOf(live, creator.account)).refundedCents).toBe(after.refundedCents);
     },
   );
 });
