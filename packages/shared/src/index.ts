@@ -27,3 +27,4 @@ export * from './platforms/rules';
 export * from './safety/minors';
 export * from './api/platforms';
 export * from './api/account-data';
+export * from './workspaces/roles';
