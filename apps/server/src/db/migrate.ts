@@ -9,13 +9,16 @@ const MIGRATION_LOCK_KEY = 725_031_964;
 
 const quietLogger = new Logger(() => () => {});
 
-/** Applies the committed SQL migrations; safe on every start and from several instances at once. */
-export async function runMigrations(url: string): Promise<void> {
+/**
+ * Applies the committed SQL migrations; safe on every start and from several instances at once.
+ * `folder` is for tests that stop at an earlier migration.
+ */
+export async function runMigrations(url: string, folder = MIGRATIONS_DIR): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle(client), { migrationsFolder: folder });
     // The job queue keeps its tables in a schema of its own (graphile_worker).
     await runQueueMigrations({ connectionString: url, logger: quietLogger });
   } finally {

@@ -11,3 +11,4 @@ export * from './receipts';
 export * from './api';
 export * from './platforms';
 export * from './safety';
+export * from './teams';
