@@ -77,3 +77,9 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER users_drop_personal_workspace AFTER DELETE ON "users"
   FOR EACH ROW EXECUTE FUNCTION users_drop_personal_workspace();
+--> statement-breakpoint
+-- A session carries its person's memberships: a change to one makes every instance read the
+-- session again (docs/decisions/0031-session-cache-and-hot-reads.md), so a removed member loses
+-- the workspace at once everywhere.
+CREATE TRIGGER "workspace_members_notify_change" AFTER INSERT OR UPDATE OR DELETE ON "workspace_members"
+  FOR EACH ROW EXECUTE FUNCTION "muse_notify_account_change"();

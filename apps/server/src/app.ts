@@ -55,6 +55,7 @@ import { publicApi } from './modules/public-api/plugin';
 import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
 import { paymentWebhookRoutes, testCheckoutRoutes } from './modules/payments/routes';
 import { postTestCheckouts, salesRoutes, salesStripeEventsOf } from './modules/sales/routes';
+import { workspaceRoutes } from './modules/workspaces/routes';
 import { userPublicRoutes, userRoutes } from './modules/users/routes';
 import { LOG_SERIALIZERS, safeUrl } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
@@ -283,6 +284,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         await signedIn.register(publishingRoutes);
         await signedIn.register(platformRoutes);
         await signedIn.register(salesRoutes);
+        await signedIn.register(workspaceRoutes);
       });
     },
     { prefix: '/api' },

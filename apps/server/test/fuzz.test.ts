@@ -187,6 +187,7 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'PUT /api/onboarding': { body: ZUpdateOnboardingRequest, valid: { step: 1, aiName: 'Audrey' } },
   'POST /api/onboarding/complete': {},
   'GET /api/users/dashboard': {},
+  'GET /api/workspaces': {},
   'GET /api/influencers': {},
   'GET /api/influencers/:id': {},
   'POST /api/influencers': {

@@ -28,3 +28,4 @@ export * from './safety/minors';
 export * from './api/platforms';
 export * from './api/account-data';
 export * from './workspaces/roles';
+export * from './api/workspaces';

@@ -1,14 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { API_KEY_PREFIX } from '@muse/shared';
-import { AppError, unauthorised } from '../lib/errors';
+import { API_KEY_PREFIX, isUuid, type TWorkspaceRole } from '@muse/shared';
+import { AppError, notFound, unauthorised } from '../lib/errors';
 import { bearerToken } from '../lib/tokens';
-import type { TAuthenticated } from '../modules/auth/sessions';
+import type { TAuthenticated, TSessionUser } from '../modules/auth/sessions';
+
+/** The workspace a request works in, and the caller's role there (docs/product/teams.md). */
+export type TRequestWorkspace = { id: string; role: TWorkspaceRole; personal: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user and session; set on every route of the protected scope. */
     auth: TAuthenticated;
+    /** The workspace the request is for; set with `auth`. */
+    workspace: TRequestWorkspace;
   }
+}
+
+/** The header the web app names the workspace of a request with. */
+export const WORKSPACE_HEADER = 'x-muse-workspace';
+
+const workspaceNotFound = () => notFound('There is no such workspace.', 'WORKSPACE_NOT_FOUND');
+
+/**
+ * The workspace `header` names, among the person's memberships; without a header, their
+ * personal workspace (its id is theirs). Another person's workspace, one the person has left and
+ * a malformed id all answer the same 404 (docs/decisions/0055-workspaces.md).
+ */
+export function requestWorkspace(
+  user: Pick<TSessionUser, 'id' | 'memberships'>,
+  header: string | string[] | undefined,
+): TRequestWorkspace {
+  const wanted = typeof header === 'string' && header !== '' ? header : user.id;
+  if (!isUuid(wanted)) throw workspaceNotFound();
+  const membership = user.memberships.find((one) => one.workspaceId === wanted);
+  if (!membership) throw workspaceNotFound();
+  return { id: wanted, role: membership.role, personal: wanted === user.id };
 }
 
 /**
@@ -18,6 +44,7 @@ declare module 'fastify' {
  */
 export function registerAuthentication(scope: FastifyInstance): void {
   scope.decorateRequest('auth', null as unknown as TAuthenticated);
+  scope.decorateRequest('workspace', null as unknown as TRequestWorkspace);
   // Callback hooks, not async ones: a session found in memory (the usual case) costs no promise
   // on the hottest path of the API.
   scope.addHook('onRequest', (request, _reply, done) => {
@@ -26,15 +53,20 @@ export function registerAuthentication(scope: FastifyInstance): void {
     // A program's key calls /api/v1 only; the web app's routes, key management among them, need
     // a person signed in.
     if (token.startsWith(API_KEY_PREFIX)) return done(sessionRequired());
-    const found = scope.sessionCache.find(token);
-    if (!(found instanceof Promise)) {
+    const signedIn = (found: TAuthenticated) => {
       request.auth = found;
-      return done();
-    }
+      try {
+        request.workspace = requestWorkspace(found.user, request.headers[WORKSPACE_HEADER]);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    };
+    const found = scope.sessionCache.find(token);
+    if (!(found instanceof Promise)) return signedIn(found);
     found.then((found) => {
       if (!found) return done(unauthorised());
-      request.auth = found;
-      done();
+      signedIn(found);
     }, done);
   });
   // Whatever a signed-in request changes about its own account shows in its next request on

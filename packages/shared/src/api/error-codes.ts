@@ -18,6 +18,10 @@ export const ERROR_CODES = {
     meaning: 'No live session or API key: sign in and send its token, or send a live key',
   },
   NOT_FOUND: { status: [404], meaning: 'Nothing is at this address for the caller' },
+  WORKSPACE_NOT_FOUND: {
+    status: [404],
+    meaning: 'The `X-Muse-Workspace` header names no workspace the caller belongs to',
+  },
   URI_TOO_LONG: { status: [414], meaning: 'The address is too long (a path part over its limit)' },
   PAYLOAD_TOO_LARGE: { status: [413], meaning: 'The body or one of its files is too large' },
   UNSUPPORTED_MEDIA_TYPE: {

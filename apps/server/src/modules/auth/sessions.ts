@@ -1,4 +1,4 @@
-import type { TUser } from '@muse/shared';
+import type { TUser, TWorkspaceRole } from '@muse/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { sessions, users, type TUserRow } from '../../db/schema';
@@ -31,7 +31,13 @@ export async function createSession(
  * What a request knows of its account: every column but the password hash, which is read only
  * where a password is checked and never kept in memory with a session.
  */
-export type TSessionUser = Omit<TUserRow, 'passwordHash'> & { hasPassword: boolean };
+/** A workspace the person belongs to, and their role in it. */
+export type TMembership = { workspaceId: string; role: TWorkspaceRole };
+
+export type TSessionUser = Omit<TUserRow, 'passwordHash'> & {
+  hasPassword: boolean;
+  memberships: TMembership[];
+};
 
 /** A live session: its account, and the account as the API shows it, worked out once per read. */
 export type TAuthenticated = { user: TSessionUser; sessionId: string; publicUser: TUser };
@@ -57,6 +63,10 @@ export const SESSION_USER_COLUMNS = {
   isOperator: users.isOperator,
   suspendedAt: users.suspendedAt,
   deletedAt: users.deletedAt,
+  /** The workspaces the person belongs to, with their role in each (docs/product/teams.md). */
+  memberships: sql<
+    TMembership[]
+  >`(select coalesce(json_agg(json_build_object('workspaceId', m.workspace_id, 'role', m.role) order by m.created_at), '[]'::json) from workspace_members m where m.user_id = ${users.id})`,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
