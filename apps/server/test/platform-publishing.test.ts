@@ -4,19 +4,17 @@
  * publishes, and the four platforms' fakes behind PLATFORMS_API_URL, reached by the real
  * clients (`twitter-api-v2`, `@googleapis/youtube`, typed fetch for Instagram and TikTok).
  */
-import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { TPost, TPostTarget, TPublishPlatform } from '@muse/shared';
+import type { TPost } from '@muse/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { galleryItems, influencers, platformAccounts, posts } from '../src/db/schema';
-import { processUploadedImage } from '../src/lib/images';
-import { storeInfluencerImage } from '../src/modules/influencers/service';
+import { platformAccounts, posts } from '../src/db/schema';
 import { publishingContext, startWorker } from '../src/modules/jobs/worker';
 import { publishTarget } from '../src/modules/platforms/targets';
 import type { TPublisher } from '../src/modules/platforms/publisher';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
+import { checkerboard, platformWorld } from './platform-world';
 import { createTestApp, type TTestContext } from './app';
 import { waitFor } from './creations';
 import { startFakeGoogle, type TFakeGoogle } from './fakes/google-oidc';
@@ -25,7 +23,6 @@ import { createFakeInstagram, type TFakeInstagram } from './fakes/platforms/inst
 import { createFakeTikTok, type TFakeTikTok } from './fakes/platforms/tiktok';
 import { createFakeX, type TFakeX } from './fakes/platforms/x';
 import { createFakeYouTube, type TFakeYouTube } from './fakes/platforms/youtube';
-import { makePng } from './images';
 import { secondInstance } from './instances';
 import { freePort } from './ports';
 
@@ -89,165 +86,10 @@ afterAll(async () => {
   await google?.stop();
 });
 
-const db = () => ctx.database.db;
-
-async function call(
-  account: TTestAccount,
-  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown },
-) {
-  const answer = await ctx.app.inject({
-    method: options.method ?? 'GET',
-    url: options.url,
-    headers: account.headers,
-    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
-  });
-  answered.push(answer.body);
-  return answer;
-}
-
-/** An influencer with a picture and a published page. */
-async function influencer(owner: TTestAccount): Promise<string> {
-  const id = randomUUID();
-  const { storage } = ctx.app.services;
-  const picture = await processUploadedImage(await makePng(300, 300));
-  const keys = await storeInfluencerImage(storage, owner.userId, id, picture);
-  await db()
-    .insert(influencers)
-    .values({
-      id,
-      userId: owner.userId,
-      name: 'Ava Rose',
-      niche: 'fashion',
-      description: 'Style',
-      ...keys,
-    });
-  const page = await call(owner, {
-    method: 'PUT',
-    url: `/api/influencers/${id}/page`,
-    payload: { handle: `ava.${randomUUID().slice(0, 8)}`, bio: 'Hi', published: true },
-  });
-  expect(page.statusCode, page.body).toBe(200);
-  return id;
-}
-
-/** A gallery item of the influencer: a PNG picture, or an MP4 clip, of the given size. */
-async function galleryItem(
-  owner: TTestAccount,
-  influencerId: string,
-  kind: 'image' | 'video',
-  width: number,
-  height: number,
-  look: 'plain' | 'checkerboard' = 'plain',
-): Promise<string> {
-  const { storage } = ctx.app.services;
-  const id = randomUUID();
-  const folder = `users/${owner.userId}/jobs/${randomUUID()}`;
-  const picture =
-    look === 'checkerboard'
-      ? await checkerboard(width, height)
-      : await sharp({
-          create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } },
-        })
-          .png()
-          .toBuffer();
-  const key = kind === 'image' ? `${folder}/output-0.png` : `${folder}/output-0.mp4`;
-  // A platform's fake takes the clip's bytes as they are: they need not play.
-  await storage.put(key, kind === 'image' ? picture : Buffer.alloc(300_000, 7));
-  const thumbnailKey = `${folder}/preview-0.webp`;
-  await storage.put(thumbnailKey, await sharp(picture).webp().toBuffer());
-  await db()
-    .insert(galleryItems)
-    .values({
-      id,
-      userId: owner.userId,
-      influencerId,
-      influencerName: 'Ava Rose',
-      kind,
-      tool: kind === 'image' ? 'generate-image' : 'generate-video',
-      durationMs: kind === 'video' ? 8000 : null,
-      key,
-      thumbnailKey,
-      width,
-      height,
-      contentType: kind === 'image' ? 'image/png' : 'video/mp4',
-      fileName: kind === 'image' ? 'ava.png' : 'ava.mp4',
-      prompt: 'A portrait',
-      engine: 'local',
-      preview: true,
-    });
-  return id;
-}
-
-/** A picture full of sharp edges: 20 px squares, black and white. */
-function checkerboard(width: number, height: number): Promise<Buffer> {
-  const squares: string[] = [];
-  for (let y = 0; y < height; y += 20)
-    for (let x = (y / 20) % 2 ? 20 : 0; x < width; x += 40)
-      squares.push(`<rect x="${x}" y="${y}" width="20" height="20"/>`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${squares.join('')}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/**
- * Connects the influencer's account on `platform` as a browser would: Muse's answer binds the
- * flow to the browser with a cookie, the platform's consent page sends the browser back to the
- * callback, which needs that cookie.
- */
-async function connect(owner: TTestAccount, influencerId: string, platform: TPublishPlatform) {
-  const started = await call(owner, {
-    method: 'POST',
-    url: `/api/influencers/${influencerId}/platform-accounts/${platform}/connect`,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
-  const consent = await fetch(started.json().url, { redirect: 'manual' });
-  expect(consent.status, await consent.clone().text()).toBe(302);
-  const back = new URL(consent.headers.get('location')!);
-  expect(back.pathname).toBe(`/api/platforms/${platform}/callback`);
-  const callback = await ctx.app.inject({
-    method: 'GET',
-    url: `${back.pathname}${back.search}`,
-    headers: { cookie },
-  });
-  expect(callback.statusCode).toBe(303);
-  expect(callback.headers.location).toBe(`/influencers/${influencerId}?connected=${platform}`);
-}
-
-/** X refuses an account's duplicate text: every post says something new. */
-let captions = 0;
-
-async function schedule(
-  owner: TTestAccount,
-  influencerId: string,
-  body: Record<string, unknown>,
-): Promise<TPost> {
-  const answer = await call(owner, {
-    method: 'POST',
-    url: '/api/posts',
-    payload: {
-      influencerId,
-      caption: `New look #style ${(captions += 1)}`,
-      priceCents: 0,
-      publishAt: new Date(Date.now() + 1500).toISOString(),
-      timeZone: 'UTC',
-      ...body,
-    },
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().post;
-}
-
-async function postOf(owner: TTestAccount, id: string): Promise<TPost> {
-  const answer = await call(owner, {
-    url: `/api/posts?influencerId=${(await postRow(id)).influencerId}`,
-  });
-  return answer.json().posts.find((post: TPost) => post.id === id);
-}
-
-async function postRow(id: string) {
-  const [row] = await db().select().from(posts).where(eq(posts.id, id));
-  return row!;
-}
+const { db, call, influencer, galleryItem, connect, schedule, postOf, target } = platformWorld(
+  () => ctx,
+  { onAnswer: (body) => answered.push(body) },
+);
 
 /** Waits until every target of the post has settled (published or failed). */
 async function settled(owner: TTestAccount, id: string): Promise<TPost> {
@@ -261,9 +103,6 @@ async function settled(owner: TTestAccount, id: string): Promise<TPost> {
   }, 60_000);
   return post!;
 }
-
-const target = (post: TPost, platform: TPublishPlatform) =>
-  post.targets.find((item) => item.platform === platform) as TPostTarget;
 
 describe('publishing to the platforms', () => {
   let owner: TTestAccount;

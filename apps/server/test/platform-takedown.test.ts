@@ -6,15 +6,11 @@
  * set and the takedown queued in one transaction; the last test goes the whole way, from a
  * visitor's report through the operators' API to the platforms.
  */
-import { randomUUID } from 'node:crypto';
-import type { TPost, TPostTarget, TPublishPlatform } from '@muse/shared';
+import type { TPost } from '@muse/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  galleryItems,
   influencerPages,
-  influencers,
   operatorActions,
   platformAccounts,
   posts,
@@ -22,8 +18,6 @@ import {
   reports,
   users,
 } from '../src/db/schema';
-import { processUploadedImage } from '../src/lib/images';
-import { storeInfluencerImage } from '../src/modules/influencers/service';
 import { publishingContext, startWorker } from '../src/modules/jobs/worker';
 import { createMailer } from '../src/modules/mail/mailer';
 import { setOperator } from '../src/modules/operator/grant';
@@ -32,6 +26,7 @@ import { queueTakedown } from '../src/modules/platforms/takedown-queue';
 import { publishTarget } from '../src/modules/platforms/targets';
 import { mailbox, queuedAccountMail, waitForMail, waitForMailQueue } from './account-mail';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
+import { platformWorld } from './platform-world';
 import { createTestApp, type TTestContext } from './app';
 import { waitFor } from './creations';
 import { startFakeGoogle, type TFakeGoogle } from './fakes/google-oidc';
@@ -40,7 +35,6 @@ import { createFakeInstagram, type TFakeInstagram } from './fakes/platforms/inst
 import { createFakeTikTok, type TFakeTikTok } from './fakes/platforms/tiktok';
 import { createFakeX, type TFakeX } from './fakes/platforms/x';
 import { createFakeYouTube, type TFakeYouTube } from './fakes/platforms/youtube';
-import { makePng } from './images';
 import { freePort } from './ports';
 
 const instagram: TFakeInstagram = createFakeInstagram();
@@ -95,136 +89,18 @@ afterAll(async () => {
   await google?.stop();
 });
 
-const db = () => ctx.database.db;
+const world = platformWorld(() => ctx, { caption: 'Take two #style' });
+const { db, call, influencer, connect, postOf, target } = world;
 
-async function call(
-  account: TTestAccount,
-  options: { method?: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown },
-) {
-  return ctx.app.inject({
-    method: options.method ?? 'GET',
-    url: options.url,
-    headers: account.headers,
-    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
-  });
-}
+/** A gallery item of the influencer: a square PNG picture, or a vertical MP4 clip. */
+const galleryItem = (owner: TTestAccount, influencerId: string, kind: 'image' | 'video') =>
+  kind === 'image'
+    ? world.galleryItem(owner, influencerId, 'image', 1080, 1080)
+    : world.galleryItem(owner, influencerId, 'video', 720, 1280);
 
-/** An influencer with a picture and a published page. */
-async function influencer(owner: TTestAccount): Promise<string> {
-  const id = randomUUID();
-  const picture = await processUploadedImage(await makePng(300, 300));
-  const keys = await storeInfluencerImage(ctx.app.services.storage, owner.userId, id, picture);
-  await db()
-    .insert(influencers)
-    .values({
-      id,
-      userId: owner.userId,
-      name: 'Ava Rose',
-      niche: 'fashion',
-      description: 'Style',
-      ...keys,
-    });
-  const page = await call(owner, {
-    method: 'PUT',
-    url: `/api/influencers/${id}/page`,
-    payload: { handle: `ava.${randomUUID().slice(0, 8)}`, bio: 'Hi', published: true },
-  });
-  expect(page.statusCode, page.body).toBe(200);
-  return id;
-}
-
-/** A gallery item of the influencer: a PNG picture, or a vertical MP4 clip. */
-async function galleryItem(
-  owner: TTestAccount,
-  influencerId: string,
-  kind: 'image' | 'video',
-): Promise<string> {
-  const { storage } = ctx.app.services;
-  const [width, height] = kind === 'image' ? [1080, 1080] : [720, 1280];
-  const id = randomUUID();
-  const folder = `users/${owner.userId}/jobs/${randomUUID()}`;
-  const picture = await sharp({
-    create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } },
-  })
-    .png()
-    .toBuffer();
-  const key = kind === 'image' ? `${folder}/output-0.png` : `${folder}/output-0.mp4`;
-  // A platform's fake takes the clip's bytes as they are: they need not play.
-  await storage.put(key, kind === 'image' ? picture : Buffer.alloc(300_000, 7));
-  const thumbnailKey = `${folder}/preview-0.webp`;
-  await storage.put(thumbnailKey, await sharp(picture).webp().toBuffer());
-  await db()
-    .insert(galleryItems)
-    .values({
-      id,
-      userId: owner.userId,
-      influencerId,
-      influencerName: 'Ava Rose',
-      kind,
-      tool: kind === 'image' ? 'generate-image' : 'generate-video',
-      durationMs: kind === 'video' ? 8000 : null,
-      key,
-      thumbnailKey,
-      width,
-      height,
-      contentType: kind === 'image' ? 'image/png' : 'video/mp4',
-      fileName: kind === 'image' ? 'ava.png' : 'ava.mp4',
-      prompt: 'A portrait',
-      engine: 'local',
-      preview: true,
-    });
-  return id;
-}
-
-/** Connects the influencer's account on `platform` as a browser would (see platform-publishing). */
-async function connect(owner: TTestAccount, influencerId: string, platform: TPublishPlatform) {
-  const started = await call(owner, {
-    method: 'POST',
-    url: `/api/influencers/${influencerId}/platform-accounts/${platform}/connect`,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
-  const consent = await fetch(started.json().url, { redirect: 'manual' });
-  expect(consent.status, await consent.clone().text()).toBe(302);
-  const back = new URL(consent.headers.get('location')!);
-  const callback = await ctx.app.inject({
-    method: 'GET',
-    url: `${back.pathname}${back.search}`,
-    headers: { cookie },
-  });
-  expect(callback.headers.location).toBe(`/influencers/${influencerId}?connected=${platform}`);
-}
-
-/** X refuses an account's duplicate text: every post says something new. */
-let captions = 0;
-
-async function schedule(
-  owner: TTestAccount,
-  influencerId: string,
-  body: Record<string, unknown>,
-): Promise<TPost> {
-  const answer = await call(owner, {
-    method: 'POST',
-    url: '/api/posts',
-    payload: {
-      influencerId,
-      caption: `Take two #style ${(captions += 1)}`,
-      priceCents: 0,
-      publishAt: new Date(Date.now() + 1000).toISOString(),
-      timeZone: 'UTC',
-      onPage: false,
-      ...body,
-    },
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().post;
-}
-
-async function postOf(owner: TTestAccount, id: string): Promise<TPost> {
-  const [row] = await db().select().from(posts).where(eq(posts.id, id));
-  const answer = await call(owner, { url: `/api/posts?influencerId=${row!.influencerId}` });
-  return answer.json().posts.find((post: TPost) => post.id === id);
-}
+/** A post for the platforms only, unless the test puts it on the page too. */
+const schedule = (owner: TTestAccount, influencerId: string, body: Record<string, unknown>) =>
+  world.schedule(owner, influencerId, { onPage: false, ...body });
 
 /** Waits until every target of the post is out (or failed). */
 async function published(owner: TTestAccount, id: string): Promise<TPost> {
@@ -254,9 +130,6 @@ async function takenDown(owner: TTestAccount, id: string): Promise<TPost> {
   }, 60_000);
   return post!;
 }
-
-const target = (post: TPost, platform: TPublishPlatform) =>
-  post.targets.find((item) => item.platform === platform) as TPostTarget;
 
 /** The platform fakes' calls since `from`, other than the picture CDNs'. */
 const callsSince = (from: number) => platforms.requests.slice(from);

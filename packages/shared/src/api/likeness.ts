@@ -51,7 +51,7 @@ export const LIKENESS_TEXTS = {
 /** The persona's current statement, as the workspace shows it; null before one is made. */
 export const ZLikeness = z.object({
   statement: z.enum(LIKENESS_STATEMENTS),
-  /** When it was stated (ISO 8601). */
+  /** When it was stated: a UTC timestamp as `Date.toISOString()` writes it. */
   statedAt: z.string(),
   /** 'self' only: a selfie matched the persona's photos ('Verified likeness'). */
   verified: z.boolean(),

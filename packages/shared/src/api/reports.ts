@@ -72,7 +72,7 @@ export type TCreateReportRequest = z.input<typeof ZCreateReportRequest>;
 export const ZCreateReportResponse = z.object({
   success: z.literal(true),
   reference: z.string(),
-  /** Intimate-image reports only: when the 48 hours end, ISO 8601. */
+  /** Intimate-image reports only: when the 48 hours end, as `Date.toISOString()` writes it. */
   dueAt: z.string().nullable(),
 });
 export type TCreateReportResponse = z.infer<typeof ZCreateReportResponse>;

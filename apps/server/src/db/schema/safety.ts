@@ -181,7 +181,7 @@ export const likenessStatements = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'likeness' for photos; the voice issue adds 'voice'. */
+    /** What the statement is about: 'likeness', the persona's photos. */
     subject: text('subject').notNull().default('likeness'),
     statement: text('statement').$type<TLikenessStatement>().notNull(),
     consentDocumentKey: text('consent_document_key'),

@@ -51,7 +51,10 @@ function safeName(name: string, fallback: string): string {
   return cleaned || fallback;
 }
 
-/** A CSV document (RFC 4180): every field quoted when it needs to be. */
+/**
+ * A CSV document, rows ended by CRLF: a field holding a comma, a quote or a line break is quoted,
+ * its quotes doubled, so any spreadsheet reads it back as written.
+ */
 function csv(header: string[], rows: (string | number | null)[][]): string {
   const field = (value: string | number | null) => {
     const text = value === null ? '' : String(value);

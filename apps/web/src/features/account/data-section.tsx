@@ -6,7 +6,7 @@ import {
   type TProfile,
 } from '@muse/shared';
 import { Download, FileArchive, Loader2, Trash2, TriangleAlert } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
@@ -18,6 +18,7 @@ import { toast } from '../../components/ui/toaster';
 import { hasErrorCode } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useDeleteAccount, useLatestExport, useRequestExport } from './data-api';
+import { Section } from './settings-section';
 
 /*
  * The settings' 'Your data' and 'Delete account' sections (docs/product/data-rights.md): a copy
@@ -31,40 +32,6 @@ function size(bytes: number | null): string {
   if (bytes === null) return '';
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-function SectionFrame({
-  id,
-  title,
-  icon,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  icon: ReactNode;
-  description: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-2xl border border-ink-800 bg-ink-900/70 p-5 sm:p-6"
-    >
-      <div className="flex items-start gap-3">
-        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-500/10 text-brand-300">
-          {icon}
-        </span>
-        <div className="min-w-0">
-          <h2 id={`${id}-heading`} className="text-lg font-semibold text-white">
-            {title}
-          </h2>
-          <div className="mt-1 text-sm text-zinc-400">{description}</div>
-        </div>
-      </div>
-      <div className="mt-5">{children}</div>
-    </section>
-  );
 }
 
 /** Where the newest export stands: its progress, its download, or why it failed. */
@@ -143,7 +110,7 @@ export function ExportSection() {
   }
 
   return (
-    <SectionFrame
+    <Section
       id="your-data"
       title="Your data"
       icon={<FileArchive aria-hidden="true" className="size-5" />}
@@ -177,7 +144,7 @@ export function ExportSection() {
         )}
         Download my data
       </Button>
-    </SectionFrame>
+    </Section>
   );
 }
 
@@ -307,7 +274,7 @@ function DeleteDialog({
 export function DeleteAccountSection({ profile }: { profile: TProfile }) {
   const [open, setOpen] = useState(false);
   return (
-    <SectionFrame
+    <Section
       id="delete-account"
       title="Delete account"
       icon={<TriangleAlert aria-hidden="true" className="size-5" />}
@@ -318,6 +285,6 @@ export function DeleteAccountSection({ profile }: { profile: TProfile }) {
         Delete account
       </Button>
       <DeleteDialog profile={profile} open={open} onClose={() => setOpen(false)} />
-    </SectionFrame>
+    </Section>
   );
 }

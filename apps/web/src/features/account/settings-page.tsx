@@ -21,7 +21,7 @@ import {
   UserRound,
   Webhook,
 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
@@ -47,6 +47,7 @@ import {
   useUpdateProfile,
 } from './api';
 import { DeleteAccountSection, ExportSection } from './data-section';
+import { Section } from './settings-section';
 
 /**
  * Account settings (/settings, docs/product/accounts.md 'Account settings'): the name, the
@@ -81,40 +82,6 @@ export function SettingsPage() {
         </div>
       )}
     </>
-  );
-}
-
-function Section({
-  id,
-  title,
-  icon,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  icon: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-2xl border border-ink-800 bg-ink-900/70 p-5 sm:p-6"
-    >
-      <div className="flex items-start gap-3">
-        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-500/10 text-brand-300">
-          {icon}
-        </span>
-        <div className="min-w-0">
-          <h2 id={`${id}-heading`} className="text-lg font-semibold text-white">
-            {title}
-          </h2>
-          {description ? <div className="mt-1 text-sm text-zinc-400">{description}</div> : null}
-        </div>
-      </div>
-      <div className="mt-5">{children}</div>
-    </section>
   );
 }
 
