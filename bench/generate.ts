@@ -154,7 +154,7 @@ export async function benchGenerate(database: TDatabaseHandle): Promise<TGenerat
       await sharp(reference).resize(816, 1024, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
       encode.push(performance.now() - at);
     }
-    await database.db.delete(jobs).where(eq(jobs.userId, account.userId));
+    await database.db.delete(jobs).where(eq(jobs.workspaceId, account.userId));
     return {
       latencyMs: LATENCY_MS,
       directMs: median(direct),

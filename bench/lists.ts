@@ -33,7 +33,7 @@ async function addInfluencers(database: TDatabaseHandle, userId: string, count: 
   for (let offset = 0; offset < count; offset += 1_000) {
     await database.db.insert(influencers).values(
       Array.from({ length: Math.min(1_000, count - offset) }, (_, n) => ({
-        userId,
+        workspaceId: userId,
         name: `Persona ${offset + n}`,
         niche: 'tech' as const,
         description: 'A persona to page through',

@@ -113,7 +113,7 @@ export async function benchPlatformPublishing(
         const id = randomUUID();
         await database.db.insert(influencers).values({
           id,
-          userId: owner.userId,
+          workspaceId: owner.userId,
           name: `Bench ${round}.${i}`,
           niche: 'fashion',
           description: 'A persona that posts a lot',
@@ -125,7 +125,7 @@ export async function benchPlatformPublishing(
         id: string;
         influencer_id: string;
         platform: TPublishPlatform;
-      }>('select id, influencer_id, platform from platform_accounts where user_id = $1', [
+      }>('select id, influencer_id, platform from platform_accounts where workspace_id = $1', [
         owner.userId,
       ]);
       const accountOf = (influencerId: string, platform: TPublishPlatform) =>
@@ -141,7 +141,7 @@ export async function benchPlatformPublishing(
         const postId = randomUUID();
         await database.db.insert(posts).values({
           id: postId,
-          userId: owner.userId,
+          workspaceId: owner.userId,
           influencerId,
           influencerName: 'Bench',
           caption: `Round ${round}, post ${n} #bench`,
@@ -167,7 +167,7 @@ export async function benchPlatformPublishing(
           .insert(postTargets)
           .values({
             postId,
-            userId: owner.userId,
+            workspaceId: owner.userId,
             platform,
             accountId: accountOf(influencerId, platform),
             title: video ? `Bench ${n}` : null,

@@ -80,7 +80,7 @@ async function seedGalleryItem(
   const [row] = await app.database.db
     .insert(galleryItems)
     .values({
-      userId,
+      workspaceId: userId,
       influencerId,
       influencerName: 'Ava Rose',
       kind: 'image',
@@ -138,14 +138,20 @@ async function seedPage(app: FastifyInstance) {
   const paid: string[] = [];
   for (let i = 0; i < POSTS; i += 1) {
     const itemId = await seedGalleryItem(app, creator.userId, influencer.id, i);
-    const post = await createPost(db, app.services, creator.userId, {
-      influencerId: influencer.id,
-      caption: `Look ${i + 1}`,
-      itemIds: [itemId],
-      priceCents: i % 2 === 0 ? 0 : PPV_PRICE.default,
-      publishAt: null,
-      timeZone: 'UTC',
-    });
+    const post = await createPost(
+      db,
+      app.services,
+      creator.userId,
+      {
+        influencerId: influencer.id,
+        caption: `Look ${i + 1}`,
+        itemIds: [itemId],
+        priceCents: i % 2 === 0 ? 0 : PPV_PRICE.default,
+        publishAt: null,
+        timeZone: 'UTC',
+      },
+      creator.userId,
+    );
     if (post.priceCents > 0) paid.push(post.id);
   }
   const fan = await registerAccount(app, 'bench-fan');

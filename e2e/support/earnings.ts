@@ -12,7 +12,7 @@ export async function endHolds(baseURL: string, email: string): Promise<void> {
     await client.query(
       `update post_purchases set available_at = now() - interval '1 second'
         where status = 'pending'
-          and creator_id = (select id from users where lower(email) = lower($1))`,
+          and workspace_id = (select id from users where lower(email) = lower($1))`,
       [email],
     );
   } finally {

@@ -796,7 +796,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "WORKSPACE_NOT_FOUND" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "ACCOUNT_SUSPENDED" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "TERMS_NOT_ACCEPTED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "MINOR_REFUSED" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "LIKENESS_STATEMENT_NEEDED" | "CONSENT_DOCUMENT_NEEDED" | "LIKENESS_NOT_SELF" | "NO_PHOTOS_TO_MATCH" | "SELFIE_NOT_ONE_FACE" | "CONSENT_DOCUMENT_NOT_FOUND" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "POST_REMOVED" | "PAGE_HIDDEN" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "POST_TAKEN_DOWN" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "REPORT_NOT_FOUND" | "REPORT_CLOSED" | "REFUSAL_NOT_FOUND" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED" | "EXPORT_NOT_FOUND" | "EXPORT_EXPIRED" | "FRESH_SIGN_IN_REQUIRED" | "EARNINGS_AVAILABLE";
+            code: "INVALID_REQUEST" | "UNAUTHORISED" | "NOT_FOUND" | "WORKSPACE_NOT_FOUND" | "WORKSPACE_ROLE_FORBIDS" | "URI_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "PAYMENTS_UNAVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "RESET_LINK_INVALID" | "VERIFY_LINK_INVALID" | "EMAIL_CHANGE_LINK_INVALID" | "CURRENT_PASSWORD_REQUIRED" | "WRONG_PASSWORD" | "GOOGLE_MANAGED_EMAIL" | "GOOGLE_SIGN_IN_FAILED" | "OAUTH_CODE_INVALID" | "SESSION_NOT_FOUND" | "ACCOUNT_SUSPENDED" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_MODEL_TOKENS" | "TOOL_NOT_ALLOWED" | "INFLUENCER_LIMIT" | "PRODUCT_LIMIT" | "SCHEDULED_POST_LIMIT" | "JOB_LIMIT_REACHED" | "TOO_MANY_STREAMS" | "ALREADY_SPENT" | "ALREADY_ON_PLAN" | "PROMO_CODE_INVALID" | "NO_SUBSCRIPTION" | "CHECKOUT_NOT_FOUND" | "CHECKOUT_EXPIRED" | "OFFER_USED" | "NO_CHECKOUT_URL" | "MODEL_NOT_FOUND" | "MODEL_FULLY_CLAIMED" | "TERMS_NOT_ACCEPTED" | "MODEL_ALREADY_HELD" | "INFLUENCER_NOT_FOUND" | "PHOTO_NOT_FOUND" | "MINOR_REFUSED" | "TOO_MANY_PHOTOS" | "NOT_ENOUGH_PHOTOS" | "TRAINING_RUNNING" | "ALREADY_TRAINED" | "PHOTOS_CHANGED" | "LIKENESS_STATEMENT_NEEDED" | "CONSENT_DOCUMENT_NEEDED" | "LIKENESS_NOT_SELF" | "NO_PHOTOS_TO_MATCH" | "SELFIE_NOT_ONE_FACE" | "CONSENT_DOCUMENT_NOT_FOUND" | "PERSONA_NOT_READY" | "PRODUCT_NOT_FOUND" | "ONBOARDING_STEP_LOCKED" | "JOB_NOT_FOUND" | "JOB_FINISHED" | "GALLERY_ITEM_NOT_FOUND" | "PAGE_NOT_FOUND" | "POST_NOT_FOUND" | "PAGE_NOT_PUBLISHED" | "HANDLE_TAKEN" | "HANDLE_KEPT" | "POST_ALREADY_PUBLISHED" | "POST_HAS_BUYERS" | "POST_REMOVED" | "PAGE_HIDDEN" | "PLATFORM_NOT_ENABLED" | "PLATFORM_NOT_CONNECTED" | "PLATFORM_RULES" | "TARGET_NOT_FAILED" | "POST_TAKEN_DOWN" | "OWN_POST" | "FREE_POST" | "ALREADY_BOUGHT" | "PAYOUT_TOO_SMALL" | "PAYOUT_TOO_LARGE" | "PAYOUT_ACCOUNT_NEEDED" | "PAYOUT_FAILED" | "REPORT_NOT_FOUND" | "REPORT_CLOSED" | "REFUSAL_NOT_FOUND" | "SCOPE_MISSING" | "SESSION_REQUIRED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_URL_NOT_ALLOWED" | "URL_NOT_ALLOWED" | "EXPORT_NOT_FOUND" | "EXPORT_EXPIRED" | "FRESH_SIGN_IN_REQUIRED" | "EARNINGS_AVAILABLE";
             field?: string;
         };
     };
@@ -854,7 +854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -957,7 +957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1055,7 +1055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1157,7 +1157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1263,7 +1263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1361,7 +1361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1454,7 +1454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1562,7 +1562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1684,7 +1684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1795,7 +1795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1932,7 +1932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2033,7 +2033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2148,7 +2148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2246,7 +2246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2329,7 +2329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2439,7 +2439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2549,7 +2549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2659,7 +2659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2768,7 +2768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2874,7 +2874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2978,7 +2978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3049,7 +3049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3128,7 +3128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3223,7 +3223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3299,7 +3299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3377,7 +3377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3480,7 +3480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3591,7 +3591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3707,7 +3707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3813,7 +3813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3935,7 +3935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4038,7 +4038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4111,7 +4111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4180,7 +4180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4279,7 +4279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4385,7 +4385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4483,7 +4483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4567,7 +4567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused; `code` is one of `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED` */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -61,7 +61,7 @@ export async function seedAccount(
     const photo = `${base}/influencers/${influencerId}/photos/${i}`;
     await db.insert(personaPhotos).values({
       influencerId,
-      userId: account.userId,
+      workspaceId: account.userId,
       source: 'upload',
       imageKey: await stored(ctx, `${photo}.jpg`),
       thumbnailKey: await stored(ctx, `${photo}-thumb.webp`),
@@ -83,7 +83,7 @@ export async function seedAccount(
   const [job] = await db
     .insert(jobs)
     .values({
-      userId: account.userId,
+      workspaceId: account.userId,
       tool: 'upscale',
       status: 'succeeded',
       options: { model: 'v2' },
@@ -116,7 +116,7 @@ export async function seedAccount(
   const [made] = await db
     .insert(jobs)
     .values({
-      userId: account.userId,
+      workspaceId: account.userId,
       tool: 'generate-image',
       status: 'succeeded',
       options: {},
@@ -126,7 +126,7 @@ export async function seedAccount(
     .returning();
   const madeFolder = `${base}/jobs/${made!.id}`;
   await db.insert(galleryItems).values({
-    userId: account.userId,
+    workspaceId: account.userId,
     jobId: made!.id,
     influencerId,
     influencerName: name,
@@ -143,7 +143,7 @@ export async function seedAccount(
   });
   const [product] = await db
     .insert(products)
-    .values({ userId: account.userId, name: `${name}'s serum`, description: 'Glow' })
+    .values({ workspaceId: account.userId, name: `${name}'s serum`, description: 'Glow' })
     .returning();
   await db.insert(productImages).values({
     productId: product!.id,
@@ -152,7 +152,7 @@ export async function seedAccount(
     thumbnailKey: await stored(ctx, `${base}/products/${product!.id}/a-thumb.webp`),
   });
   await db.insert(platformAccounts).values({
-    userId: account.userId,
+    workspaceId: account.userId,
     influencerId,
     platform: 'instagram',
     remoteId: randomBytes(6).toString('hex'),
@@ -164,14 +164,14 @@ export async function seedAccount(
     refreshToken: `sealed-refresh-token-${randomBytes(8).toString('hex')}`,
   });
   await db.insert(apiKeys).values({
-    userId: account.userId,
+    workspaceId: account.userId,
     name: `${name}'s agency`,
     prefix: 'muse_live_ab12',
     tokenHash: randomBytes(32).toString('hex'),
     scopes: ['tools:run'],
   });
   await db.insert(webhookEndpoints).values({
-    userId: account.userId,
+    workspaceId: account.userId,
     url: `https://hooks.example.com/${name.toLowerCase()}`,
     events: ['job.succeeded'],
     secretCiphertext: `sealed-webhook-secret-${randomBytes(8).toString('hex')}`,
@@ -196,10 +196,16 @@ export async function seedAccount(
 export async function keysOfAccount(ctx: TTestContext, userId: string): Promise<string[]> {
   const { db } = ctx.database;
   const keys: (string | null | undefined)[] = [];
-  for (const row of await db.select().from(influencers).where(eq(influencers.userId, userId))) {
+  for (const row of await db
+    .select()
+    .from(influencers)
+    .where(eq(influencers.workspaceId, userId))) {
     keys.push(row.imageKey, row.thumbnailKey, row.loraKey);
   }
-  for (const row of await db.select().from(personaPhotos).where(eq(personaPhotos.userId, userId))) {
+  for (const row of await db
+    .select()
+    .from(personaPhotos)
+    .where(eq(personaPhotos.workspaceId, userId))) {
     if (row.source === 'upload') keys.push(row.imageKey, row.thumbnailKey);
   }
   for (const row of await db
@@ -208,21 +214,26 @@ export async function keysOfAccount(ctx: TTestContext, userId: string): Promise<
     .where(eq(likenessStatements.userId, userId))) {
     keys.push(row.consentDocumentKey);
   }
-  for (const row of await db.select().from(galleryItems).where(eq(galleryItems.userId, userId))) {
+  for (const row of await db
+    .select()
+    .from(galleryItems)
+    .where(eq(galleryItems.workspaceId, userId))) {
     keys.push(row.key, row.thumbnailKey);
   }
-  for (const row of await db.select().from(jobs).where(eq(jobs.userId, userId))) {
+  for (const row of await db.select().from(jobs).where(eq(jobs.workspaceId, userId))) {
     for (const file of [...(row.input ? [row.input] : []), ...row.outputs]) {
       keys.push(file.key, file.posterKey);
     }
   }
-  const postIds = (await db.select().from(posts).where(eq(posts.userId, userId))).map((p) => p.id);
+  const postIds = (await db.select().from(posts).where(eq(posts.workspaceId, userId))).map(
+    (p) => p.id,
+  );
   if (postIds.length) {
     for (const row of await db.select().from(postItems).where(inArray(postItems.postId, postIds))) {
       keys.push(row.key, row.thumbnailKey, row.blurredKey);
     }
   }
-  const productIds = (await db.select().from(products).where(eq(products.userId, userId))).map(
+  const productIds = (await db.select().from(products).where(eq(products.workspaceId, userId))).map(
     (p) => p.id,
   );
   if (productIds.length) {
@@ -236,7 +247,7 @@ export async function keysOfAccount(ctx: TTestContext, userId: string): Promise<
   for (const row of await db
     .select()
     .from(platformAccounts)
-    .where(eq(platformAccounts.userId, userId))) {
+    .where(eq(platformAccounts.workspaceId, userId))) {
     keys.push(row.pictureKey);
   }
   return [...new Set(keys.filter((key): key is string => !!key))].sort();

@@ -61,11 +61,11 @@ async function filesOf(userId: string, postIds: string[]): Promise<string[]> {
 
 async function rowCounts(userId: string) {
   const { rows } = await ctx.database.pool.query(
-    `select (select count(*) from influencers where user_id = $1) as influencers,
-            (select count(*) from gallery_items where user_id = $1) as gallery,
-            (select count(*) from posts where user_id = $1) as posts,
+    `select (select count(*) from influencers where workspace_id = $1) as influencers,
+            (select count(*) from gallery_items where workspace_id = $1) as gallery,
+            (select count(*) from posts where workspace_id = $1) as posts,
             (select count(*) from sessions where user_id = $1 and revoked_at is null) as sessions,
-            (select count(*) from api_keys where user_id = $1) as keys`,
+            (select count(*) from api_keys where workspace_id = $1) as keys`,
     [userId],
   );
   return rows[0];

@@ -300,7 +300,8 @@ describe('a program spending credits', () => {
 
   it('twenty identical POSTs with one Idempotency-Key make one job and pay once', async () => {
     const count = async () =>
-      (await context.database.db.select().from(jobs).where(eq(jobs.userId, owner.userId))).length;
+      (await context.database.db.select().from(jobs).where(eq(jobs.workspaceId, owner.userId)))
+        .length;
     const before = await credits(context, owner);
     const jobsBefore = await count();
     const headers = { ...bearer, 'idempotency-key': 'portrait-1' };

@@ -80,7 +80,7 @@ describe('text the database cannot hold', () => {
     const rows = await ctx.database.db
       .select()
       .from(products)
-      .where(eq(products.userId, account.userId));
+      .where(eq(products.workspaceId, account.userId));
     expect(rows.map((row) => row.name)).toEqual(['Lamp']);
   });
 

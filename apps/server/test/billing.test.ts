@@ -69,7 +69,7 @@ describe('the credit ledger', () => {
   it('lets exactly 10 of 50 concurrent spends of 10 through a balance of 100, never below zero', async () => {
     const { userId } = await newAccount();
     await credit(ctx.database.db, {
-      userId,
+      workspaceId: userId,
       currency: 'credits',
       amount: 25,
       kind: 'adjustment',
@@ -81,7 +81,7 @@ describe('the credit ledger', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         debit(ctx.database.db, {
-          userId,
+          workspaceId: userId,
           currency: 'credits',
           amount: 10,
           description: `Upscale ${i}`,
@@ -97,7 +97,7 @@ describe('the credit ledger', () => {
     ).toBe(true);
     expect((await getBalances(ctx.database.db, userId)).credits).toBe(0);
     const { rows } = await ctx.database.pool.query(
-      "select count(*)::int as spends, sum(amount)::int as total from ledger_entries where user_id = $1 and kind = 'spend'",
+      "select count(*)::int as spends, sum(amount)::int as total from ledger_entries where workspace_id = $1 and kind = 'spend'",
       [userId],
     );
     expect(rows[0]).toEqual({ spends: 10, total: -100 });
@@ -106,7 +106,7 @@ describe('the credit ledger', () => {
   it('refunds a spend exactly once', async () => {
     const { userId } = await newAccount();
     await debit(ctx.database.db, {
-      userId,
+      workspaceId: userId,
       currency: 'credits',
       amount: 10,
       description: 'Upscale',
@@ -116,7 +116,7 @@ describe('the credit ledger', () => {
     const refunds = await Promise.all(
       Array.from({ length: 5 }, () =>
         refund(ctx.database.db, {
-          userId,
+          workspaceId: userId,
           currency: 'credits',
           reference: 'job:refund-me',
           description: 'Upscale failed',

@@ -80,7 +80,7 @@ describe('POST /api/marketplace/models/:id/claim', () => {
       await ctx.database.db
         .select()
         .from(influencers)
-        .where(eq(influencers.userId, account.userId)),
+        .where(eq(influencers.workspaceId, account.userId)),
     ).toEqual([]);
 
     const started = Date.now();
@@ -88,7 +88,7 @@ describe('POST /api/marketplace/models/:id/claim', () => {
     const [licence] = await ctx.database.db
       .select()
       .from(modelLicences)
-      .where(eq(modelLicences.userId, account.userId));
+      .where(eq(modelLicences.workspaceId, account.userId));
     expect(licence).toMatchObject({ modelId: 6, termsVersion: LICENCE_TERMS.version });
     expect(licence!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(started - 1000);
   });
@@ -184,7 +184,7 @@ describe("a claimed persona's reference photos", () => {
     const [made] = await ctx.database.db
       .select()
       .from(influencers)
-      .where(eq(influencers.userId, account.userId));
+      .where(eq(influencers.workspaceId, account.userId));
     expect(made?.modelId).toBe(8);
     const pictures = await personaPictures(account, made!.id);
     expect(pictures).toHaveLength(10);

@@ -70,7 +70,7 @@ describe('the credit history', () => {
   it('keeps the words of rows written before', async () => {
     const account = await registerAccount(ctx.app);
     await debit(ctx.database.db, {
-      userId: account.userId,
+      workspaceId: account.userId,
       currency: 'credits',
       amount: 10,
       description: 'upscale job',

@@ -56,7 +56,7 @@ describe('GET /api/users/dashboard', () => {
     const account = await registerAccount(ctx.app);
     await buyPlan(ctx.app, account, 'launch');
     await debit(ctx.database.db, {
-      userId: account.userId,
+      workspaceId: account.userId,
       currency: 'credits',
       amount: 30,
       description: 'Test spend',
@@ -154,9 +154,10 @@ describe('the dashboard cache', () => {
     const other = new pg.Client({ connectionString: ctx.database.url });
     await other.connect();
     try {
-      await other.query('update account_balances set credits = credits - 5 where user_id = $1', [
-        account.userId,
-      ]);
+      await other.query(
+        'update account_balances set credits = credits - 5 where workspace_id = $1',
+        [account.userId],
+      );
     } finally {
       await other.end();
     }

@@ -64,11 +64,11 @@ export async function countWrites(db: TDatabase) {
 /** The account's own rows: its influencers, licences, ledger entries and onboarding. */
 export async function rowsOf(db: TDatabase, userId: string) {
   const [made, licences, ledger, [onboarding], [balance]] = await Promise.all([
-    db.select().from(influencers).where(eq(influencers.userId, userId)),
-    db.select().from(modelLicences).where(eq(modelLicences.userId, userId)),
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
+    db.select().from(influencers).where(eq(influencers.workspaceId, userId)),
+    db.select().from(modelLicences).where(eq(modelLicences.workspaceId, userId)),
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.workspaceId, userId)),
     db.select().from(onboardingStates).where(eq(onboardingStates.userId, userId)),
-    db.select().from(accountBalances).where(eq(accountBalances.userId, userId)),
+    db.select().from(accountBalances).where(eq(accountBalances.workspaceId, userId)),
   ]);
   return { influencers: made, licences, ledger, onboarding, balance };
 }

@@ -128,7 +128,10 @@ describe('a fair share of the workers', () => {
         'You have 4 jobs queued or running, the most one account can have at once (4). Wait for one to finish, then try again.',
       );
       expect(await credits(first)).toBe(balance);
-      const own = await ctx.database.db.select().from(jobs).where(eq(jobs.userId, first.userId));
+      const own = await ctx.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.workspaceId, first.userId));
       expect(own.map((row) => row.id).sort()).toEqual([...previews].sort());
       // The refused upload was never stored.
       const files = path.join(ctx.config.DATA_DIR, 'files', 'users', first.userId, 'jobs');
@@ -197,7 +200,10 @@ describe('a fair share of the workers', () => {
     for (const answer of answers.filter((one) => one.statusCode === 429))
       expect(answer.json().code).toBe('JOB_LIMIT_REACHED');
     expect(await credits(account)).toBe(before - 10 * MAX_UNFINISHED_JOBS);
-    const rows = await ctx.database.db.select().from(jobs).where(eq(jobs.userId, account.userId));
+    const rows = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.workspaceId, account.userId));
     expect(rows).toHaveLength(MAX_UNFINISHED_JOBS);
 
     // Batches of Generate count whole: two batches of 2 fit, the rest are refused.
@@ -205,7 +211,10 @@ describe('a fair share of the workers', () => {
     const batches = await Promise.all(Array.from({ length: 6 }, () => generate(creator, 2)));
     expect(batches.filter((answer) => answer.statusCode === 201)).toHaveLength(2);
     expect(batches.filter((answer) => answer.statusCode === 429)).toHaveLength(4);
-    const queued = await ctx.database.db.select().from(jobs).where(eq(jobs.userId, creator.userId));
+    const queued = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.workspaceId, creator.userId));
     expect(queued).toHaveLength(MAX_UNFINISHED_JOBS);
   });
 
@@ -224,7 +233,10 @@ describe('a fair share of the workers', () => {
     expect(TOOL_TEXTS.jobLimit(3, 2)).toBe(
       'You have 3 jobs queued or running, and one account can have 4 at once: choose at most 1 image, or wait for one to finish.',
     );
-    const rows = await ctx.database.db.select().from(jobs).where(eq(jobs.userId, account.userId));
+    const rows = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.workspaceId, account.userId));
     expect(rows).toHaveLength(2);
     expect((await generate(account, 2)).statusCode).toBe(201);
   });

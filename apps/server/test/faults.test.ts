@@ -68,7 +68,7 @@ async function ledgerOf(db: TDatabase, userId: string) {
       reference: ledgerEntries.reference,
     })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId))
+    .where(eq(ledgerEntries.workspaceId, userId))
     .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
 }
 
@@ -201,6 +201,14 @@ describe('the database stops mid-traffic', () => {
     // Every answer is a success that was done before the stop, or the outage answer.
     for (const { response, startedAfterStop } of answers) {
       if (response.statusCode < 300 && !startedAfterStop) continue;
+      // On a busy machine the upscales may outrun the worker: the account's job limit answers
+      // then, as it would for anyone, before the stop (after it, that check needs the database).
+      if (
+        !startedAfterStop &&
+        response.statusCode === 429 &&
+        response.json().code === 'JOB_LIMIT_REACHED'
+      )
+        continue;
       expectOutageAnswer(response, GENERIC_ERRORS.unavailable, '5');
     }
     // Each outage answer is logged once, with its request id, and no secret is written.
@@ -228,7 +236,7 @@ describe('the database stops mid-traffic', () => {
           .select({ unfinished: sql<number>`count(*)::int` })
           .from(jobs)
           .where(
-            sql`${jobs.userId} = ${account.userId} and ${jobs.status} in ('queued', 'running')`,
+            sql`${jobs.workspaceId} = ${account.userId} and ${jobs.status} in ('queued', 'running')`,
           );
         return row?.unfinished === 0;
       },
@@ -272,7 +280,7 @@ describe('the database stops mid-traffic', () => {
 
     // Nothing half-done: each job has exactly one spend and each spend its job; the files of
     // uploads whose transaction failed are gone, and no partial file is left.
-    const rows = await database.db.select().from(jobs).where(eq(jobs.userId, account.userId));
+    const rows = await database.db.select().from(jobs).where(eq(jobs.workspaceId, account.userId));
     const spends = (await ledgerOf(database.db, account.userId)).filter(
       (entry) => entry.kind === 'spend',
     );
@@ -400,7 +408,7 @@ describe('file storage fails under an upload', () => {
     expectOutageAnswer(response, GENERIC_ERRORS.storageUnavailable, '30');
 
     expect(await filesUnder(root)).toEqual([]);
-    expect(await db.select().from(jobs).where(eq(jobs.userId, account.userId))).toEqual([]);
+    expect(await db.select().from(jobs).where(eq(jobs.workspaceId, account.userId))).toEqual([]);
     const queue = await db.execute<{ count: number }>(
       sql`select count(*)::int as count from graphile_worker.jobs where task_identifier = 'run-job'`,
     );

@@ -351,7 +351,7 @@ describe(
       const ids = await hosted.database.db
         .select({ requestId: jobs.providerRequestId })
         .from(jobs)
-        .where(eq(jobs.userId, owner.userId));
+        .where(eq(jobs.workspaceId, owner.userId));
       for (const { requestId } of ids)
         expect(fal.deliveries().filter((one) => one.requestId === requestId)).toEqual([
           expect.objectContaining({ status: 200 }),
@@ -398,7 +398,7 @@ describe(
         .from(ledgerEntries)
         .where(
           and(
-            eq(ledgerEntries.userId, owner.userId),
+            eq(ledgerEntries.workspaceId, owner.userId),
             like(ledgerEntries.reference, `refund:job:${done[1]!.id}`),
           ),
         );

@@ -141,18 +141,18 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
     expect(await releaseDueSales(db, creator.userId)).toBe(1);
     const [payout] = (
       await pool.query<{ id: string }>(
-        `insert into payouts (user_id, amount_cents, status, provider, created_at)
+        `insert into payouts (workspace_id, amount_cents, status, provider, created_at)
          values ($1, 1200, 'pending', 'stripe', now() - interval '10 minutes') returning id`,
         [creator.userId],
       )
     ).rows;
     await pool.query(
-      `insert into earnings_entries (user_id, kind, amount_cents, payout_id)
+      `insert into earnings_entries (workspace_id, kind, amount_cents, payout_id)
        values ($1, 'payout', -1200, $2)`,
       [creator.userId, payout!.id],
     );
     await pool.query(
-      'update earnings_balances set available_cents = available_cents - 1200 where user_id = $1',
+      'update earnings_balances set available_cents = available_cents - 1200 where workspace_id = $1',
       [creator.userId],
     );
   }
@@ -164,7 +164,7 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
   const [job] = await db
     .insert(jobs)
     .values({
-      userId: creator.userId,
+      workspaceId: creator.userId,
       tool: 'upscale',
       status: 'succeeded',
       progress: 100,
@@ -179,7 +179,7 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
   const [item] = await db
     .insert(galleryItems)
     .values({
-      userId: creator.userId,
+      workspaceId: creator.userId,
       jobId: job!.id,
       influencerId: page.influencerId,
       kind: 'image',
@@ -197,7 +197,7 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
     .returning();
   const [product] = await db
     .insert(products)
-    .values({ userId: creator.userId, name: 'Lamp' })
+    .values({ workspaceId: creator.userId, name: 'Lamp' })
     .returning();
 
   // An open TEST MODE checkout (a second plan, so it is not paid).

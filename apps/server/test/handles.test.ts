@@ -28,7 +28,7 @@ const handleOf = (prefix: string) => `${prefix}.${randomBytes(3).toString('hex')
 async function newInfluencer(account: TTestAccount, name: string): Promise<string> {
   const [row] = await ctx.database.db
     .insert(influencers)
-    .values({ userId: account.userId, name, niche: 'fashion', description: '' })
+    .values({ workspaceId: account.userId, name, niche: 'fashion', description: '' })
     .returning();
   return row!.id;
 }

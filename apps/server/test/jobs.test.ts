@@ -114,7 +114,7 @@ describe('jobs', () => {
     }
     expect((await getBalances(ctx.database.db, account.userId)).credits).toBe(WELCOME_CREDITS);
     expect(
-      await ctx.database.db.select().from(jobs).where(eq(jobs.userId, account.userId)),
+      await ctx.database.db.select().from(jobs).where(eq(jobs.workspaceId, account.userId)),
     ).toEqual([]);
   });
 
@@ -259,7 +259,7 @@ describe('jobs', () => {
     const { credits } = await getBalances(ctx.database.db, account.userId);
     // Fewer than the jobs one account may have unfinished (fair-share.test.ts), so the balance decides.
     await debit(ctx.database.db, {
-      userId: account.userId,
+      workspaceId: account.userId,
       currency: 'credits',
       amount: credits - 20,
       description: 'Spent elsewhere',
@@ -270,7 +270,10 @@ describe('jobs', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(2);
     expect(statuses.filter((status) => status === 402)).toHaveLength(18);
     expect((await getBalances(ctx.database.db, account.userId)).credits).toBe(0);
-    const rows = await ctx.database.db.select().from(jobs).where(eq(jobs.userId, account.userId));
+    const rows = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.workspaceId, account.userId));
     expect(rows).toHaveLength(2);
     // The queue drains: each of the 2 runs once.
     await runWorker();
@@ -278,7 +281,7 @@ describe('jobs', () => {
       const states = await ctx.database.db
         .select()
         .from(jobs)
-        .where(eq(jobs.userId, account.userId));
+        .where(eq(jobs.workspaceId, account.userId));
       return states.every((row) => row.status === 'succeeded');
     }, 20_000);
   });

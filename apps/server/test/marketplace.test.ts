@@ -60,7 +60,7 @@ describe('GET /api/marketplace/models', () => {
     const insertLicence = async (userId: string | null) => {
       const heard = announced(ctx.app, 'marketplace');
       await ctx.database.pool.query(
-        'insert into model_licences (model_id, user_id) values (2, $1)',
+        'insert into model_licences (model_id, workspace_id) values (2, $1)',
         [userId],
       );
       await heard;

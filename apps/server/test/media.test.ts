@@ -76,7 +76,7 @@ async function account(context: TTestContext, plan: 'builder' | 'launch' | null 
 }
 
 const jobCount = async (context: TTestContext, owner: TTestAccount) =>
-  (await context.database.db.select().from(jobs).where(eq(jobs.userId, owner.userId))).length;
+  (await context.database.db.select().from(jobs).where(eq(jobs.workspaceId, owner.userId))).length;
 
 /** One job, once it has succeeded or failed. */
 const finishedJob = async (context: TTestContext, owner: TTestAccount, id: string) =>

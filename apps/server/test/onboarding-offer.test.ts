@@ -134,12 +134,12 @@ describe('the first-month offer in TEST MODE', () => {
     const [winner] = await ctx.database.db
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.userId, account.userId));
+      .where(eq(subscriptions.workspaceId, account.userId));
     expect(winner).toMatchObject({ plan: 'launch', firstPaymentCents: 1250 });
     const live = await ctx.database.db
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.userId, account.userId));
+      .where(eq(subscriptions.workspaceId, account.userId));
     expect(live).toHaveLength(1);
     const sessions = await ctx.database.db
       .select()
@@ -202,7 +202,7 @@ describe('the first-month offer in TEST MODE', () => {
     const [subscription] = await ctx.database.db
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.userId, account.userId));
+      .where(eq(subscriptions.workspaceId, account.userId));
     expect(subscription?.firstPaymentCents).toBe(2500);
   });
 
@@ -312,7 +312,7 @@ describe('the first-month offer through Stripe', () => {
     const [subscription] = await ctx.database.db
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.userId, account.userId));
+      .where(eq(subscriptions.workspaceId, account.userId));
     expect(subscription).toMatchObject({ plan: 'launch', firstPaymentCents: 1250 });
     expect((await readOnboarding(ctx, account)).offer).toBeNull();
   });

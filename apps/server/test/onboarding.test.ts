@@ -131,7 +131,7 @@ describe('onboarding', () => {
     const licences = await ctx.database.db
       .select()
       .from(modelLicences)
-      .where(eq(modelLicences.userId, account.userId));
+      .where(eq(modelLicences.workspaceId, account.userId));
     expect(licences).toEqual([]);
 
     // Paying for the plan makes the influencer: before anything is read.
@@ -159,7 +159,7 @@ describe('onboarding', () => {
     const held = await ctx.database.db
       .select()
       .from(modelLicences)
-      .where(eq(modelLicences.userId, account.userId));
+      .where(eq(modelLicences.workspaceId, account.userId));
     expect(held.map((licence) => licence.modelId)).toEqual([2]);
     // With the licence terms accepted at the pick, as a marketplace claim records them.
     expect(held[0]!.termsVersion).toBe(LICENCE_TERMS.version);
@@ -260,7 +260,7 @@ describe('reads never write', () => {
       expect(await finishOnboarding(ctx.app, account)).toMatchObject({ draftPending: true });
       // A slot given by hand, not by a grant: only a grant or finishing promotes a persona.
       await credit(ctx.database.db, {
-        userId: account.userId,
+        workspaceId: account.userId,
         currency: 'model_tokens',
         amount: 1,
         kind: 'adjustment',

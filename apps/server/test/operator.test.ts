@@ -85,7 +85,7 @@ describe('who may open the console', () => {
     const routes = apiRoutes(ctx.app).filter((route) => route.includes(' /api/operator/'));
     expect(routes.length).toBeGreaterThanOrEqual(9);
     const creator = await registerAccount(ctx.app);
-    const { key } = await createApiKey(ctx.database.db, operator.userId, {
+    const { key } = await createApiKey(ctx.database.db, operator.userId, operator.userId, {
       name: 'Operator key',
       scopes: ['influencers:read'],
     });
@@ -434,7 +434,7 @@ describe('suspending the account', () => {
     const creator = await seller(ctx, account, 'Suspended Persona');
     const second = await seller(ctx, account, 'Second Persona');
     const scheduled = await seedPost(ctx, creator, { priceCents: 0, status: 'scheduled' });
-    const { key } = await createApiKey(ctx.database.db, account.userId, {
+    const { key } = await createApiKey(ctx.database.db, account.userId, account.userId, {
       name: 'Agency',
       scopes: ['influencers:read'],
     });

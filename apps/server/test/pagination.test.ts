@@ -45,7 +45,7 @@ const LISTS: TList[] = [
     add: async (userId, count, createdAt) => {
       await ctx.database.db.insert(influencers).values(
         rows(count, (n) => ({
-          userId,
+          workspaceId: userId,
           name: `Persona ${n}`,
           niche: 'tech' as const,
           description: 'A persona to page through',
@@ -63,7 +63,7 @@ const LISTS: TList[] = [
     add: async (userId, count, createdAt) => {
       await ctx.database.db.insert(jobs).values(
         rows(count, (n) => ({
-          userId,
+          workspaceId: userId,
           tool: n % 2 ? ('upscale' as const) : ('edit-image' as const),
           status: 'succeeded' as const,
           options: {},
@@ -83,7 +83,7 @@ const LISTS: TList[] = [
     add: async (userId, count, createdAt) => {
       await ctx.database.db.insert(ledgerEntries).values(
         rows(count, () => ({
-          userId,
+          workspaceId: userId,
           currency: 'credits' as const,
           amount: -1,
           kind: 'spend' as const,
@@ -103,7 +103,7 @@ const LISTS: TList[] = [
     add: async (userId, count, createdAt) => {
       await ctx.database.db.insert(galleryItems).values(
         rows(count, (n) => ({
-          userId,
+          workspaceId: userId,
           kind: 'image' as const,
           key: `users/${userId}/gallery/${n}.webp`,
           thumbnailKey: `users/${userId}/gallery/${n}-thumb.webp`,
@@ -127,7 +127,7 @@ const read = (account: TTestAccount, url: string) =>
 /** The account's rows of a list as the database orders them: newest first, ties by id. */
 async function idsInOrder(table: string, userId: string): Promise<string[]> {
   const { rows: found } = await ctx.database.pool.query<{ id: string }>(
-    `select id from ${table} where user_id = $1 order by created_at desc, id desc`,
+    `select id from ${table} where workspace_id = $1 order by created_at desc, id desc`,
     [userId],
   );
   return found.map((row) => row.id);

@@ -228,7 +228,7 @@ describe('custom personas from the creator’s photos', () => {
       .insert(jobs)
       .values(
         Array.from({ length: MAX_UNFINISHED_JOBS }, () => ({
-          userId: owner.userId,
+          workspaceId: owner.userId,
           tool: 'upscale' as const,
           status: 'running' as const,
           options: {},
@@ -405,14 +405,14 @@ describe('a failed training', () => {
       expect(persona.training).toMatchObject({ failureReason: PERSONA_TEXTS.trainingFailed });
       expect(persona).toMatchObject({ status: 'ready-to-train', canTrain: true, ready: false });
       // Asked again (a late worker, the recovery sweep): nothing more comes back.
-      await failJob(failingCtx.database.db, { id: jobId, userId: owner.userId }, 'again');
+      await failJob(failingCtx.database.db, { id: jobId, workspaceId: owner.userId }, 'again');
       expect(await tokens(owner, failingCtx)).toBe(2);
       const refunds = await failingCtx.database.db
         .select()
         .from(ledgerEntries)
         .where(
           and(
-            eq(ledgerEntries.userId, owner.userId),
+            eq(ledgerEntries.workspaceId, owner.userId),
             like(ledgerEntries.reference, `refund:job:${jobId}`),
           ),
         );
@@ -580,7 +580,7 @@ describe('marketplace claims', () => {
     const rows = await ctx.database.db
       .select()
       .from(influencers)
-      .where(eq(influencers.userId, owner.userId));
+      .where(eq(influencers.workspaceId, owner.userId));
     expect(rows).toHaveLength(0);
   });
 });

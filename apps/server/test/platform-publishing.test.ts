@@ -475,7 +475,7 @@ describe('publishing to the platforms', () => {
       await db()
         .insert(posts)
         .values({
-          userId: busy.userId,
+          workspaceId: busy.userId,
           influencerId: id,
           influencerName: 'Ava Rose',
           caption: `Post ${n}`,

@@ -68,7 +68,7 @@ export function platformWorld(
       .insert(influencers)
       .values({
         id,
-        userId: owner.userId,
+        workspaceId: owner.userId,
         name: 'Ava Rose',
         niche: 'fashion',
         description: 'Style',
@@ -112,7 +112,7 @@ export function platformWorld(
       .insert(galleryItems)
       .values({
         id,
-        userId: owner.userId,
+        workspaceId: owner.userId,
         influencerId,
         influencerName: 'Ava Rose',
         kind,

@@ -27,12 +27,12 @@ beforeAll(async () => {
   ]);
   const [influencer] = await ctx.database.db
     .insert(influencers)
-    .values({ userId: creator.userId, name: 'Ava Rose', niche: 'fashion', description: '' })
+    .values({ workspaceId: creator.userId, name: 'Ava Rose', niche: 'fashion', description: '' })
     .returning();
   influencerId = influencer!.id;
   await ctx.database.db.insert(influencerPages).values({
     influencerId,
-    userId: creator.userId,
+    workspaceId: creator.userId,
     handle: `ava.${randomBytes(3).toString('hex')}`,
     publishedAt: new Date(),
   });
@@ -43,7 +43,7 @@ async function newPost(): Promise<string> {
   const [post] = await ctx.database.db
     .insert(posts)
     .values({
-      userId: creator.userId,
+      workspaceId: creator.userId,
       influencerId,
       influencerName: 'Ava Rose',
       priceCents: 1500,
@@ -110,14 +110,14 @@ describe('a fan pays while the creator deletes the post', () => {
     // The creator's earnings are exactly the sales booked.
     const ledger = await ctx.database.pool.query(
       `select coalesce(sum(amount_cents), 0)::int as sum, count(*)::int as sales
-         from earnings_entries where user_id = $1`,
+         from earnings_entries where workspace_id = $1`,
       [creator.userId],
     );
     const balance = await ctx.database.pool.query(
-      'select coalesce(max(available_cents), 0)::int as cents from earnings_balances where user_id = $1',
+      'select coalesce(max(available_cents), 0)::int as cents from earnings_balances where workspace_id = $1',
       [creator.userId],
     );
-    const sold = await count('select count(*) from post_purchases where creator_id = $1', [
+    const sold = await count('select count(*) from post_purchases where workspace_id = $1', [
       creator.userId,
     ]);
     expect(ledger.rows[0].sales).toBe(sold);

@@ -128,7 +128,7 @@ async function influencer(owner: TTestAccount, name = 'Ava Rose'): Promise<strin
     .insert(influencers)
     .values({
       id,
-      userId: owner.userId,
+      workspaceId: owner.userId,
       name,
       niche: 'fashion',
       description: 'Street style',
@@ -165,7 +165,7 @@ async function galleryItem(
     .insert(galleryItems)
     .values({
       id,
-      userId: owner.userId,
+      workspaceId: owner.userId,
       influencerId,
       influencerName: 'Ava Rose',
       kind,
@@ -242,7 +242,7 @@ async function publicPosts(handle: string, as?: TTestAccount | null): Promise<TP
 async function postFiles(owner: TTestAccount): Promise<string[]> {
   const root = path.join(storageRoot, 'posts');
   const folders = await readdir(root).catch(() => [] as string[]);
-  const rows = await db().select({ id: posts.id, userId: posts.userId }).from(posts);
+  const rows = await db().select({ id: posts.id, userId: posts.workspaceId }).from(posts);
   const ownerOf = new Map(rows.map((row) => [row.id, row.userId]));
   const files: string[] = [];
   for (const folder of folders) {
@@ -597,7 +597,7 @@ describe('posts and what visitors see', () => {
       .values({
         postId: paid.id,
         buyerId: fan.userId,
-        creatorId: owner.userId,
+        workspaceId: owner.userId,
         amountCents: 5000,
         feeCents: fee,
         netCents: 5000 - fee,
@@ -779,7 +779,7 @@ describe('posts and what visitors see', () => {
       refuseBlurred = false;
     }
     expect(await postFiles(owner)).toEqual([]);
-    expect(await db().select().from(posts).where(eq(posts.userId, owner.userId))).toEqual([]);
+    expect(await db().select().from(posts).where(eq(posts.workspaceId, owner.userId))).toEqual([]);
     // The gallery item is untouched and a post can still be made from it.
     await created(await createPost(owner, { influencerId, itemIds: [itemId] }));
     expect(await postFiles(owner)).toHaveLength(3);
@@ -924,7 +924,7 @@ describe('the content calendar', () => {
       .values({
         postId: sold.id,
         buyerId: fan.userId,
-        creatorId: owner.userId,
+        workspaceId: owner.userId,
         amountCents: 5000,
         feeCents: 1000,
         netCents: 4000,

@@ -38,7 +38,7 @@ describe.skipIf(!canMountReadOnly)('a read-only disk under the files folder', ()
       db
         .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
         .from(ledgerEntries)
-        .where(eq(ledgerEntries.userId, account.userId));
+        .where(eq(ledgerEntries.workspaceId, account.userId));
     const before = { balances: await getBalances(db, account.userId), ledger: await ledger() };
 
     const response = await fetch(`${server.url}/api/jobs`, {
@@ -55,7 +55,7 @@ describe.skipIf(!canMountReadOnly)('a read-only disk under the files folder', ()
     ]);
 
     expect(await readdir(path.join(folder, 'files'), { recursive: true })).toEqual([]);
-    expect(await db.select().from(jobs).where(eq(jobs.userId, account.userId))).toEqual([]);
+    expect(await db.select().from(jobs).where(eq(jobs.workspaceId, account.userId))).toEqual([]);
     const queue = await db.execute<{ count: number }>(
       sql`select count(*)::int as count from graphile_worker.jobs where task_identifier = 'run-job'`,
     );

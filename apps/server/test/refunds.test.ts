@@ -98,7 +98,7 @@ describe('refunds and disputes of a post sold through Stripe', () => {
     expect(link.statusCode, link.body).toBe(200);
     const [payoutAccount] = await rows<{ stripe_account_id: string }>(
       live,
-      'select stripe_account_id from payout_accounts where user_id = $1',
+      'select stripe_account_id from payout_accounts where workspace_id = $1',
       [creator.account.userId],
     );
     await deliver(fake.finishOnboarding(payoutAccount!.stripe_account_id).updated);
@@ -407,7 +407,7 @@ describe('the hold on new earnings (TEST MODE)', () => {
       // The first sale's hold ends (its time set in the past), the second's not yet.
       await offline.database.pool.query(
         `update post_purchases set available_at = now() - interval '1 minute'
-          where creator_id = $1 and amount_cents = 5000`,
+          where workspace_id = $1 and amount_cents = 5000`,
         [creator.userId],
       );
       const half = await earningsOf(offline, creator);

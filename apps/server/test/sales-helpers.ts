@@ -28,11 +28,11 @@ export async function seller(
   const handle = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}`;
   const [influencer] = await ctx.database.db
     .insert(influencers)
-    .values({ userId: account.userId, name, niche: 'fashion', description: '' })
+    .values({ workspaceId: account.userId, name, niche: 'fashion', description: '' })
     .returning();
   await ctx.database.db.insert(influencerPages).values({
     influencerId: influencer!.id,
-    userId: account.userId,
+    workspaceId: account.userId,
     handle,
     publishedAt: published ? new Date() : null,
   });
@@ -51,7 +51,7 @@ export async function seedPost(
   const [post] = await ctx.database.db
     .insert(posts)
     .values({
-      userId: by.account.userId,
+      workspaceId: by.account.userId,
       influencerId: by.influencerId,
       influencerName: by.name,
       caption: options.caption ?? '',
@@ -144,7 +144,7 @@ type TLedgerEntry = {
 export async function ledgerOf(ctx: TTestContext, userId: string) {
   const entries = await rows<TLedgerEntry>(
     ctx,
-    'select kind, amount_cents, pending_cents, held_cents, owed_cents, payout_id, purchase_id from earnings_entries where user_id = $1 order by created_at, id',
+    'select kind, amount_cents, pending_cents, held_cents, owed_cents, payout_id, purchase_id from earnings_entries where workspace_id = $1 order by created_at, id',
     [userId],
   );
   const [balance] = await rows<{
@@ -154,7 +154,7 @@ export async function ledgerOf(ctx: TTestContext, userId: string) {
     owed_cents: number;
   }>(
     ctx,
-    'select available_cents, pending_cents, held_cents, owed_cents from earnings_balances where user_id = $1',
+    'select available_cents, pending_cents, held_cents, owed_cents from earnings_balances where workspace_id = $1',
     [userId],
   );
   const sum = (key: 'amount_cents' | 'pending_cents' | 'held_cents' | 'owed_cents') =>
@@ -179,7 +179,7 @@ export async function ledgerOf(ctx: TTestContext, userId: string) {
 export async function endHolds(ctx: TTestContext, creatorId: string): Promise<void> {
   await ctx.database.pool.query(
     `update post_purchases set available_at = now() - interval '1 second'
-      where creator_id = $1 and status = 'pending'`,
+      where workspace_id = $1 and status = 'pending'`,
     [creatorId],
   );
 }

@@ -292,7 +292,7 @@ describe('payouts through Stripe Connect', () => {
       expect(created.body).toMatchObject({
         type: 'express',
         email: account.email,
-        metadata: { userId: account.userId },
+        metadata: { workspaceId: account.userId },
         capabilities: { transfers: { requested: 'true' } },
       });
       const linked = fake.requests.find((r) => r.path === '/v1/account_links')!;
@@ -323,7 +323,7 @@ describe('payouts through Stripe Connect', () => {
       expect((await deliver(updated)).json()).toMatchObject({ outcome: 'handled' });
       const [stored] = await rows<{ transfers_active: boolean; details_submitted: boolean }>(
         live,
-        'select transfers_active, details_submitted from payout_accounts where user_id = $1',
+        'select transfers_active, details_submitted from payout_accounts where workspace_id = $1',
         [account.userId],
       );
       expect(stored).toEqual({ transfers_active: true, details_submitted: true });
@@ -386,16 +386,16 @@ describe('payouts through Stripe Connect', () => {
     // A payout request that stopped after booking, before Stripe answered, minutes ago.
     const [pending] = await rows<{ id: string }>(
       live,
-      `insert into payouts (user_id, amount_cents, status, provider, created_at)
+      `insert into payouts (workspace_id, amount_cents, status, provider, created_at)
        values ($1, 1200, 'pending', 'stripe', now() - interval '10 minutes') returning id`,
       [account.userId],
     );
     await live.database.pool.query(
-      `insert into earnings_entries (user_id, kind, amount_cents, payout_id) values ($1, 'payout', -1200, $2)`,
+      `insert into earnings_entries (workspace_id, kind, amount_cents, payout_id) values ($1, 'payout', -1200, $2)`,
       [account.userId, pending!.id],
     );
     await live.database.pool.query(
-      'update earnings_balances set available_cents = available_cents - 1200 where user_id = $1',
+      'update earnings_balances set available_cents = available_cents - 1200 where workspace_id = $1',
       [account.userId],
     );
     const transfersOf = async () =>

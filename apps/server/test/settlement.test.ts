@@ -62,7 +62,7 @@ describe('held earnings', () => {
       // The first sale's hold ends; the read shows it available and books nothing.
       await offline.database.pool.query(
         `update post_purchases set available_at = now() - interval '1 minute'
-          where creator_id = $1 and amount_cents = 5000`,
+          where workspace_id = $1 and amount_cents = 5000`,
         [creator.userId],
       );
       const shown = await earningsOf(offline, creator);
@@ -108,12 +108,12 @@ describe('held earnings', () => {
     await sell(offline, creator, fan, 5000);
     // 1000 owed from an earlier refund of money already paid out.
     await offline.database.pool.query(
-      `insert into earnings_entries (user_id, kind, amount_cents, owed_cents)
+      `insert into earnings_entries (workspace_id, kind, amount_cents, owed_cents)
         values ($1, 'payout-reversal', 0, 1000)`,
       [creator.userId],
     );
     await offline.database.pool.query(
-      'update earnings_balances set owed_cents = 1000 where user_id = $1',
+      'update earnings_balances set owed_cents = 1000 where workspace_id = $1',
       [creator.userId],
     );
     await endHolds(offline, creator.userId);
@@ -143,7 +143,7 @@ describe('payout accounts and payouts with Stripe Connect', () => {
     expect(link.statusCode, link.body).toBe(200);
     const [row] = await rows<{ stripe_account_id: string }>(
       live,
-      'select stripe_account_id from payout_accounts where user_id = $1',
+      'select stripe_account_id from payout_accounts where workspace_id = $1',
       [creator.userId],
     );
     accountId = row!.stripe_account_id;
@@ -171,22 +171,22 @@ describe('payout accounts and payouts with Stripe Connect', () => {
       // A payout request that stopped after booking, before Stripe answered, minutes ago, while
       // the account is not ready (as Stripe may take it back for more details).
       await live.database.pool.query(
-        'update payout_accounts set transfers_active = false where user_id = $1',
+        'update payout_accounts set transfers_active = false where workspace_id = $1',
         [creator.userId],
       );
       await releaseAndBook(creator.userId);
       const [pending] = await rows<{ id: string }>(
         live,
-        `insert into payouts (user_id, amount_cents, status, provider, created_at)
+        `insert into payouts (workspace_id, amount_cents, status, provider, created_at)
        values ($1, 1500, 'pending', 'stripe', now() - interval '10 minutes') returning id`,
         [creator.userId],
       );
       await live.database.pool.query(
-        `insert into earnings_entries (user_id, kind, amount_cents, payout_id) values ($1, 'payout', -1500, $2)`,
+        `insert into earnings_entries (workspace_id, kind, amount_cents, payout_id) values ($1, 'payout', -1500, $2)`,
         [creator.userId, pending!.id],
       );
       await live.database.pool.query(
-        'update earnings_balances set available_cents = available_cents - 1500 where user_id = $1',
+        'update earnings_balances set available_cents = available_cents - 1500 where workspace_id = $1',
         [creator.userId],
       );
       expect((await earningsOf(live, creator)).payoutAccount.ready).toBe(false);

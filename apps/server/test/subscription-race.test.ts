@@ -24,7 +24,7 @@ async function liveRows(ctx: TTestContext, userId: string) {
     plan: string;
     provider_subscription_id: string;
   }>(
-    'select plan, provider_subscription_id from subscriptions where user_id = $1 and status = any($2)',
+    'select plan, provider_subscription_id from subscriptions where workspace_id = $1 and status = any($2)',
     [userId, [...LIVE_STATUSES]],
   );
   return rows;
@@ -33,13 +33,13 @@ async function liveRows(ctx: TTestContext, userId: string) {
 /** The ledger, sorted, and the balances kept beside it (which must be its sums). */
 async function ledgerOf(ctx: TTestContext, userId: string) {
   const { rows } = await ctx.database.pool.query<TLedgerRow>(
-    'select kind, currency, amount from ledger_entries where user_id = $1 order by kind, currency, amount',
+    'select kind, currency, amount from ledger_entries where workspace_id = $1 order by kind, currency, amount',
     [userId],
   );
   const {
     rows: [balance],
   } = await ctx.database.pool.query<{ credits: number; model_tokens: number }>(
-    'select credits, model_tokens from account_balances where user_id = $1',
+    'select credits, model_tokens from account_balances where workspace_id = $1',
     [userId],
   );
   const sum = (currency: string) =>

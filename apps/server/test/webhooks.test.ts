@@ -588,7 +588,7 @@ describe('events from where things happen', () => {
       await db().transaction(async (tx) => {
         await tx.insert(jobs).values({
           id: jobId,
-          userId: account.userId,
+          workspaceId: account.userId,
           tool: 'train-persona',
           options: { influencerId, photos: Math.max(1, photos), triggerWord: 'msk2bb7' },
           input: { key, width: 0, height: 0, contentType: 'application/zip', fileName: 'p.zip' },
@@ -597,14 +597,14 @@ describe('events from where things happen', () => {
         });
         await tx.insert(influencers).values({
           id: influencerId,
-          userId: account.userId,
+          workspaceId: account.userId,
           name: 'Ava',
           niche: 'fashion',
           description: '',
           trainingJobId: jobId,
         });
         await debit(tx, {
-          userId: account.userId,
+          workspaceId: account.userId,
           currency: 'model_tokens',
           amount: 1,
           description: 'Persona training: Ava',
@@ -645,7 +645,7 @@ describe('events from where things happen', () => {
     const [item] = await db()
       .insert(galleryItems)
       .values({
-        userId: account.userId,
+        workspaceId: account.userId,
         influencerId: page.influencerId,
         influencerName: page.name,
         kind: 'image',
@@ -739,7 +739,10 @@ describe('private addresses in production', () => {
       field: 'url',
     });
     expect(
-      await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, account.userId)),
+      await db()
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.workspaceId, account.userId)),
     ).toEqual([]);
   });
 
@@ -763,7 +766,7 @@ describe('private addresses in production', () => {
       .insert(webhookDeliveries)
       .values({
         endpointId: endpoint.id,
-        userId: account.userId,
+        workspaceId: account.userId,
         type: 'post.sold',
         payload: JSON.stringify({
           type: 'post.sold',

@@ -3,7 +3,8 @@
  * migrated up to the migration before it, filled with accounts, balances, personas, posts,
  * purchases and payouts, then migrated the rest of the way. Every account then has a personal
  * workspace with its own id and itself as owner, and nothing else changed: every row and every
- * balance is as it was, each under the workspace its owner's id names.
+ * balance is as it was, each under the workspace its owner's id names (its `user_id` column now
+ * `workspace_id`), and what a person did is theirs (`created_by`, a spend's actor).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,18 +96,45 @@ async function fillTheOldWay() {
     `insert into payouts (user_id, amount_cents, status, provider) values ($1, 1500, 'paid', 'test')`,
     [creator],
   );
+  await db.query(
+    `insert into ledger_entries (user_id, currency, amount, kind, description, reference)
+     values ($1, 'credits', 1250, 'plan', 'Launch plan', 'grant:1'),
+            ($1, 'credits', -16, 'spend', 'Upscale', 'job:1')`,
+    [creator],
+  );
+  await db.query(
+    `insert into subscriptions (user_id, provider, provider_subscription_id, plan, billing, status, current_period_start, current_period_end)
+     values ($1, 'test', 'sub_test_old', 'launch', 'monthly', 'active', now(), now() + interval '1 month')`,
+    [creator],
+  );
+  await db.query(
+    `insert into jobs (user_id, tool, status, options, cost, engine) values ($1, 'upscale', 'succeeded', '{}', 16, 'local')`,
+    [creator],
+  );
+  await db.query(
+    `insert into api_keys (user_id, name, prefix, token_hash, scopes) values ($1, 'Agency', 'muse_live_ab', $2, '[]')`,
+    [other, randomBytes(32).toString('hex')],
+  );
   return { creator, other, fan, influencer, post };
 }
 
-/** Every row the accounts own, as it reads. */
-async function owned() {
+/**
+ * Every row the accounts own, as it reads; `owner` is the column that names whose it is (the
+ * account's `user_id` before, the workspace's `workspace_id` after).
+ */
+async function owned(owner: 'user_id' | 'workspace_id') {
+  const seller = owner === 'user_id' ? 'creator_id' : 'workspace_id';
   const tables = {
     users: 'select id, email, full_name from users order by id',
-    balances: 'select * from account_balances order by user_id',
-    influencers: 'select id, user_id, name from influencers order by id',
-    posts: 'select id, user_id, price_cents, status from posts order by id',
-    purchases: 'select post_id, buyer_id, creator_id, amount_cents, status from post_purchases',
-    payouts: 'select user_id, amount_cents, status from payouts',
+    balances: `select ${owner} as owner, credits, model_tokens, model_tokens_granted, updated_at from account_balances order by ${owner}`,
+    influencers: `select id, ${owner} as owner, name from influencers order by id`,
+    posts: `select id, ${owner} as owner, price_cents, status from posts order by id`,
+    purchases: `select post_id, buyer_id, ${seller} as owner, amount_cents, status from post_purchases`,
+    payouts: `select ${owner} as owner, amount_cents, status from payouts`,
+    ledger: `select ${owner} as owner, currency, amount, kind, reference from ledger_entries order by reference`,
+    subscriptions: `select ${owner} as owner, plan, status from subscriptions`,
+    jobs: `select id, ${owner} as owner, tool, cost from jobs`,
+    keys: `select id, ${owner} as owner, name from api_keys`,
   };
   const read: Record<string, unknown[]> = {};
   for (const [table, query] of Object.entries(tables)) read[table] = (await db.query(query)).rows;
@@ -116,11 +144,11 @@ async function owned() {
 describe('the workspaces migration', () => {
   it('gives every account of an old database its personal workspace, and changes nothing else', async () => {
     const { creator, other, fan } = await fillTheOldWay();
-    const was = await owned();
+    const was = await owned('user_id');
 
     await runMigrations(url);
 
-    expect(await owned()).toEqual(was);
+    expect(await owned('workspace_id')).toEqual(was);
     const workspaces = await db.query(
       'select id, name, personal, approval_required from workspaces order by id',
     );
@@ -141,18 +169,36 @@ describe('the workspaces migration', () => {
         role: 'owner',
       });
     // What each account owned is under the workspace its owner's id names.
-    for (const [table, column] of [
-      ['account_balances', 'user_id'],
-      ['influencers', 'user_id'],
-      ['posts', 'user_id'],
-      ['post_purchases', 'creator_id'],
-      ['payouts', 'user_id'],
-    ] as const) {
+    for (const table of [
+      'account_balances',
+      'influencers',
+      'posts',
+      'post_purchases',
+      'payouts',
+      'ledger_entries',
+      'subscriptions',
+      'jobs',
+      'api_keys',
+    ]) {
       const orphans = await db.query(
-        `select count(*)::int as n from ${table} t where not exists (select 1 from workspaces w where w.id = t.${column} and w.personal)`,
+        `select count(*)::int as n from ${table} t where not exists (select 1 from workspaces w where w.id = t.workspace_id and w.personal)`,
       );
       expect(orphans.rows[0].n, table).toBe(0);
     }
+    // Who did what was the account itself: its jobs, posts and keys, and its spends (not a grant).
+    expect((await db.query('select created_by from jobs')).rows).toEqual([{ created_by: creator }]);
+    expect((await db.query('select created_by from posts')).rows).toEqual([
+      { created_by: creator },
+    ]);
+    expect((await db.query('select created_by from api_keys')).rows).toEqual([
+      { created_by: other },
+    ]);
+    expect(
+      (await db.query('select kind, actor_id from ledger_entries order by reference')).rows,
+    ).toEqual([
+      { kind: 'plan', actor_id: null },
+      { kind: 'spend', actor_id: creator },
+    ]);
   });
 
   it('makes the personal workspace of each account made after it, and drops it with the account', async () => {

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { API_KEY_PREFIX, isUuid, type TWorkspaceRole } from '@muse/shared';
+import {
+  API_KEY_PREFIX,
+  isUuid,
+  roleCan,
+  WORKSPACE_TEXTS,
+  type TWorkspaceRight,
+  type TWorkspaceRole,
+} from '@muse/shared';
 import { AppError, notFound, unauthorised } from '../lib/errors';
 import { bearerToken } from '../lib/tokens';
 import type { TAuthenticated, TSessionUser } from '../modules/auth/sessions';
@@ -14,6 +21,46 @@ declare module 'fastify' {
     /** The workspace the request is for; set with `auth`. */
     workspace: TRequestWorkspace;
   }
+  interface FastifyContextConfig {
+    /**
+     * The right in the request's workspace a route needs (docs/product/teams.md). A read needs
+     * 'view', which every member has; every other route of the protected scope names its right,
+     * or is `person`'s.
+     */
+    right?: TWorkspaceRight;
+    /** A route about the signed-in person alone (their sessions, settings, purchases, data). */
+    person?: boolean;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** The right a route needs in the request's workspace; null for a person's own route. */
+export function routeRight(
+  method: string,
+  config: { right?: TWorkspaceRight; person?: boolean },
+): TWorkspaceRight | null {
+  if (config.person) return null;
+  return config.right ?? (READ_METHODS.has(method) ? 'view' : null);
+}
+
+/** The refusal of a call the caller's role lacks the right to. */
+export const roleForbids = (role: TWorkspaceRole) =>
+  new AppError(403, WORKSPACE_TEXTS.roleForbids(role), 'WORKSPACE_ROLE_FORBIDS');
+
+/**
+ * Refuses a route that changes something without naming its right: found when the app starts,
+ * so no route of the protected scope (or of /api/v1) can leave the rights out.
+ */
+export function requireRouteRights(scope: FastifyInstance, where: string): void {
+  scope.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { right?: TWorkspaceRight; person?: boolean };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!READ_METHODS.has(method) && routeRight(method, config) === null && !config.person)
+        throw new Error(`The ${where} route ${method} ${route.url} names no workspace right`);
+    }
+  });
 }
 
 /** The header the web app names the workspace of a request with. */
@@ -43,6 +90,7 @@ export function requestWorkspace(
  * app.ts, so route files never opt in or out themselves.
  */
 export function registerAuthentication(scope: FastifyInstance): void {
+  requireRouteRights(scope, 'protected');
   scope.decorateRequest('auth', null as unknown as TAuthenticated);
   scope.decorateRequest('workspace', null as unknown as TRequestWorkspace);
   // Callback hooks, not async ones: a session found in memory (the usual case) costs no promise
@@ -55,11 +103,18 @@ export function registerAuthentication(scope: FastifyInstance): void {
     if (token.startsWith(API_KEY_PREFIX)) return done(sessionRequired());
     const signedIn = (found: TAuthenticated) => {
       request.auth = found;
+      const right = routeRight(request.method, request.routeOptions.config);
+      // A person's own route works whatever workspace the web app has open.
+      if (right === null) {
+        request.workspace = { id: found.user.id, role: 'owner', personal: true };
+        return done();
+      }
       try {
         request.workspace = requestWorkspace(found.user, request.headers[WORKSPACE_HEADER]);
       } catch (error) {
         return done(error as Error);
       }
+      if (!roleCan(request.workspace.role, right)) return done(roleForbids(request.workspace.role));
       done();
     };
     const found = scope.sessionCache.find(token);
@@ -72,10 +127,10 @@ export function registerAuthentication(scope: FastifyInstance): void {
   // Whatever a signed-in request changes about its own account shows in its next request on
   // this instance; other instances learn it from the database (docs/decisions/0031-session-cache-and-hot-reads.md).
   scope.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.auth) {
+    if (!READ_METHODS.has(request.method) && request.auth) {
       scope.sessionCache.forget(request.auth.user.id);
-      scope.dashboardCache.forget(request.auth.user.id);
-      scope.calendarCache.forget(request.auth.user.id);
+      scope.dashboardCache.forget(request.workspace.id);
+      scope.calendarCache.forget(request.workspace.id);
     }
     done(null, payload);
   });

@@ -22,6 +22,11 @@ export const ERROR_CODES = {
     status: [404],
     meaning: 'The `X-Muse-Workspace` header names no workspace the caller belongs to',
   },
+  WORKSPACE_ROLE_FORBIDS: {
+    status: [403],
+    meaning:
+      'The caller’s role in the workspace lacks the right this call needs (docs/product/teams.md)',
+  },
   URI_TOO_LONG: { status: [414], meaning: 'The address is too long (a path part over its limit)' },
   PAYLOAD_TOO_LARGE: { status: [413], meaning: 'The body or one of its files is too large' },
   UNSUPPORTED_MEDIA_TYPE: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WORKSPACE_ROLES } from '../workspaces/roles';
+import { WORKSPACE_ROLE_LABELS, WORKSPACE_ROLES, type TWorkspaceRole } from '../workspaces/roles';
 
 /** A workspace the caller belongs to, with their role there (docs/product/teams.md). */
 export const ZWorkspace = z.object({
@@ -19,3 +19,9 @@ export const ZWorkspacesResponse = z.object({
   current: z.string(),
 });
 export type TWorkspacesResponse = z.infer<typeof ZWorkspacesResponse>;
+
+export const WORKSPACE_TEXTS = {
+  /** A call the caller's role in the workspace has no right to (WORKSPACE_ROLE_FORBIDS). */
+  roleForbids: (role: TWorkspaceRole) =>
+    `${role === 'viewer' ? 'A' : 'An'} ${WORKSPACE_ROLE_LABELS[role].toLowerCase()} of this workspace cannot do this`,
+};

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { workspaces } from './teams';
 import { users } from './users';
 
 /**
@@ -21,9 +22,11 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who made it (null once they are gone). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -34,7 +37,7 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('api_keys_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [index('api_keys_user_created_idx').on(table.workspaceId, table.createdAt)],
 );
 
 /**
@@ -47,9 +50,9 @@ export const idempotentRequests = pgTable(
   'idempotent_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** Whose key space: the API key's id, or 'session:<user id>' for a signed-in caller. */
     owner: text('owner').notNull(),
     key: text('key').notNull(),
@@ -74,9 +77,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     events: jsonb('events').$type<TWebhookEventType[]>().notNull(),
     secretCiphertext: text('secret_ciphertext').notNull(),
@@ -86,7 +89,7 @@ export const webhookEndpoints = pgTable(
     /** Set after 5 days of failures in a row; nothing is sent to it any more. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
-  (table) => [index('webhook_endpoints_user_idx').on(table.userId)],
+  (table) => [index('webhook_endpoints_user_idx').on(table.workspaceId)],
 );
 
 /** One event on its way to one endpoint: its tries, and the receiver's last answer. */
@@ -98,9 +101,9 @@ export const webhookDeliveries = pgTable(
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     type: text('type').$type<TWebhookEventType>().notNull(),
     /** The body sent, exactly: `{ type, timestamp, data }`. */
     payload: text('payload').notNull(),

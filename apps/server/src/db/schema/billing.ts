@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api';
 import { posts } from './publishing';
+import { workspaces } from './teams';
 import { users } from './users';
 
 /**
@@ -32,9 +33,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     currency: text('currency').$type<TLedgerCurrency>().notNull(),
     /** Positive for grants and refunds, negative for spends. */
     amount: integer('amount').notNull(),
@@ -43,12 +44,18 @@ export const ledgerEntries = pgTable(
     reference: text('reference').notNull(),
     /** The API key that spent, when a program did (the credit history names it). */
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    /** The member whose action moved the credits; null for Muse's own (renewals, refunds). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('ledger_entries_reference_key').on(table.userId, table.currency, table.reference),
+    uniqueIndex('ledger_entries_reference_key').on(
+      table.workspaceId,
+      table.currency,
+      table.reference,
+    ),
     // The credit history's order, newest first (docs/decisions/0032-keyset-pagination.md).
-    index('ledger_entries_user_created_id_idx').on(table.userId, table.createdAt, table.id),
+    index('ledger_entries_user_created_id_idx').on(table.workspaceId, table.createdAt, table.id),
   ],
 );
 
@@ -59,9 +66,9 @@ export const ledgerEntries = pgTable(
 export const accountBalances = pgTable(
   'account_balances',
   {
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     credits: integer('credits').notNull().default(0),
     modelTokens: integer('model_tokens').notNull().default(0),
     /** Every model token ever granted: the account's influencer slots. */
@@ -79,9 +86,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     provider: text('provider').$type<TSubscriptionProvider>().notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
     providerCustomerId: text('provider_customer_id'),
@@ -97,7 +104,7 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('subscriptions_user_id_idx').on(table.userId)],
+  (table) => [index('subscriptions_user_id_idx').on(table.workspaceId)],
 );
 
 /** Webhook events already handled, so a repeated delivery changes nothing. */
@@ -115,9 +122,12 @@ export const testCheckoutSessions = pgTable(
   'test_checkout_sessions',
   {
     id: text('id').primaryKey(),
+    /** The person paying: a fan for a post, a workspace's owner for a plan. */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The workspace a plan is bought for; null for a post. */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     plan: text('plan').$type<TPlanKey>(),
     billing: text('billing').$type<TBillingPeriod>(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),

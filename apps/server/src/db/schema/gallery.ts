@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { jobs } from './jobs';
-import { users } from './users';
+import { workspaces } from './teams';
 import { influencers, products } from './workspace';
 
 /**
@@ -24,9 +24,9 @@ export const galleryItems = pgTable(
   'gallery_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     influencerId: uuid('influencer_id').references(() => influencers.id, {
       onDelete: 'set null',
@@ -64,15 +64,15 @@ export const galleryItems = pgTable(
   (table) => [
     // The gallery's order, newest first, of all and of one influencer or product; a btree read
     // backwards serves created_at desc, id desc (docs/decisions/0032-keyset-pagination.md).
-    index('gallery_items_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('gallery_items_user_created_idx').on(table.workspaceId, table.createdAt, table.id),
     index('gallery_items_user_influencer_id_idx').on(
-      table.userId,
+      table.workspaceId,
       table.influencerId,
       table.createdAt,
       table.id,
     ),
     index('gallery_items_user_product_id_idx').on(
-      table.userId,
+      table.workspaceId,
       table.productId,
       table.createdAt,
       table.id,

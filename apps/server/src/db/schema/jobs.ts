@@ -1,5 +1,6 @@
 import type { TJobKind, TJobStatus } from '@muse/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './teams';
 import { users } from './users';
 
 /** A file a job read or wrote, in storage. */
@@ -34,9 +35,11 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who started it (null once they are gone, or for Muse's own tasks). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The tool's key (JOB_TOOLS) or a task's ('train-persona'), written from a parsed request. */
     tool: text('tool').$type<TJobKind>().notNull(),
     /** JOB_STATUSES: 'queued' | 'running' | 'succeeded' | 'failed' */
@@ -73,8 +76,13 @@ export const jobs = pgTable(
   (table) => [
     // The history's order, newest first, of all tools and of one
     // (docs/decisions/0032-keyset-pagination.md).
-    index('jobs_user_created_id_idx').on(table.userId, table.createdAt, table.id),
-    index('jobs_user_tool_created_id_idx').on(table.userId, table.tool, table.createdAt, table.id),
+    index('jobs_user_created_id_idx').on(table.workspaceId, table.createdAt, table.id),
+    index('jobs_user_tool_created_id_idx').on(
+      table.workspaceId,
+      table.tool,
+      table.createdAt,
+      table.id,
+    ),
     index('jobs_status_heartbeat_idx').on(table.status, table.heartbeatAt),
     // A provider's webhook names its request: the job waiting on it is found by this.
     index('jobs_provider_request_idx').on(table.providerRequestId),

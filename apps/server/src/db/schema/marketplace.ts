@@ -8,7 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { workspaces } from './teams';
 
 /** The marketplace's persona models, ids 1–18 seeded (docs/product/marketplace.md). */
 export const marketplaceModels = pgTable('marketplace_models', {
@@ -42,7 +42,7 @@ export const modelLicences = pgTable(
     modelId: integer('model_id')
       .notNull()
       .references(() => marketplaceModels.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The licence terms the creator accepted when claiming, and their version. */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
@@ -50,6 +50,6 @@ export const modelLicences = pgTable(
   },
   (table) => [
     index('model_licences_model_id_idx').on(table.modelId),
-    uniqueIndex('model_licences_model_user_key').on(table.modelId, table.userId),
+    uniqueIndex('model_licences_model_user_key').on(table.modelId, table.workspaceId),
   ],
 );

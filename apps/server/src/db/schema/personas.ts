@@ -10,7 +10,7 @@ import {
   jsonb,
 } from 'drizzle-orm/pg-core';
 import { influencers } from './workspace';
-import { users } from './users';
+import { workspaces } from './teams';
 
 /** A box in a photo's pixels. */
 export type TPhotoBox = { x: number; y: number; width: number; height: number };
@@ -27,9 +27,9 @@ export const personaPhotos = pgTable(
     influencerId: uuid('influencer_id')
       .notNull()
       .references(() => influencers.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** 'upload' (the creator's own) or 'marketplace' (a claimed model's portrait). */
     source: text('source').$type<'upload' | 'marketplace'>().notNull(),
     /** Upright JPEG, 2048 px at most on its longer side, no metadata; and a 384 px WebP. */

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { posts } from './publishing';
-import { users } from './users';
+import { workspaces } from './teams';
 import { influencers } from './workspace';
 
 /** Where a connected account stands: usable, or to be connected again (and why). */
@@ -34,9 +34,9 @@ export const platformAccounts = pgTable(
   'platform_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     influencerId: uuid('influencer_id')
       .notNull()
       .references(() => influencers.id, { onDelete: 'cascade' }),
@@ -70,7 +70,7 @@ export const platformAccounts = pgTable(
   },
   (table) => [
     uniqueIndex('platform_accounts_influencer_platform_key').on(table.influencerId, table.platform),
-    index('platform_accounts_user_idx').on(table.userId),
+    index('platform_accounts_user_idx').on(table.workspaceId),
     // Refreshing ahead of expiry looks for tokens about to run out.
     index('platform_accounts_expiry_idx').on(table.accessExpiresAt),
     check(
@@ -90,9 +90,9 @@ export const platformAccounts = pgTable(
  */
 export const platformFlows = pgTable('platform_flows', {
   state: text('state').primaryKey(),
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   influencerId: uuid('influencer_id')
     .notNull()
     .references(() => influencers.id, { onDelete: 'cascade' }),
@@ -116,9 +116,9 @@ export const postTargets = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     platform: text('platform').$type<TPublishPlatform>().notNull(),
     /** The account it goes to; null once that account is disconnected. */
     accountId: uuid('account_id').references(() => platformAccounts.id, { onDelete: 'set null' }),
@@ -153,7 +153,7 @@ export const postTargets = pgTable(
   },
   (table) => [
     uniqueIndex('post_targets_post_platform_key').on(table.postId, table.platform),
-    index('post_targets_user_idx').on(table.userId),
+    index('post_targets_user_idx').on(table.workspaceId),
     index('post_targets_account_idx').on(table.accountId),
     // The daily read of counts walks published targets by when they were last read.
     index('post_targets_counts_idx')

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { galleryItems } from './gallery';
+import { workspaces } from './teams';
 import { users } from './users';
 import { influencers } from './workspace';
 
@@ -25,9 +26,9 @@ export const influencerPages = pgTable(
     influencerId: uuid('influencer_id')
       .primaryKey()
       .references(() => influencers.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** Lower-case, unique across Muse. */
     handle: text('handle').notNull(),
     bio: text('bio').notNull().default(''),
@@ -39,7 +40,7 @@ export const influencerPages = pgTable(
   },
   (table) => [
     uniqueIndex('influencer_pages_handle_key').on(table.handle),
-    index('influencer_pages_user_idx').on(table.userId),
+    index('influencer_pages_user_idx').on(table.workspaceId),
   ],
 );
 
@@ -54,7 +55,7 @@ export const influencerPages = pgTable(
 export const releasedHandles = pgTable('released_handles', {
   /** Lower-case, as on the page. */
   handle: text('handle').primaryKey(),
-  userId: uuid('user_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
   influencerId: uuid('influencer_id').notNull(),
   keptUntil: timestamp('kept_until', { withTimezone: true }).notNull(),
 });
@@ -67,9 +68,11 @@ export const posts = pgTable(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who made it (null once they are gone). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     influencerId: uuid('influencer_id').references(() => influencers.id, {
       onDelete: 'set null',
     }),
@@ -104,7 +107,7 @@ export const posts = pgTable(
       table.status,
       table.publishAt,
     ),
-    index('posts_user_publish_idx').on(table.userId, table.publishAt),
+    index('posts_user_publish_idx').on(table.workspaceId, table.publishAt),
   ],
 );
 
@@ -161,9 +164,10 @@ export const postPurchases = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'restrict' }),
     buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
-    creatorId: uuid('creator_id')
+    /** The workspace that sells the post and earns the sale. */
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     netCents: integer('net_cents').notNull(),
@@ -184,8 +188,12 @@ export const postPurchases = pgTable(
       .where(sql`${table.status} not in ('refunded', 'lost')`),
     uniqueIndex('post_purchases_checkout_key').on(table.checkoutId),
     index('post_purchases_buyer_created_idx').on(table.buyerId, table.createdAt),
-    index('post_purchases_creator_created_idx').on(table.creatorId, table.createdAt),
-    index('post_purchases_creator_status_idx').on(table.creatorId, table.status, table.availableAt),
+    index('post_purchases_creator_created_idx').on(table.workspaceId, table.createdAt),
+    index('post_purchases_creator_status_idx').on(
+      table.workspaceId,
+      table.status,
+      table.availableAt,
+    ),
     index('post_purchases_payment_intent_idx').on(table.paymentIntentId),
     check('post_purchases_net', sql`${table.netCents} = ${table.amountCents} - ${table.feeCents}`),
     check(
@@ -200,9 +208,9 @@ export const payouts = pgTable(
   'payouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull(),
     provider: text('provider').$type<'stripe' | 'test'>().notNull(),
@@ -213,7 +221,7 @@ export const payouts = pgTable(
   },
   (table) => [
     check('payouts_amount_positive', sql`${table.amountCents} > 0`),
-    index('payouts_user_created_idx').on(table.userId, table.createdAt),
+    index('payouts_user_created_idx').on(table.workspaceId, table.createdAt),
   ],
 );
 
@@ -240,9 +248,9 @@ export const earningsEntries = pgTable(
   'earnings_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<TEarningsKind>().notNull(),
     /** The change of the available balance: what may be paid out. */
     amountCents: integer('amount_cents').notNull(),
@@ -262,7 +270,7 @@ export const earningsEntries = pgTable(
       .where(sql`${table.kind} = 'sale'`),
     index('earnings_entries_purchase_idx').on(table.purchaseId),
     uniqueIndex('earnings_entries_payout_kind_key').on(table.payoutId, table.kind),
-    index('earnings_entries_user_created_idx').on(table.userId, table.createdAt),
+    index('earnings_entries_user_created_idx').on(table.workspaceId, table.createdAt),
   ],
 );
 
@@ -273,9 +281,9 @@ export const earningsEntries = pgTable(
 export const earningsBalances = pgTable(
   'earnings_balances',
   {
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     availableCents: integer('available_cents').notNull().default(0),
     pendingCents: integer('pending_cents').notNull().default(0),
     heldCents: integer('held_cents').notNull().default(0),
@@ -292,9 +300,9 @@ export const earningsBalances = pgTable(
 
 /** The creator's Stripe Connect account that payouts are sent to. */
 export const payoutAccounts = pgTable('payout_accounts', {
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   stripeAccountId: text('stripe_account_id').notNull().unique(),
   /** Whether the account may receive transfers (its `transfers` capability is active). */
   transfersActive: boolean('transfers_active').notNull().default(false),

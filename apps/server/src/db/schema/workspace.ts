@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { marketplaceModels } from './marketplace';
+import { workspaces } from './teams';
 import { users } from './users';
 
 /** A creator's AI influencer. Each one holds one influencer slot (docs/product/workspace.md). */
@@ -17,9 +18,9 @@ export const influencers = pgTable(
   'influencers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     niche: text('niche').$type<TInfluencerNiche>().notNull(),
     personality: text('personality').notNull().default(''),
@@ -51,7 +52,9 @@ export const influencers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The list's order, newest first (docs/decisions/0032-keyset-pagination.md).
-  (table) => [index('influencers_user_created_id_idx').on(table.userId, table.createdAt, table.id)],
+  (table) => [
+    index('influencers_user_created_id_idx').on(table.workspaceId, table.createdAt, table.id),
+  ],
 );
 
 /** Products a creator wants their influencers to promote. */
@@ -59,16 +62,16 @@ export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     link: text('link').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('products_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [index('products_user_created_idx').on(table.workspaceId, table.createdAt)],
 );
 
 export const productImages = pgTable(

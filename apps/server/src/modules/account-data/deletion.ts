@@ -100,7 +100,7 @@ async function refuseWhileEarningsAvailable(db: TDatabase, userId: string) {
   const [balance] = await db
     .select({ available: earningsBalances.availableCents })
     .from(earningsBalances)
-    .where(eq(earningsBalances.userId, userId));
+    .where(eq(earningsBalances.workspaceId, userId));
   if ((balance?.available ?? 0) >= PAYOUT_MIN_CENTS) {
     throw new AppError(409, ACCOUNT_DATA_TEXTS.earningsAvailable, 'EARNINGS_AVAILABLE');
   }
@@ -148,7 +148,7 @@ export async function deleteAccount(
     const postRows = await tx
       .select({ id: posts.id })
       .from(posts)
-      .where(eq(posts.userId, userId))
+      .where(eq(posts.workspaceId, userId))
       .for('update');
     const postIds = postRows.map((row) => row.id);
     const soldRows = postIds.length
@@ -175,7 +175,7 @@ export async function deleteAccount(
       .map((row) => row.key)
       .filter((key): key is string => !!key && !key.startsWith(`users/${userId}/`));
 
-    await tx.delete(postTargets).where(eq(postTargets.userId, userId));
+    await tx.delete(postTargets).where(eq(postTargets.workspaceId, userId));
     if (deletedPosts.length) await tx.delete(posts).where(inArray(posts.id, deletedPosts));
     if (revokedOnly.length) {
       await tx.delete(postItems).where(inArray(postItems.postId, revokedOnly));
@@ -185,24 +185,24 @@ export async function deleteAccount(
       await tx
         .update(posts)
         .set({ onPage: false, updatedAt: now })
-        .where(and(eq(posts.userId, userId), inArray(posts.id, [...bought, ...revokedOnly])));
+        .where(and(eq(posts.workspaceId, userId), inArray(posts.id, [...bought, ...revokedOnly])));
     }
-    await tx.delete(galleryItems).where(eq(galleryItems.userId, userId));
-    await tx.delete(jobs).where(eq(jobs.userId, userId));
+    await tx.delete(galleryItems).where(eq(galleryItems.workspaceId, userId));
+    await tx.delete(jobs).where(eq(jobs.workspaceId, userId));
     // Its photos, page, platform connections and likeness statements go with each persona.
-    await tx.delete(influencers).where(eq(influencers.userId, userId));
-    await tx.delete(platformAccounts).where(eq(platformAccounts.userId, userId));
-    await tx.delete(platformFlows).where(eq(platformFlows.userId, userId));
-    await tx.delete(products).where(eq(products.userId, userId));
-    await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.userId, userId));
-    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
-    await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
-    await tx.delete(idempotentRequests).where(eq(idempotentRequests.userId, userId));
+    await tx.delete(influencers).where(eq(influencers.workspaceId, userId));
+    await tx.delete(platformAccounts).where(eq(platformAccounts.workspaceId, userId));
+    await tx.delete(platformFlows).where(eq(platformFlows.workspaceId, userId));
+    await tx.delete(products).where(eq(products.workspaceId, userId));
+    await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, userId));
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, userId));
+    await tx.delete(apiKeys).where(eq(apiKeys.workspaceId, userId));
+    await tx.delete(idempotentRequests).where(eq(idempotentRequests.workspaceId, userId));
     await tx.delete(accountExports).where(eq(accountExports.userId, userId));
     await tx.delete(onboardingStates).where(eq(onboardingStates.userId, userId));
     await tx.delete(testCheckoutSessions).where(eq(testCheckoutSessions.userId, userId));
-    await tx.delete(ledgerEntries).where(eq(ledgerEntries.userId, userId));
-    await tx.delete(accountBalances).where(eq(accountBalances.userId, userId));
+    await tx.delete(ledgerEntries).where(eq(ledgerEntries.workspaceId, userId));
+    await tx.delete(accountBalances).where(eq(accountBalances.workspaceId, userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
     await tx.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, userId));
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
@@ -268,7 +268,7 @@ export async function removeAccountFiles(
     })
     .from(posts)
     .leftJoin(postItems, eq(postItems.postId, posts.id))
-    .where(eq(posts.userId, userId));
+    .where(eq(posts.workspaceId, userId));
   const keep = new Set(
     kept.flatMap((row) => [row.key, row.thumbnailKey, row.blurredKey]).filter(Boolean),
   );

@@ -147,13 +147,13 @@ export async function exportEntries(db: TDatabase, userId: string): Promise<TExp
     keyRows,
     webhookRows,
   ] = await Promise.all([
-    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
-    db.select().from(accountBalances).where(eq(accountBalances.userId, userId)),
+    db.select().from(subscriptions).where(eq(subscriptions.workspaceId, userId)),
+    db.select().from(accountBalances).where(eq(accountBalances.workspaceId, userId)),
     db.select().from(onboardingStates).where(eq(onboardingStates.userId, userId)),
     db
       .select()
       .from(influencers)
-      .where(eq(influencers.userId, userId))
+      .where(eq(influencers.workspaceId, userId))
       .orderBy(asc(influencers.createdAt)),
     db
       .select({
@@ -168,38 +168,46 @@ export async function exportEntries(db: TDatabase, userId: string): Promise<TExp
         createdAt: personaPhotos.createdAt,
       })
       .from(personaPhotos)
-      .where(eq(personaPhotos.userId, userId))
+      .where(eq(personaPhotos.workspaceId, userId))
       .orderBy(asc(personaPhotos.createdAt)),
     db
       .select()
       .from(likenessStatements)
       .where(eq(likenessStatements.userId, userId))
       .orderBy(asc(likenessStatements.statedAt)),
-    db.select().from(influencerPages).where(eq(influencerPages.userId, userId)),
+    db.select().from(influencerPages).where(eq(influencerPages.workspaceId, userId)),
     db
       .select()
       .from(galleryItems)
-      .where(eq(galleryItems.userId, userId))
+      .where(eq(galleryItems.workspaceId, userId))
       .orderBy(asc(galleryItems.createdAt)),
-    db.select().from(jobs).where(eq(jobs.userId, userId)).orderBy(asc(jobs.createdAt)),
-    db.select().from(posts).where(eq(posts.userId, userId)).orderBy(asc(posts.publishAt)),
-    db.select().from(products).where(eq(products.userId, userId)).orderBy(asc(products.createdAt)),
+    db.select().from(jobs).where(eq(jobs.workspaceId, userId)).orderBy(asc(jobs.createdAt)),
+    db.select().from(posts).where(eq(posts.workspaceId, userId)).orderBy(asc(posts.publishAt)),
+    db
+      .select()
+      .from(products)
+      .where(eq(products.workspaceId, userId))
+      .orderBy(asc(products.createdAt)),
     db
       .select()
       .from(postPurchases)
-      .where(eq(postPurchases.creatorId, userId))
+      .where(eq(postPurchases.workspaceId, userId))
       .orderBy(asc(postPurchases.createdAt)),
     db
       .select()
       .from(earningsEntries)
-      .where(eq(earningsEntries.userId, userId))
+      .where(eq(earningsEntries.workspaceId, userId))
       .orderBy(asc(earningsEntries.createdAt)),
-    db.select().from(earningsBalances).where(eq(earningsBalances.userId, userId)),
-    db.select().from(payouts).where(eq(payouts.userId, userId)).orderBy(asc(payouts.createdAt)),
+    db.select().from(earningsBalances).where(eq(earningsBalances.workspaceId, userId)),
+    db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.workspaceId, userId))
+      .orderBy(asc(payouts.createdAt)),
     db
       .select()
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId))
+      .where(eq(ledgerEntries.workspaceId, userId))
       .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id)),
     db
       .select({ purchase: postPurchases, post: posts })
@@ -208,9 +216,13 @@ export async function exportEntries(db: TDatabase, userId: string): Promise<TExp
       .where(eq(postPurchases.buyerId, userId))
       .orderBy(asc(postPurchases.createdAt)),
     db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(asc(receipts.paidAt)),
-    db.select().from(platformAccounts).where(eq(platformAccounts.userId, userId)),
-    db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.createdAt)),
-    db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)),
+    db.select().from(platformAccounts).where(eq(platformAccounts.workspaceId, userId)),
+    db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.workspaceId, userId))
+      .orderBy(asc(apiKeys.createdAt)),
+    db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, userId)),
   ]);
   const postIds = postRows.map((post) => post.id);
   const productIds = productRows.map((product) => product.id);

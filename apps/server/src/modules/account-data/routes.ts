@@ -56,7 +56,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/exports',
-    { schema: { response: { 200: ZAccountExportResponse } } },
+    { config: { person: true }, schema: { response: { 200: ZAccountExportResponse } } },
     async (request) => ({
       success: true as const,
       export: toPublicExport(await requestExport(db, request.auth.user.id), files),
@@ -65,7 +65,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account/exports',
-    { schema: { response: { 200: ZLatestAccountExportResponse } } },
+    { config: { person: true }, schema: { response: { 200: ZLatestAccountExportResponse } } },
     async (request) => {
       const row = await latestExport(db, request.auth.user.id);
       return { success: true as const, export: row ? toPublicExport(row, files) : null };
@@ -74,7 +74,10 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account/exports/:id',
-    { schema: { params: ZExportParams, response: { 200: ZAccountExportResponse } } },
+    {
+      config: { person: true },
+      schema: { params: ZExportParams, response: { 200: ZAccountExportResponse } },
+    },
     async (request) => ({
       success: true as const,
       export: toPublicExport(await findExport(db, request.auth.user.id, request.params.id), files),
@@ -83,7 +86,10 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/account',
-    { schema: { body: ZDeleteAccountRequest, response: { 200: ZSuccessResponse } } },
+    {
+      config: { person: true },
+      schema: { body: ZDeleteAccountRequest, response: { 200: ZSuccessResponse } },
+    },
     async (request) => {
       await deleteAccount({ db, storage, payments }, request.auth, request.body ?? {}, request.log);
       return { success: true as const, message: ACCOUNT_DATA_TEXTS.accountDeleted };

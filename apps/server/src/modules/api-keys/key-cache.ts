@@ -1,18 +1,16 @@
-import type { TUser } from '@muse/shared';
 import type { TDatabase } from '../../db/client';
 import { createAccountCache } from '../../lib/account-cache';
 import type { TCacheEvents } from '../../lib/cache-events';
 import { hashToken } from '../../lib/tokens';
-import { toPublicUser } from '../auth/service';
-import { LAST_USED_PRECISION_MS, onAccountChanged, type TSessionUser } from '../auth/sessions';
+import { LAST_USED_PRECISION_MS, onAccountChanged } from '../auth/sessions';
 import { lookUpApiKey, touchApiKey, type TApiKeyActor } from './service';
 
 /** How long a live key is trusted without asking the database again: as long as a session. */
 export const API_KEY_CACHE_TTL_MS = 30_000;
 const API_KEY_CACHE_MAX = 10_000;
 
-/** A caller of the public API that presented a live key. */
-export type TKeyCaller = { user: TSessionUser; publicUser: TUser; apiKey: TApiKeyActor };
+/** A caller of the public API that presented a live key: it acts for the key's workspace. */
+export type TKeyCaller = { apiKey: TApiKeyActor };
 
 /**
  * Live API keys by the hash of their secret, kept as sessions are
@@ -40,9 +38,10 @@ export function createApiKeyCache(db: TDatabase, cacheEvents: TCacheEvents) {
           if (Date.now() - lastUsed > LAST_USED_PRECISION_MS) {
             touchApiKey(db, found.apiKey.id, LAST_USED_PRECISION_MS).catch(() => {});
           }
+          // Announced as its workspace (a key's change) or its owner's account (a suspension).
           return {
-            account: found.user.id,
-            value: { user: found.user, publicUser: toPublicUser(found.user), apiKey: found.apiKey },
+            account: found.apiKey.workspaceId,
+            value: { apiKey: found.apiKey },
             ...(found.expiresAt ? { ttlMs: found.expiresAt.getTime() - Date.now() } : {}),
           };
         })

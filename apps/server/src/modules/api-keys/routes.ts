@@ -15,23 +15,31 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api-keys',
-    { schema: { body: ZCreateApiKeyRequest, response: { 201: ZCreateApiKeyResponse } } },
+    {
+      config: { right: 'developers' },
+      schema: { body: ZCreateApiKeyRequest, response: { 201: ZCreateApiKeyResponse } },
+    },
     async (request, reply) => {
-      const { key, row } = await createApiKey(db, request.auth.user.id, request.body);
+      const { key, row } = await createApiKey(
+        db,
+        request.workspace.id,
+        request.auth.user.id,
+        request.body,
+      );
       return reply.status(201).send({ success: true as const, key, apiKey: toPublicApiKey(row) });
     },
   );
 
   app.get('/api-keys', { schema: { response: { 200: ZApiKeysResponse } } }, async (request) => ({
     success: true as const,
-    apiKeys: (await listApiKeys(db, request.auth.user.id)).map(toPublicApiKey),
+    apiKeys: (await listApiKeys(db, request.workspace.id)).map(toPublicApiKey),
   }));
 
   app.delete(
     '/api-keys/:id',
-    { schema: { params: ZParams, response: { 200: ZSuccess } } },
+    { config: { right: 'developers' }, schema: { params: ZParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await revokeApiKey(db, request.auth.user.id, request.params.id);
+      await revokeApiKey(db, request.workspace.id, request.params.id);
       return { success: true as const };
     },
   );

@@ -10,15 +10,21 @@ import {
 } from '@muse/shared';
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable } from '../../db/client';
-import { apiKeys, users } from '../../db/schema';
+import { apiKeys, users, workspaces } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
-import { accountChanged, SESSION_USER_COLUMNS, type TSessionUser } from '../auth/sessions';
+import { accountChanged } from '../auth/sessions';
 
 type TApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** Who a key is, as the routes and the credit history see it. */
-export type TApiKeyActor = { id: string; name: string; scopes: readonly TApiScope[] };
+/** A key as it calls: the workspace it acts for, and the scopes it may use there. */
+export type TApiKeyActor = {
+  id: string;
+  name: string;
+  workspaceId: string;
+  scopes: readonly TApiScope[];
+};
 
 /**
  * A new secret: the prefix, then 256 random bits in base64url. Secret scanners find a leaked key
@@ -46,25 +52,32 @@ export function toPublicApiKey(row: TApiKeyRow): TApiKey {
 const live = () =>
   and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)));
 
-/** Makes a key; the secret is returned this once and only its hash is kept. */
+/**
+ * Makes a key of `workspaceId`, by the member `createdBy`; the secret is returned this once and
+ * only its hash is kept.
+ */
 export async function createApiKey(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
+  createdBy: string,
   request: { name: string; scopes: TApiScope[]; expiresAt?: string | null },
 ): Promise<{ key: string; row: TApiKeyRow }> {
   const key = newSecret();
   return db.transaction(async (tx) => {
-    // The account's row is locked so two creations at once cannot both take the last place.
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+    // The workspace's row is locked so two creations at once cannot both take the last place.
+    await tx.execute(
+      sql`select 1 from ${workspaces} where ${workspaces.id} = ${workspaceId} for update`,
+    );
     const [held] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, userId), live()));
+      .where(and(eq(apiKeys.workspaceId, workspaceId), live()));
     if ((held?.n ?? 0) >= MAX_API_KEYS) throw conflict(API_KEY_TEXTS.tooMany, 'API_KEY_LIMIT');
     const [row] = await tx
       .insert(apiKeys)
       .values({
-        userId,
+        workspaceId,
+        createdBy,
         name: request.name,
         prefix: key.slice(0, API_KEY_SHOWN_CHARS),
         tokenHash: hashToken(key),
@@ -76,12 +89,12 @@ export async function createApiKey(
   });
 }
 
-/** The account's live keys, newest first. */
-export async function listApiKeys(db: TDatabase, userId: string): Promise<TApiKeyRow[]> {
+/** The workspace's live keys, newest first. */
+export async function listApiKeys(db: TDatabase, workspaceId: string): Promise<TApiKeyRow[]> {
   return db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), live()))
+    .where(and(eq(apiKeys.workspaceId, workspaceId), live()))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
@@ -89,20 +102,19 @@ export async function listApiKeys(db: TDatabase, userId: string): Promise<TApiKe
  * Revokes a key at once: this instance forgets it before answering, the others when the
  * database announces the change (migration 0019).
  */
-export async function revokeApiKey(db: TDatabase, userId: string, id: string): Promise<void> {
+export async function revokeApiKey(db: TDatabase, workspaceId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(API_KEY_TEXTS.notFound, 'API_KEY_NOT_FOUND');
   const [revoked] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (!revoked) throw notFound(API_KEY_TEXTS.notFound, 'API_KEY_NOT_FOUND');
-  accountChanged(userId);
+  accountChanged(workspaceId);
 }
 
-/** A live key found by the hash of its secret, with its account. */
+/** A live key found by the hash of its secret. */
 export type TApiKeyLookup = {
-  user: TSessionUser;
   apiKey: TApiKeyActor;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
@@ -112,16 +124,17 @@ function prepareLookup(db: TDatabase) {
   return (
     db
       .select({
-        keyId: apiKeys.id,
-        keyName: apiKeys.name,
+        id: apiKeys.id,
+        name: apiKeys.name,
+        workspaceId: apiKeys.workspaceId,
         scopes: apiKeys.scopes,
         expiresAt: apiKeys.expiresAt,
         lastUsedAt: apiKeys.lastUsedAt,
-        ...SESSION_USER_COLUMNS,
       })
       .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
-      // A suspended account's keys stop with its sessions (docs/product/reports-and-takedown.md).
+      // The keys of a suspended account's personal workspace stop with its sessions
+      // (docs/product/reports-and-takedown.md).
+      .leftJoin(users, eq(users.id, apiKeys.workspaceId))
       .where(
         and(eq(apiKeys.tokenHash, sql.placeholder('tokenHash')), live(), isNull(users.suspendedAt)),
       )
@@ -148,8 +161,8 @@ export async function lookUpApiKey(
   }
   const [row] = await lookup.execute({ tokenHash });
   if (!row) return null;
-  const { keyId, keyName, scopes, expiresAt, lastUsedAt, ...user } = row;
-  return { user, apiKey: { id: keyId, name: keyName, scopes }, expiresAt, lastUsedAt };
+  const { expiresAt, lastUsedAt, ...apiKey } = row;
+  return { apiKey, expiresAt, lastUsedAt };
 }
 
 /** Notes a key's use, as `touchSession` does for a session: at most every few minutes. */

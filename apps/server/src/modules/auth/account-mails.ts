@@ -208,7 +208,7 @@ async function sendTakedownNotice(
   const [post] = await db
     .select({ influencerName: posts.influencerName, caption: posts.caption })
     .from(posts)
-    .where(and(eq(posts.id, payload.postId), eq(posts.userId, user.id)));
+    .where(and(eq(posts.id, payload.postId), eq(posts.workspaceId, user.id)));
   if (!post) return;
   const copies = await db
     .select({

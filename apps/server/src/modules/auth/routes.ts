@@ -203,20 +203,28 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The signed-in account itself (registered in the protected scope). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Nothing to wait for: the session, and the account as the API shows it, are at hand.
-  app.get('/auth/me', { schema: { response: { 200: ZMeResponse } } }, (request) => ({
-    success: true as const,
-    user: request.auth.publicUser,
-  }));
+  app.get(
+    '/auth/me',
+    { config: { person: true }, schema: { response: { 200: ZMeResponse } } },
+    (request) => ({
+      success: true as const,
+      user: request.auth.publicUser,
+    }),
+  );
 
-  app.post('/auth/logout', { schema: { response: { 200: ZSuccessResponse } } }, async (request) => {
-    await revokeSession(app.database.db, request.auth.sessionId);
-    return { success: true as const };
-  });
+  app.post(
+    '/auth/logout',
+    { config: { person: true }, schema: { response: { 200: ZSuccessResponse } } },
+    async (request) => {
+      await revokeSession(app.database.db, request.auth.sessionId);
+      return { success: true as const };
+    },
+  );
 
   /** Mails a new confirmation link for the signed-in account's address. */
   app.post(
     '/auth/verify-email/resend',
-    { schema: { response: { 200: ZSuccessResponse } } },
+    { config: { person: true }, schema: { response: { 200: ZSuccessResponse } } },
     async (request) => {
       const { db } = app.database;
       const { user } = request.auth;

@@ -51,17 +51,19 @@ function returnPaths(returnTo: TCreateCheckoutRequest['returnTo']) {
 }
 
 /**
- * Starts a purchase: a checkout of the payment provider. An account that already has a live plan
- * changes it in place instead (an upgrade), where the provider changes plans without a checkout.
+ * Starts a purchase of a plan for `workspaceId`, paid by `user`: a checkout of the payment
+ * provider. A workspace that already has a live plan changes it in place instead (an upgrade),
+ * where the provider changes plans without a checkout.
  */
 export async function createCheckout(
   context: TBillingContext,
+  workspaceId: string,
   user: Omit<TUserRow, 'passwordHash'>,
   request: TCreateCheckoutRequest,
 ): Promise<string> {
   const { db, payments } = context;
   const provider = payments.checkout;
-  const live = await findLiveSubscription(db, user.id);
+  const live = await findLiveSubscription(db, workspaceId);
   if (live && live.plan === request.plan && live.billing === request.billing) {
     throw conflict(BILLING_TEXTS.alreadyOnPlan, 'ALREADY_ON_PLAN');
   }
@@ -82,11 +84,12 @@ export async function createCheckout(
   if (request.promoCode && provider.kind === 'test') {
     throw badRequest(BILLING_TEXTS.promoCodeInvalid, 'PROMO_CODE_INVALID');
   }
-  // One checkout at a time per account: a second request waits, then finds the first open.
+  // One checkout at a time per workspace: a second request waits, then finds the first open.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${user.id}`}))`);
-    const previous = await findLatestSubscription(tx, user.id);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${workspaceId}`}))`);
+    const previous = await findLatestSubscription(tx, workspaceId);
     return provider.startPlanCheckout(tx, {
+      workspaceId,
       userId: user.id,
       email: user.email,
       customerId: previous?.providerCustomerId ?? null,
@@ -118,16 +121,22 @@ async function changePlan(
 }
 
 /** Cancels at the end of the paid period; the plan's benefits stay until then. */
-export async function cancelSubscription(context: TBillingContext, userId: string): Promise<void> {
-  const live = await findLiveSubscription(context.db, userId);
+export async function cancelSubscription(
+  context: TBillingContext,
+  workspaceId: string,
+): Promise<void> {
+  const live = await findLiveSubscription(context.db, workspaceId);
   if (!live) throw notFound(BILLING_TEXTS.noSubscription, 'NO_SUBSCRIPTION');
   const provider = context.payments.of(live.provider);
   await applySubscription(context, await provider.setCancelAtPeriodEnd(live, true));
 }
 
 /** Undoes a cancellation before the period ends: the plan renews again. */
-export async function resumeSubscription(context: TBillingContext, userId: string): Promise<void> {
-  const live = await findLiveSubscription(context.db, userId);
+export async function resumeSubscription(
+  context: TBillingContext,
+  workspaceId: string,
+): Promise<void> {
+  const live = await findLiveSubscription(context.db, workspaceId);
   if (!live || !live.cancelAtPeriodEnd)
     throw notFound(BILLING_TEXTS.noSubscription, 'NO_SUBSCRIPTION');
   const provider = context.payments.of(live.provider);
@@ -136,10 +145,10 @@ export async function resumeSubscription(context: TBillingContext, userId: strin
 
 export async function subscriptionSummary(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
 ): Promise<TSubscriptionSummary> {
-  const state = await getAccountState(db, userId);
-  const shown = state.subscription ?? (await findLatestSubscription(db, userId)) ?? null;
+  const state = await getAccountState(db, workspaceId);
+  const shown = state.subscription ?? (await findLatestSubscription(db, workspaceId)) ?? null;
   return {
     plan: state.plan,
     planLabel: planLabel(state.plan),

@@ -19,10 +19,10 @@ export type TAccountState = TBalances & {
   subscription: TSubscriptionRow | null;
 };
 
-export async function getAccountState(db: TDatabase, userId: string): Promise<TAccountState> {
+export async function getAccountState(db: TDatabase, workspaceId: string): Promise<TAccountState> {
   const [balances, subscription] = await Promise.all([
-    getBalances(db, userId),
-    findLiveSubscription(db, userId),
+    getBalances(db, workspaceId),
+    findLiveSubscription(db, workspaceId),
   ]);
   const plan = subscription?.plan ?? null;
   return {

@@ -27,12 +27,12 @@ export class InsufficientBalanceError extends AppError {
   }
 }
 
-type TReference = { userId: string; currency: TLedgerCurrency; reference: string };
+type TReference = { workspaceId: string; currency: TLedgerCurrency; reference: string };
 
 /** The account's movements of one currency with this reference. */
 function withReference(entry: TReference) {
   return and(
-    eq(ledgerEntries.userId, entry.userId),
+    eq(ledgerEntries.workspaceId, entry.workspaceId),
     eq(ledgerEntries.currency, entry.currency),
     eq(ledgerEntries.reference, entry.reference),
   );
@@ -54,7 +54,7 @@ export async function isRecorded(db: TQueryable, entry: TReference): Promise<boo
 export async function credit(
   db: TQueryable,
   entry: {
-    userId: string;
+    workspaceId: string;
     currency: TLedgerCurrency;
     amount: number;
     kind: TLedgerKind;
@@ -77,9 +77,14 @@ export async function credit(
     const granted = entry.kind === 'refund' ? 0 : tokens;
     await tx
       .insert(accountBalances)
-      .values({ userId: entry.userId, credits, modelTokens: tokens, modelTokensGranted: granted })
+      .values({
+        workspaceId: entry.workspaceId,
+        credits,
+        modelTokens: tokens,
+        modelTokensGranted: granted,
+      })
       .onConflictDoUpdate({
-        target: accountBalances.userId,
+        target: accountBalances.workspaceId,
         set: {
           credits: sql`${accountBalances.credits} + ${credits}`,
           modelTokens: sql`${accountBalances.modelTokens} + ${tokens}`,
@@ -98,13 +103,15 @@ export async function credit(
 export async function debit(
   db: TQueryable,
   entry: {
-    userId: string;
+    workspaceId: string;
     currency: TLedgerCurrency;
     amount: number;
     description: string;
     reference: string;
     /** The API key that spends, when a program does. */
     apiKeyId?: string | null;
+    /** The member whose action spends. */
+    actorId?: string | null;
   },
 ): Promise<number> {
   if (!Number.isInteger(entry.amount) || entry.amount <= 0)
@@ -123,7 +130,7 @@ export async function debit(
                 updatedAt: new Date(),
               },
         )
-        .where(and(eq(accountBalances.userId, entry.userId), gte(column, entry.amount)))
+        .where(and(eq(accountBalances.workspaceId, entry.workspaceId), gte(column, entry.amount)))
         .returning({ left: column });
       if (!updated) throw new InsufficientBalanceError(entry.currency);
       await tx.insert(ledgerEntries).values({ ...entry, amount: -entry.amount, kind: 'spend' });
@@ -162,7 +169,12 @@ export function jobSpendDescription(tool: TJobTool, subject: string | null | und
  */
 export async function refund(
   db: TQueryable,
-  entry: { userId: string; currency: TLedgerCurrency; reference: string; description?: string },
+  entry: {
+    workspaceId: string;
+    currency: TLedgerCurrency;
+    reference: string;
+    description?: string;
+  },
 ): Promise<boolean> {
   const [spent] = await db
     .select({ amount: ledgerEntries.amount, description: ledgerEntries.description })
@@ -170,7 +182,7 @@ export async function refund(
     .where(and(withReference(entry), eq(ledgerEntries.kind, 'spend')));
   if (!spent) return false;
   return credit(db, {
-    userId: entry.userId,
+    workspaceId: entry.workspaceId,
     currency: entry.currency,
     amount: -spent.amount,
     kind: 'refund',
@@ -180,9 +192,9 @@ export async function refund(
 }
 
 /** Every new account starts with the welcome grant (docs/product/plans-and-credits.md). */
-export function grantWelcomeCredits(db: TDatabase, userId: string): Promise<boolean> {
+export function grantWelcomeCredits(db: TDatabase, workspaceId: string): Promise<boolean> {
   return credit(db, {
-    userId,
+    workspaceId,
     currency: 'credits',
     amount: WELCOME_CREDITS,
     kind: 'welcome',
@@ -191,8 +203,11 @@ export function grantWelcomeCredits(db: TDatabase, userId: string): Promise<bool
   });
 }
 
-export async function getBalances(db: TDatabase, userId: string): Promise<TBalances> {
-  const [row] = await db.select().from(accountBalances).where(eq(accountBalances.userId, userId));
+export async function getBalances(db: TDatabase, workspaceId: string): Promise<TBalances> {
+  const [row] = await db
+    .select()
+    .from(accountBalances)
+    .where(eq(accountBalances.workspaceId, workspaceId));
   return {
     credits: row?.credits ?? 0,
     modelTokens: row?.modelTokens ?? 0,
@@ -206,7 +221,7 @@ export async function getBalances(db: TDatabase, userId: string): Promise<TBalan
  */
 export function newestLedgerEntries(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   { cursor, limit }: TPageRequest,
 ) {
   return db
@@ -225,7 +240,7 @@ export function newestLedgerEntries(
     .leftJoin(apiKeys, eq(apiKeys.id, ledgerEntries.apiKeyId))
     .where(
       and(
-        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.workspaceId, workspaceId),
         olderThan(ledgerEntries.createdAt, ledgerEntries.id, cursor),
       ),
     )
@@ -246,14 +261,14 @@ export function toPublicLedgerEntry(
 }
 
 /** The newest `limit` movements. */
-export function listLedger(db: TDatabase, userId: string, limit = 50) {
-  return newestLedgerEntries(db, userId, { limit });
+export function listLedger(db: TDatabase, workspaceId: string, limit = 50) {
+  return newestLedgerEntries(db, workspaceId, { limit });
 }
 
 /** One page of GET /api/credits/history. */
-export async function ledgerPage(db: TDatabase, userId: string, page: TPageRequest) {
+export async function ledgerPage(db: TDatabase, workspaceId: string, page: TPageRequest) {
   return toPage(
-    await newestLedgerEntries(db, userId, { ...page, limit: page.limit + 1 }),
+    await newestLedgerEntries(db, workspaceId, { ...page, limit: page.limit + 1 }),
     page.limit,
   );
 }

@@ -67,40 +67,43 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payments/create-checkout-session',
-    { schema: { body: ZCreateCheckoutRequest, response: { 200: ZCheckoutResponse } } },
+    {
+      config: { right: 'billing' },
+      schema: { body: ZCreateCheckoutRequest, response: { 200: ZCheckoutResponse } },
+    },
     async (request) => ({
       success: true as const,
-      url: await createCheckout(context, request.auth.user, request.body),
+      url: await createCheckout(context, request.workspace.id, request.auth.user, request.body),
     }),
   );
 
   for (const path of ['/payments/subscription', '/users/subscription']) {
     app.get(path, { schema: { response: { 200: ZSubscriptionResponse } } }, async (request) => ({
       success: true as const,
-      data: await subscriptionSummary(db, request.auth.user.id),
+      data: await subscriptionSummary(db, request.workspace.id),
     }));
   }
 
   app.post(
     '/payments/cancel-subscription',
-    { schema: { response: { 200: ZSubscriptionResponse } } },
+    { config: { right: 'billing' }, schema: { response: { 200: ZSubscriptionResponse } } },
     async (request) => {
-      await cancelSubscription(context, request.auth.user.id);
+      await cancelSubscription(context, request.workspace.id);
       return {
         success: true as const,
-        data: await subscriptionSummary(db, request.auth.user.id),
+        data: await subscriptionSummary(db, request.workspace.id),
       };
     },
   );
 
   app.post(
     '/payments/resume-subscription',
-    { schema: { response: { 200: ZSubscriptionResponse } } },
+    { config: { right: 'billing' }, schema: { response: { 200: ZSubscriptionResponse } } },
     async (request) => {
-      await resumeSubscription(context, request.auth.user.id);
+      await resumeSubscription(context, request.workspace.id);
       return {
         success: true as const,
-        data: await subscriptionSummary(db, request.auth.user.id),
+        data: await subscriptionSummary(db, request.workspace.id),
       };
     },
   );
@@ -109,7 +112,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/credits/history',
     { schema: { querystring: ZCreditHistoryQuery, response: { 200: ZCreditHistoryResponse } } },
     async (request) => {
-      const page = await ledgerPage(db, request.auth.user.id, request.query);
+      const page = await ledgerPage(db, request.workspace.id, request.query);
       return {
         success: true as const,
         entries: page.rows.map(toPublicLedgerEntry),

@@ -1,9 +1,11 @@
 import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import type { TDatabase, TTransaction } from '../../db/client';
-import { subscriptions, users } from '../../db/schema';
+import { isUuid } from '@muse/shared';
+import { subscriptions, workspaces } from '../../db/schema';
 import { redeemOffer } from './first-month-offer';
 import type { TPayments } from '../payments/payments';
+import { workspaceOfMetadata } from '../payments/stripe-gateway';
 import { snapshotFromStripe } from '../payments/stripe-provider';
 import {
   invoiceSubscriptionId,
@@ -52,7 +54,7 @@ async function supersede(
       : null;
   await stripe.refundLatestInvoice(second);
   const cancelled = await stripe.client.subscriptions.cancel(second.id);
-  const { row } = await recordSubscription(tx, snapshotFromStripe(cancelled, snapshot.userId));
+  const { row } = await recordSubscription(tx, snapshotFromStripe(cancelled, snapshot.workspaceId));
   return { row, upgrade };
 }
 
@@ -60,23 +62,26 @@ async function syncStripeSubscription(
   context: TBillingContext,
   stripe: StripeGateway,
   subscriptionId: string,
-  userHint: string | null,
+  workspaceHint: string | null,
 ): Promise<TSubscriptionRow | null> {
   const { db } = context;
   const seen = await stripe.client.subscriptions.retrieve(subscriptionId);
   const [known] = await db
-    .select({ userId: subscriptions.userId })
+    .select({ workspaceId: subscriptions.workspaceId })
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
-  const userId = known?.userId ?? seen.metadata.userId ?? userHint;
-  if (!userId) return null;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) return null;
+  const workspaceId = known?.workspaceId ?? workspaceOfMetadata(seen.metadata) ?? workspaceHint;
+  if (!workspaceId || !isUuid(workspaceId)) return null;
+  const [workspace] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  if (!workspace) return null;
 
-  const done = await withSubscriptionLock(db, userId, async (tx) => {
+  const done = await withSubscriptionLock(db, workspaceId, async (tx) => {
     // Read again under the lock: what an earlier delivery did meanwhile is seen.
     const subscription = await stripe.client.subscriptions.retrieve(subscriptionId);
-    const snapshot = snapshotFromStripe(subscription, userId);
+    const snapshot = snapshotFromStripe(subscription, workspaceId);
     const live = await findOtherLive(tx, snapshot);
     if (live) return supersede(tx, context.payments, stripe, subscription, snapshot, live);
     const recorded = await recordSubscription(tx, snapshot);
@@ -115,7 +120,7 @@ async function invoiceReceipt(
   const paidFor = await stripe.planOfInvoice(invoice);
   const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
   await recordPlanReceipt(context.db, {
-    userId: row.userId,
+    workspaceId: row.workspaceId,
     reference: `invoice:${invoice.id}`,
     kind,
     plan: paidFor?.plan ?? row.plan,
@@ -190,7 +195,7 @@ async function recordCheckoutPayment(
   row: TSubscriptionRow,
   session: Stripe.Checkout.Session,
 ): Promise<void> {
-  await withSubscriptionLock(db, row.userId, async (tx) => {
+  await withSubscriptionLock(db, row.workspaceId, async (tx) => {
     if (session.amount_total !== null) {
       await tx
         .update(subscriptions)
@@ -199,7 +204,8 @@ async function recordCheckoutPayment(
     }
     // A second subscription, refunded and cancelled at once, used nothing.
     if (isLive(row.status) && session.discounts?.some(isOfferDiscount)) {
-      await redeemOffer(tx, row.userId, session.id);
+      const payer = session.metadata?.userId ?? row.workspaceId;
+      if (isUuid(payer)) await redeemOffer(tx, payer, session.id);
     }
   });
 }

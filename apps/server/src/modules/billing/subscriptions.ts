@@ -24,7 +24,7 @@ export type TSubscriptionRow = typeof subscriptions.$inferSelect;
  */
 export type TSlotGrant = <T>(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   grant: (tx: TTransaction) => Promise<T>,
 ) => Promise<{ granted: T }>;
 
@@ -55,18 +55,18 @@ const isHigher = (plan: TPlanKey, than: TPlanKey) =>
  * Inside it, work only through the transaction: a second connection could wait on the pool for
  * as long as this one holds the lock.
  */
-export async function lockSubscriptions(tx: TTransaction, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriptions:${userId}`}))`);
+export async function lockSubscriptions(tx: TTransaction, workspaceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriptions:${workspaceId}`}))`);
 }
 
 /** Runs `work` in one transaction holding the account's subscription lock. */
 export function withSubscriptionLock<T>(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   work: (tx: TTransaction) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await lockSubscriptions(tx, userId);
+    await lockSubscriptions(tx, workspaceId);
     return work(tx);
   });
 }
@@ -93,18 +93,19 @@ export function secondPayment(
  */
 async function grantMonth(
   context: TGrantContext,
-  subscription: Pick<TSubscriptionRow, 'id' | 'userId' | 'plan'>,
+  subscription: Pick<TSubscriptionRow, 'id' | 'workspaceId' | 'plan'>,
   kind: TLedgerKind,
   reference: string,
 ): Promise<boolean> {
   const plan = PLANS[subscription.plan];
   const what = kind === 'upgrade' ? 'upgrade' : kind === 'renewal' ? 'renewal' : 'plan';
   // Repeated deliveries and every schedule tick ask again: no persona work for a done grant.
-  const { userId } = subscription;
-  if (await isRecorded(context.db, { userId, currency: 'model_tokens', reference })) return false;
-  const { granted } = await context.grantSlots(context.db, userId, async (tx) => {
+  const { workspaceId } = subscription;
+  if (await isRecorded(context.db, { workspaceId, currency: 'model_tokens', reference }))
+    return false;
+  const { granted } = await context.grantSlots(context.db, workspaceId, async (tx) => {
     const credited = await credit(tx, {
-      userId,
+      workspaceId,
       currency: 'credits',
       amount: plan.creditsPerMonth,
       kind,
@@ -112,7 +113,7 @@ async function grantMonth(
       reference,
     });
     await credit(tx, {
-      userId,
+      workspaceId,
       currency: 'model_tokens',
       amount: plan.trainingsPerMonth,
       kind,
@@ -145,7 +146,7 @@ export async function findOtherLive(
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.userId, snapshot.userId),
+        eq(subscriptions.workspaceId, snapshot.workspaceId),
         inArray(subscriptions.status, [...LIVE_STATUSES]),
       ),
     )
@@ -169,7 +170,10 @@ export async function recordSubscription(
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, snapshot.providerSubscriptionId));
-  const other = await findOtherLive(tx, { ...snapshot, userId: before?.userId ?? snapshot.userId });
+  const other = await findOtherLive(tx, {
+    ...snapshot,
+    workspaceId: before?.workspaceId ?? snapshot.workspaceId,
+  });
   if (other) {
     throw new Error(
       `Subscription ${snapshot.providerSubscriptionId} would be a second live one beside ${other.providerSubscriptionId}`,
@@ -180,7 +184,11 @@ export async function recordSubscription(
     .values(snapshot)
     .onConflictDoUpdate({
       target: subscriptions.providerSubscriptionId,
-      set: { ...snapshot, userId: before?.userId ?? snapshot.userId, updatedAt: new Date() },
+      set: {
+        ...snapshot,
+        workspaceId: before?.workspaceId ?? snapshot.workspaceId,
+        updatedAt: new Date(),
+      },
     })
     .returning();
   if (!row) throw new Error('subscription upsert returned no row');
@@ -209,7 +217,7 @@ export async function applySubscription(
   context: TGrantContext,
   snapshot: TSubscriptionSnapshot,
 ): Promise<TSubscriptionRow> {
-  const recorded = await withSubscriptionLock(context.db, snapshot.userId, (tx) =>
+  const recorded = await withSubscriptionLock(context.db, snapshot.workspaceId, (tx) =>
     recordSubscription(tx, snapshot),
   );
   await grantUpgrade(context, recorded);
@@ -280,12 +288,17 @@ export async function grantDueMonthlyBenefits(
 /** The subscription whose benefits are in force now, if any (the newest). */
 export async function findLiveSubscription(
   db: TQueryable,
-  userId: string,
+  workspaceId: string,
 ): Promise<TSubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])))
+    .where(
+      and(
+        eq(subscriptions.workspaceId, workspaceId),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+      ),
+    )
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row;
@@ -294,12 +307,12 @@ export async function findLiveSubscription(
 /** The newest subscription of any status, for the subscriptions page. */
 export async function findLatestSubscription(
   db: TQueryable,
-  userId: string,
+  workspaceId: string,
 ): Promise<TSubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(eq(subscriptions.workspaceId, workspaceId))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row;
@@ -340,7 +353,7 @@ export async function advanceTestSubscriptions(
       // The renewal's receipt, with the period it started: once, however often this runs.
       if (row) {
         await recordPlanReceipt(tx, {
-          userId: row.userId,
+          workspaceId: row.workspaceId,
           reference: `renewal:${row.id}:${start.toISOString()}`,
           kind: 'renewal',
           plan: row.plan,

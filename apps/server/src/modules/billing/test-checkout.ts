@@ -71,7 +71,7 @@ async function testCheckoutReceipt(
 ): Promise<void> {
   const { plan, billing } = planOf(session);
   await recordPlanReceipt(tx, {
-    userId: session.userId,
+    workspaceId: session.workspaceId ?? session.userId,
     reference: `test-checkout:${session.id}`,
     kind,
     plan,
@@ -104,7 +104,9 @@ export async function payPlanTestCheckout(
   const { id } = session;
   // Relative, as the checkout's own address (`createCheckout`).
   const refundedUrl = testCheckoutPage(session.id);
-  const payment = await withSubscriptionLock(db, userId, async (tx): Promise<TTestPayment> => {
+  // The workspace the plan is for; a checkout started before workspaces names only its payer.
+  const workspaceId = session.workspaceId ?? userId;
+  const payment = await withSubscriptionLock(db, workspaceId, async (tx): Promise<TTestPayment> => {
     // Completing the session happens once, also on a double click.
     const [claimed] = await tx
       .update(testCheckoutSessions)
@@ -125,7 +127,7 @@ export async function payPlanTestCheckout(
       return { kind: 'done', status: current?.status ?? session.status };
     }
     const { plan, billing } = planOf(claimed);
-    const live = await findLiveSubscription(tx, userId);
+    const live = await findLiveSubscription(tx, workspaceId);
     if (!live) {
       // A checkout priced with the first-month offer uses it, once per account: another
       // checkout that used it first leaves this one unpaid, nothing charged.
@@ -138,7 +140,7 @@ export async function payPlanTestCheckout(
       }
       const start = new Date();
       const recorded = await recordSubscription(tx, {
-        userId,
+        workspaceId,
         provider: 'test',
         providerSubscriptionId: `sub_test_${claimed.id.slice('cs_test_'.length)}`,
         providerCustomerId: null,

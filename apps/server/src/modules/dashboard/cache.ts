@@ -22,9 +22,9 @@ export function createDashboardCache(cacheEvents: TCacheEvents) {
   });
   return {
     /** The account's encoded dashboard answer, from memory or from `read`. */
-    async get(userId: string, read: () => Promise<TEncodings>): Promise<TEncodings> {
-      const answer = await cache.load(userId, async () => ({
-        account: userId,
+    async get(workspaceId: string, read: () => Promise<TEncodings>): Promise<TEncodings> {
+      const answer = await cache.load(workspaceId, async () => ({
+        account: workspaceId,
         value: await read(),
       }));
       // `read` always finds a dashboard.

@@ -10,11 +10,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/dashboard',
     { schema: { response: { 200: ZDashboardResponse } } },
     async (request, reply) => {
-      const userId = request.auth.user.id;
+      const workspaceId = request.workspace.id;
       // Encoded by its schema and compressed once per change of the account, and kept
       // (dashboard/cache.ts): Fastify sends the bytes as they are.
-      const answer = await app.dashboardCache.get(userId, async () => {
-        const dashboard = await getDashboard(db, app.services.files, userId);
+      const answer = await app.dashboardCache.get(workspaceId, async () => {
+        const dashboard = await getDashboard(db, app.services.files, workspaceId);
         const body = JSON.stringify(ZDashboardResponse.parse({ success: true, dashboard }));
         return compressOnce(Buffer.from(body), { fast: true });
       });

@@ -15,7 +15,7 @@ import {
   jobs,
   products,
   subscriptions,
-  users,
+  workspaces,
 } from '../../db/schema';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import { LIVE_STATUSES } from '../billing/subscriptions';
@@ -28,14 +28,14 @@ const RECENT_INFLUENCERS = 6;
 const scalar = <T>(query: SQL | { getSQL(): SQL }, fallback: SQL = sql`null`) =>
   sql<T>`coalesce((${query}), ${fallback})`;
 
-/** The dashboard's one statement, for the account `$userId`. */
+/** The dashboard's one statement, for the account `$workspaceId`. */
 function prepareDashboard(db: TDatabase) {
   const balance = (column: AnyPgColumn) =>
     scalar<number>(
       db
         .select({ value: column })
         .from(accountBalances)
-        .where(eq(accountBalances.userId, users.id)),
+        .where(eq(accountBalances.workspaceId, workspaces.id)),
       sql`0`,
     ).mapWith(Number);
   const recentSelection = {
@@ -47,7 +47,7 @@ function prepareDashboard(db: TDatabase) {
     .select(recentSelection)
     .from(influencers)
     .leftJoin(jobs, eq(jobs.id, influencers.trainingJobId))
-    .where(eq(influencers.userId, users.id))
+    .where(eq(influencers.workspaceId, workspaces.id))
     .orderBy(desc(influencers.createdAt), desc(influencers.id))
     .limit(RECENT_INFLUENCERS)
     .as('recent');
@@ -63,7 +63,7 @@ function prepareDashboard(db: TDatabase) {
           .from(subscriptions)
           .where(
             and(
-              eq(subscriptions.userId, users.id),
+              eq(subscriptions.workspaceId, workspaces.id),
               inArray(subscriptions.status, [...LIVE_STATUSES]),
             ),
           )
@@ -71,10 +71,13 @@ function prepareDashboard(db: TDatabase) {
           .limit(1),
       ),
       influencers: scalar<number>(
-        db.select({ used: count() }).from(influencers).where(eq(influencers.userId, users.id)),
+        db
+          .select({ used: count() })
+          .from(influencers)
+          .where(eq(influencers.workspaceId, workspaces.id)),
       ).mapWith(Number),
       products: scalar<number>(
-        db.select({ used: count() }).from(products).where(eq(products.userId, users.id)),
+        db.select({ used: count() }).from(products).where(eq(products.workspaceId, workspaces.id)),
       ).mapWith(Number),
       // The joined influencer, all of its fields as the subquery names them (null without one).
       recent: Object.fromEntries(
@@ -84,9 +87,9 @@ function prepareDashboard(db: TDatabase) {
         ]),
       ) as (typeof recent)['_']['selectedFields'],
     })
-    .from(users)
+    .from(workspaces)
     .leftJoinLateral(recent, sql`true`)
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(eq(workspaces.id, sql.placeholder('workspaceId')))
     .orderBy(desc(recent.createdAt), desc(recent.id))
     .prepare('muse_dashboard');
 }
@@ -106,14 +109,14 @@ const statements = new WeakMap<TDatabase, ReturnType<typeof prepareDashboard>>()
 export async function getDashboard(
   db: TDatabase,
   files: TFileUrlSigner,
-  userId: string,
+  workspaceId: string,
 ): Promise<TDashboard> {
   let statement = statements.get(db);
   if (!statement) {
     statement = prepareDashboard(db);
     statements.set(db, statement);
   }
-  const rows = await statement.execute({ userId });
+  const rows = await statement.execute({ workspaceId });
 
   const figures = rows[0];
   if (!figures) throw new Error('The signed-in account has no row');

@@ -19,23 +19,23 @@ import { findGalleryItem, readGalleryImage } from './service';
 
 /** The file the credit history names: the upload's, or the gallery image's. */
 export async function uploadSubject(
-  { db, userId }: TEnqueueContext,
+  { db, workspaceId }: TEnqueueContext,
   upload: TJobUpload,
   file: 'image' | 'video',
 ): Promise<string | null | undefined> {
   if (!upload.image && !upload.video && upload.fields.galleryId)
-    return (await findGalleryItem(db, userId, upload.fields.galleryId)).fileName;
+    return (await findGalleryItem(db, workspaceId, upload.fields.galleryId)).fileName;
   return file === 'video' ? upload.videoName : upload.imageName;
 }
 
 /** The picked picture: the upload, or the gallery image as stored; null when neither. */
 export async function pickedPicture(
-  { db, deps, userId }: TEnqueueContext,
+  { db, deps, workspaceId }: TEnqueueContext,
   upload: TJobUpload,
 ): Promise<Buffer | null> {
   if (upload.image) return upload.image;
   const galleryId = upload.fields.galleryId;
-  return galleryId ? readGalleryImage(db, deps.storage, userId, galleryId) : null;
+  return galleryId ? readGalleryImage(db, deps.storage, workspaceId, galleryId) : null;
 }
 
 /**
@@ -82,7 +82,7 @@ export async function uploadPlan(
   const file = (TOOLS[tool].accepts as readonly string[]).includes('video') ? 'video' : 'image';
   const subject = await uploadSubject(context, upload, file);
   const { options, input, subject: named } = await prepare(upload);
-  const job = { options, input: jobInputFile(context.userId, input, upload) };
+  const job = { options, input: jobInputFile(context.workspaceId, input, upload) };
   return {
     count: 1,
     prepare: async () => ({

@@ -87,7 +87,7 @@ export async function jobParent(
 ): Promise<NonNullable<TProvenance['parent']>> {
   const galleryId = row.input?.galleryId;
   const item = galleryId
-    ? await findGalleryItem(db, row.userId, galleryId).catch(() => null)
+    ? await findGalleryItem(db, row.workspaceId, galleryId).catch(() => null)
     : null;
   const stored = item ? await storage.get(item.key) : null;
   if (item && stored) return { data: await buffer(stored.stream), contentType: item.contentType };
@@ -147,7 +147,7 @@ async function withholdMinor(
   const youngest = Math.min(...described.flatMap((picture) => picture.ages));
   if (!estimatedMinor(youngest)) return;
   await recordRefusal(db, {
-    userId: row.userId,
+    userId: row.createdBy,
     kind: 'output',
     tool: meta.tool,
     estimatedAge: youngest,
@@ -229,7 +229,7 @@ export async function keepInGallery(
   });
   // Read back from the signed bytes, so the gallery shows what the file itself says.
   const credentials = storedCredentials(await deps.credentials.read(signed, output.contentType));
-  const folder = `users/${row.userId}/jobs/${row.id}`;
+  const folder = `users/${row.workspaceId}/jobs/${row.id}`;
   const thumbnailKey = `${folder}/preview-0.webp`;
   await deps.storage.put(
     thumbnailKey,
@@ -259,7 +259,7 @@ export async function keepInGallery(
     commit: async (tx) => {
       await tx.insert(galleryItems).values({
         id: galleryId,
-        userId: row.userId,
+        workspaceId: row.workspaceId,
         jobId: row.id,
         influencerId: meta.influencer?.id ?? null,
         influencerName: meta.influencer?.name ?? null,
@@ -304,10 +304,10 @@ export async function keepEditInGallery(
 ): Promise<TExecution> {
   const sourceId = row.input?.galleryId;
   const source = sourceId
-    ? await findGalleryItem(db, row.userId, sourceId).catch(() => null)
+    ? await findGalleryItem(db, row.workspaceId, sourceId).catch(() => null)
     : null;
   const influencer = source?.influencerId
-    ? await findInfluencer(db, row.userId, source.influencerId).catch(() => null)
+    ? await findInfluencer(db, row.workspaceId, source.influencerId).catch(() => null)
     : null;
   return keepInGallery(
     db,

@@ -11,7 +11,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { files, storage } = app.services;
 
   app.get('/gallery', { schema: { response: { 200: ZGalleryResponse } } }, async (request) => {
-    const page = await listGallery(db, request.auth.user.id, request.query);
+    const page = await listGallery(db, request.workspace.id, request.query);
     return {
       success: true as const,
       items: page.rows.map((row) => toPublicGalleryItem(row, files)),
@@ -25,14 +25,18 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       item: toPublicGalleryItem(
-        await findGalleryItem(db, request.auth.user.id, request.params.id),
+        await findGalleryItem(db, request.workspace.id, request.params.id),
         files,
       ),
     }),
   );
 
-  app.delete('/gallery/:id', { schema: { params: ZParams } }, async (request) => {
-    await deleteGalleryItem(db, storage, request.auth.user.id, request.params.id);
-    return { success: true as const };
-  });
+  app.delete(
+    '/gallery/:id',
+    { config: { right: 'edit' }, schema: { params: ZParams } },
+    async (request) => {
+      await deleteGalleryItem(db, storage, request.workspace.id, request.params.id);
+      return { success: true as const };
+    },
+  );
 };

@@ -48,11 +48,11 @@ export function toPublicGalleryItem(row: TGalleryRow, files: TFileUrlSigner): TG
  * or the influencer's or product's index when filtered by one
  * (docs/decisions/0032-keyset-pagination.md).
  */
-export function newestGalleryItems(db: TDatabase, userId: string, raw: unknown) {
+export function newestGalleryItems(db: TDatabase, workspaceId: string, raw: unknown) {
   const parsed = ZGalleryQuery.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid filter');
   const query = parsed.data;
-  const conditions: (SQL | undefined)[] = [eq(galleryItems.userId, userId)];
+  const conditions: (SQL | undefined)[] = [eq(galleryItems.workspaceId, workspaceId)];
   if (query.influencerId === 'none') conditions.push(isNull(galleryItems.influencerId));
   else if (query.influencerId) conditions.push(eq(galleryItems.influencerId, query.influencerId));
   if (query.kind) conditions.push(eq(galleryItems.kind, query.kind));
@@ -73,23 +73,23 @@ export function newestGalleryItems(db: TDatabase, userId: string, raw: unknown) 
 
 export async function listGallery(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   raw: unknown,
 ): Promise<TPage<TGalleryRow>> {
-  const { rows, limit } = newestGalleryItems(db, userId, raw);
+  const { rows, limit } = newestGalleryItems(db, workspaceId, raw);
   return toPage(await rows, limit);
 }
 
 export async function findGalleryItem(
   db: TQueryable,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<TGalleryRow> {
   if (!isUuid(id)) throw itemNotFound();
   const [row] = await db
     .select()
     .from(galleryItems)
-    .where(and(eq(galleryItems.id, id), eq(galleryItems.userId, userId)));
+    .where(and(eq(galleryItems.id, id), eq(galleryItems.workspaceId, workspaceId)));
   if (!row) throw itemNotFound();
   return row;
 }
@@ -98,10 +98,10 @@ export async function findGalleryItem(
 export async function readGalleryImage(
   db: TDatabase,
   storage: TStorage,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<Buffer> {
-  const row = await findGalleryItem(db, userId, id);
+  const row = await findGalleryItem(db, workspaceId, id);
   if (row.kind !== 'image') throw badRequest(GENERATE_TEXTS.notAnImage);
   const stored = await storage.get(row.key);
   if (!stored) throw itemNotFound();
@@ -115,17 +115,17 @@ export async function readGalleryImage(
 export async function deleteGalleryItem(
   db: TDatabase,
   storage: TStorage,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<void> {
   const { row, posterKey } = await db.transaction(async (tx) => {
-    const found = await findGalleryItem(tx, userId, id);
+    const found = await findGalleryItem(tx, workspaceId, id);
     await tx.delete(galleryItems).where(eq(galleryItems.id, found.id));
     const [job] = found.jobId
       ? await tx
           .select({ outputs: jobs.outputs })
           .from(jobs)
-          .where(and(eq(jobs.id, found.jobId), eq(jobs.userId, userId)))
+          .where(and(eq(jobs.id, found.jobId), eq(jobs.workspaceId, workspaceId)))
       : [];
     const poster = job?.outputs.find((output) => output.key === found.key)?.posterKey ?? null;
     if (found.jobId)
@@ -135,7 +135,7 @@ export async function deleteGalleryItem(
           outputs: sql`coalesce((select jsonb_agg(output) from jsonb_array_elements(${jobs.outputs}) as output where output->>'key' <> ${found.key}), '[]'::jsonb)`,
           updatedAt: new Date(),
         })
-        .where(and(eq(jobs.id, found.jobId), eq(jobs.userId, userId)));
+        .where(and(eq(jobs.id, found.jobId), eq(jobs.workspaceId, workspaceId)));
     return { row: found, posterKey: poster };
   });
   await storage.delete(row.key);

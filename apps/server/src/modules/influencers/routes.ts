@@ -42,7 +42,7 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: ZInfluencersQuery, response: { 200: ZInfluencersResponse } } },
     async (request) => ({
       success: true as const,
-      ...(await influencerList(db, files, request.auth.user.id, request.query)),
+      ...(await influencerList(db, files, request.workspace.id, request.query)),
     }),
   );
 
@@ -52,7 +52,7 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       influencer: toPublicInfluencer(
-        await findInfluencer(db, request.auth.user.id, request.params.id),
+        await findInfluencer(db, request.workspace.id, request.params.id),
         files,
       ),
     }),
@@ -60,10 +60,10 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/influencers',
-    { schema: { response: { 201: ZInfluencerResponse } } },
+    { config: { right: 'edit' }, schema: { response: { 201: ZInfluencerResponse } } },
     async (request, reply) => {
       const { fields, image } = await readInfluencerForm(request);
-      const row = await createInfluencer(db, deps, request.auth.user.id, { ...fields, image });
+      const row = await createInfluencer(db, deps, request.workspace.id, { ...fields, image });
       return reply
         .status(201)
         .send({ success: true as const, influencer: toPublicInfluencer(row, files) });
@@ -72,12 +72,15 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/influencers/:id',
-    { schema: { params: ZParams, response: { 200: ZInfluencerResponse } } },
+    {
+      config: { right: 'edit' },
+      schema: { params: ZParams, response: { 200: ZInfluencerResponse } },
+    },
     async (request) => {
       // The id is checked first, so another user's influencer answers 404 before any upload work.
-      await findInfluencer(db, request.auth.user.id, request.params.id);
+      await findInfluencer(db, request.workspace.id, request.params.id);
       const { fields, image, removeImage } = await readInfluencerForm(request);
-      const row = await updateInfluencer(db, deps, request.auth.user.id, request.params.id, {
+      const row = await updateInfluencer(db, deps, request.workspace.id, request.params.id, {
         ...fields,
         image,
         removeImage,
@@ -88,9 +91,9 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/influencers/:id',
-    { schema: { params: ZParams, response: { 200: ZSuccess } } },
+    { config: { right: 'edit' }, schema: { params: ZParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deleteInfluencer(db, deps, request.auth.user.id, request.params.id);
+      await deleteInfluencer(db, deps, request.workspace.id, request.params.id);
       return { success: true as const };
     },
   );
@@ -98,6 +101,7 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/influencers/generate',
     {
+      config: { right: 'edit' },
       schema: { body: ZGenerateInfluencerRequest, response: { 200: ZGenerateInfluencerResponse } },
     },
     async (request) => ({

@@ -116,13 +116,20 @@ const withTraining = {
  * The account's influencers newest first, from after `cursor`, at most `limit` of them (read by
  * influencers_user_created_id_idx; docs/decisions/0032-keyset-pagination.md).
  */
-export function newestInfluencers(db: TDatabase, userId: string, { cursor, limit }: TPageRequest) {
+export function newestInfluencers(
+  db: TDatabase,
+  workspaceId: string,
+  { cursor, limit }: TPageRequest,
+) {
   return db
     .select({ ...withTraining, cursorAt: cursorAt(influencers.createdAt) })
     .from(influencers)
     .leftJoin(jobs, eq(jobs.id, influencers.trainingJobId))
     .where(
-      and(eq(influencers.userId, userId), olderThan(influencers.createdAt, influencers.id, cursor)),
+      and(
+        eq(influencers.workspaceId, workspaceId),
+        olderThan(influencers.createdAt, influencers.id, cursor),
+      ),
     )
     .orderBy(...newestFirst(influencers.createdAt, influencers.id))
     .limit(limit);
@@ -131,25 +138,25 @@ export function newestInfluencers(db: TDatabase, userId: string, { cursor, limit
 /** The newest `limit` influencers (the dashboard's recent ones). */
 export function listInfluencers(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   limit: number,
 ): Promise<TInfluencerView[]> {
-  return newestInfluencers(db, userId, { limit });
+  return newestInfluencers(db, workspaceId, { limit });
 }
 
 /** One page of GET /api/influencers. */
 export async function listInfluencerPage(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   page: TPageRequest,
 ): Promise<TPage<TInfluencerView>> {
-  const rows = await newestInfluencers(db, userId, { ...page, limit: page.limit + 1 });
+  const rows = await newestInfluencers(db, workspaceId, { ...page, limit: page.limit + 1 });
   return toPage(rows, page.limit);
 }
 
 export async function findInfluencer(
   db: TQueryable,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<TInfluencerView> {
   if (!isUuid(id)) throw influencerNotFound();
@@ -157,24 +164,24 @@ export async function findInfluencer(
     .select(withTraining)
     .from(influencers)
     .leftJoin(jobs, eq(jobs.id, influencers.trainingJobId))
-    .where(and(eq(influencers.id, id), eq(influencers.userId, userId)));
+    .where(and(eq(influencers.id, id), eq(influencers.workspaceId, workspaceId)));
   if (!row) throw influencerNotFound();
   return row;
 }
 
-export async function countInfluencers(db: TDatabase, userId: string): Promise<number> {
+export async function countInfluencers(db: TDatabase, workspaceId: string): Promise<number> {
   const [held] = await db
     .select({ used: count() })
     .from(influencers)
-    .where(eq(influencers.userId, userId));
+    .where(eq(influencers.workspaceId, workspaceId));
   return held?.used ?? 0;
 }
 
 /** Influencers held over slots: every model token ever granted (docs/product/workspace.md). */
-export async function influencerUsage(db: TDatabase, userId: string): Promise<TUsage> {
+export async function influencerUsage(db: TDatabase, workspaceId: string): Promise<TUsage> {
   const [used, balances] = await Promise.all([
-    countInfluencers(db, userId),
-    getBalances(db, userId),
+    countInfluencers(db, workspaceId),
+    getBalances(db, workspaceId),
   ]);
   return { used, limit: balances.modelTokensGranted };
 }
@@ -186,12 +193,12 @@ export async function influencerUsage(db: TDatabase, userId: string): Promise<TU
 export async function influencerList(
   db: TDatabase,
   files: TFileUrlSigner,
-  userId: string,
+  workspaceId: string,
   request: TPageRequest,
 ) {
   const [page, usage] = await Promise.all([
-    listInfluencerPage(db, userId, request),
-    influencerUsage(db, userId),
+    listInfluencerPage(db, workspaceId, request),
+    influencerUsage(db, workspaceId),
   ]);
   return {
     influencers: page.rows.map((row) => toPublicInfluencer(row, files)),
@@ -203,11 +210,11 @@ export async function influencerList(
 /** Stores an influencer's picture and thumbnail under fresh keys. */
 export async function storeInfluencerImage(
   storage: TStorage,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   image: TProcessedImage,
 ): Promise<TInfluencerImageKeys> {
-  const base = `users/${userId}/influencers/${influencerId}/${randomUUID()}`;
+  const base = `users/${workspaceId}/influencers/${influencerId}/${randomUUID()}`;
   const keys = { imageKey: `${base}.webp`, thumbnailKey: `${base}-thumb.webp` };
   await Promise.all([
     storage.put(keys.imageKey, image.image),
@@ -238,14 +245,14 @@ export type TNewInfluencer = TInfluencerFields & {
  */
 export async function takeSlot(
   tx: TQueryable,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   options: { name: string; spendToken: boolean },
 ): Promise<void> {
-  if (!(await lockFreeSlot(tx, userId))) throw new InsufficientBalanceError('model_tokens');
+  if (!(await lockFreeSlot(tx, workspaceId))) throw new InsufficientBalanceError('model_tokens');
   if (!options.spendToken) return;
   await debit(tx, {
-    userId,
+    workspaceId,
     currency: 'model_tokens',
     amount: 1,
     description: `Marketplace model: ${options.name}`,
@@ -257,16 +264,16 @@ export async function takeSlot(
  * Locks the account's balance row (until the caller's transaction ends) and tells whether a slot
  * is free: fewer influencers held than model tokens ever granted.
  */
-export async function lockFreeSlot(tx: TQueryable, userId: string): Promise<boolean> {
+export async function lockFreeSlot(tx: TQueryable, workspaceId: string): Promise<boolean> {
   const [balance] = await tx
     .select({ granted: accountBalances.modelTokensGranted })
     .from(accountBalances)
-    .where(eq(accountBalances.userId, userId))
+    .where(eq(accountBalances.workspaceId, workspaceId))
     .for('update');
   const [held] = await tx
     .select({ used: count() })
     .from(influencers)
-    .where(eq(influencers.userId, userId));
+    .where(eq(influencers.workspaceId, workspaceId));
   return (held?.used ?? 0) < (balance?.granted ?? 0);
 }
 
@@ -276,17 +283,17 @@ export async function lockFreeSlot(tx: TQueryable, userId: string): Promise<bool
  */
 export async function insertInfluencer(
   tx: TQueryable,
-  userId: string,
+  workspaceId: string,
   id: string,
   input: Omit<TNewInfluencer, 'image'>,
   keys: TInfluencerImageKeys | null,
 ): Promise<TInfluencerRow> {
-  await takeSlot(tx, userId, id, { name: input.name, spendToken: input.modelId != null });
+  await takeSlot(tx, workspaceId, id, { name: input.name, spendToken: input.modelId != null });
   const [row] = await tx
     .insert(influencers)
     .values({
       id,
-      userId,
+      workspaceId,
       name: input.name,
       niche: input.niche,
       personality: input.personality,
@@ -309,17 +316,17 @@ export async function insertInfluencer(
 export async function createInfluencer(
   db: TDatabase,
   deps: TFilesDeps,
-  userId: string,
+  workspaceId: string,
   input: TNewInfluencer,
   inTransaction?: (tx: TQueryable, row: TInfluencerRow) => Promise<void>,
 ): Promise<TInfluencerRow> {
   const id = randomUUID();
   const keys = input.image
-    ? await storeInfluencerImage(deps.storage, userId, id, input.image)
+    ? await storeInfluencerImage(deps.storage, workspaceId, id, input.image)
     : null;
   try {
     return await db.transaction(async (tx) => {
-      const row = await insertInfluencer(tx, userId, id, input, keys);
+      const row = await insertInfluencer(tx, workspaceId, id, input, keys);
       await inTransaction?.(tx, row);
       return row;
     });
@@ -334,13 +341,13 @@ export async function createInfluencer(
 export async function updateInfluencer(
   db: TDatabase,
   deps: TFilesDeps,
-  userId: string,
+  workspaceId: string,
   id: string,
   input: TInfluencerFields & { image?: TProcessedImage | null; removeImage?: boolean },
 ): Promise<TInfluencerView> {
-  const current = await findInfluencer(db, userId, id);
+  const current = await findInfluencer(db, workspaceId, id);
   const keys = input.image
-    ? await storeInfluencerImage(deps.storage, userId, id, input.image)
+    ? await storeInfluencerImage(deps.storage, workspaceId, id, input.image)
     : null;
   const dropImage = !!keys || !!input.removeImage;
   const [row] = await db
@@ -356,7 +363,7 @@ export async function updateInfluencer(
         : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(influencers.id, id), eq(influencers.userId, userId)))
+    .where(and(eq(influencers.id, id), eq(influencers.workspaceId, workspaceId)))
     .returning();
   if (!row) {
     await removeInfluencerFiles(deps.storage, [keys?.imageKey, keys?.thumbnailKey]);
@@ -374,7 +381,7 @@ export async function updateInfluencer(
 export async function deleteInfluencer(
   db: TDatabase,
   deps: TFilesDeps,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<void> {
   if (!isUuid(id)) throw influencerNotFound();
@@ -386,7 +393,7 @@ export async function deleteInfluencer(
       .where(
         and(
           eq(personaPhotos.influencerId, id),
-          eq(personaPhotos.userId, userId),
+          eq(personaPhotos.workspaceId, workspaceId),
           eq(personaPhotos.source, 'upload'),
         ),
       );
@@ -397,25 +404,24 @@ export async function deleteInfluencer(
       .where(
         and(
           eq(likenessStatements.influencerId, id),
-          eq(likenessStatements.userId, userId),
           isNotNull(likenessStatements.consentDocumentKey),
         ),
       );
     const [row] = await tx
       .delete(influencers)
-      .where(and(eq(influencers.id, id), eq(influencers.userId, userId)))
+      .where(and(eq(influencers.id, id), eq(influencers.workspaceId, workspaceId)))
       .returning();
     if (!row) throw influencerNotFound();
     const freed = `Influencer slot freed: ${row.name}`;
     await refund(tx, {
-      userId,
+      workspaceId,
       currency: 'model_tokens',
       reference: slotReference(id),
       description: freed,
     });
     if (row.trainingJobId)
       await refund(tx, {
-        userId,
+        workspaceId,
         currency: 'model_tokens',
         reference: `job:${row.trainingJobId}`,
         description: freed,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listenChannel } from '../../lib/pg-listen';
 
 /** A job that changed, or `id: '*'` after a reconnection: any of the user's jobs may have. */
-const ZJobChange = z.object({ id: z.string(), userId: z.string() });
+const ZJobChange = z.object({ id: z.string(), workspaceId: z.string() });
 export type TJobChange = z.infer<typeof ZJobChange>;
 export const ANY_JOB = '*';
 
@@ -22,24 +22,27 @@ export function createJobEvents(pool: pg.Pool, log: { error: (o: object, m: stri
       try {
         const change = ZJobChange.safeParse(JSON.parse(payload));
         // Anything else on the channel is not ours.
-        if (change.success) emitter.emit(change.data.userId, change.data);
+        if (change.success) emitter.emit(change.data.workspaceId, change.data);
       } catch {
         // Not JSON: not ours either.
       }
     },
     // Changes announced while the connection was down are lost: every subscriber re-reads.
     onReconnect: () => {
-      for (const userId of emitter.eventNames())
-        emitter.emit(userId, { id: ANY_JOB, userId: String(userId) } satisfies TJobChange);
+      for (const workspaceId of emitter.eventNames())
+        emitter.emit(workspaceId, {
+          id: ANY_JOB,
+          workspaceId: String(workspaceId),
+        } satisfies TJobChange);
     },
   });
 
   return {
     start: listener.start,
     /** Calls `listener` on every change of the user's jobs until the returned function is called. */
-    subscribe(userId: string, callback: (change: TJobChange) => void): () => void {
-      emitter.on(userId, callback);
-      return () => emitter.off(userId, callback);
+    subscribe(workspaceId: string, callback: (change: TJobChange) => void): () => void {
+      emitter.on(workspaceId, callback);
+      return () => emitter.off(workspaceId, callback);
     },
     close: listener.close,
   };

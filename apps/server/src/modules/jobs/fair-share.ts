@@ -38,11 +38,11 @@ const PREVIEW = and(eq(jobs.cost, 0), inArray(jobs.tool, [...PREVIEW_TOOLS]));
  * Refuses, before any work is done on the input, an account that already has its most jobs
  * queued or running. Only a first answer: `takeTurns` decides under the account's lock.
  */
-export async function checkJobRoom(db: TQueryable, userId: string, asked: number) {
+export async function checkJobRoom(db: TQueryable, workspaceId: string, asked: number) {
   const [row] = await db
     .select({ unfinished: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), UNFINISHED));
+    .where(and(eq(jobs.workspaceId, workspaceId), UNFINISHED));
   const unfinished = row?.unfinished ?? 0;
   if (unfinished + asked > MAX_UNFINISHED_JOBS) throw new JobLimitError(unfinished, asked);
 }
@@ -59,18 +59,18 @@ export async function checkJobRoom(db: TQueryable, userId: string, asked: number
  */
 export async function takeTurns(
   tx: TQueryable,
-  userId: string,
+  workspaceId: string,
   lane: TJobLane,
   asked: number,
 ): Promise<number[]> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${userId}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${workspaceId}`}))`);
   const inLane = lane === 'preview' ? PREVIEW : not(PREVIEW!);
   const [row] = await tx
     .select({
-      unfinished: sql<number>`(count(*) filter (where ${eq(jobs.userId, userId)}))::int`,
+      unfinished: sql<number>`(count(*) filter (where ${eq(jobs.workspaceId, workspaceId)}))::int`,
       lastTurn: sql<
         number | null
-      >`max(${jobs.turn}) filter (where ${and(eq(jobs.userId, userId), inLane)})`,
+      >`max(${jobs.turn}) filter (where ${and(eq(jobs.workspaceId, workspaceId), inLane)})`,
       round: sql<number | null>`min(${jobs.turn}) filter (where ${inLane})`,
     })
     .from(jobs)

@@ -42,9 +42,9 @@ export type TJobUpload = {
  * A job's input file row, its bytes beside it to be stored: `{job}` in the key becomes the job's
  * id. An upscale or edit of a gallery image keeps its persona and words (gallery/record.ts).
  */
-export function jobInputFile(userId: string, input: TJobInput, upload: TJobUpload) {
+export function jobInputFile(workspaceId: string, input: TJobInput, upload: TJobUpload) {
   return {
-    key: `users/${userId}/jobs/{job}/input.${input.extension}`,
+    key: `users/${workspaceId}/jobs/{job}/input.${input.extension}`,
     width: input.width,
     height: input.height,
     contentType: input.contentType,

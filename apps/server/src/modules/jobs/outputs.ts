@@ -146,13 +146,13 @@ export async function signOutput(
  */
 export async function storeOutput(
   deps: { storage: TStorage; credentials: TContentCredentials },
-  row: Pick<TJobRow, 'id' | 'userId'>,
+  row: Pick<TJobRow, 'id' | 'workspaceId'>,
   output: TToolOutput,
   index: number,
   provenance: TProvenance,
 ): Promise<{ file: TJobFileRow; signed: Buffer }> {
   const extension = output.fileName.split('.').pop();
-  const key = `users/${row.userId}/jobs/${row.id}/output-${index}.${extension}`;
+  const key = `users/${row.workspaceId}/jobs/${row.id}/output-${index}.${extension}`;
   const signed = await signOutput(deps.credentials, output, provenance);
   await deps.storage.put(key, signed);
   return {
@@ -170,7 +170,7 @@ export async function storeOutput(
 /** Signs the outputs' Content Credentials and stores them under the job's folder, in order. */
 export async function storeOutputs(
   deps: { storage: TStorage; credentials: TContentCredentials },
-  row: Pick<TJobRow, 'id' | 'userId'>,
+  row: Pick<TJobRow, 'id' | 'workspaceId'>,
   outputs: TToolOutput[],
   provenance: TProvenance,
 ): Promise<TJobFileRow[]> {

@@ -71,42 +71,57 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/generations',
-    { schema: { response: { 201: ZGenerateResponse } } },
+    { config: { right: 'spend' }, schema: { response: { 201: ZGenerateResponse } } },
     async (request, reply) => {
-      const rows = await enqueue(db, deps, request.auth.user.id, 'generate-image', {
-        fields: request.body,
-      });
+      const rows = await enqueue(
+        db,
+        deps,
+        request.workspace.id,
+        'generate-image',
+        { fields: request.body },
+        { userId: request.auth.user.id },
+      );
       return reply
         .status(201)
         .send({ success: true as const, jobs: rows.map((row) => toPublicJob(row, files)) });
     },
   );
 
-  app.post('/jobs', { schema: { response: { 201: ZJobResponse } } }, async (request, reply) => {
-    // A face swap's clip may be larger than an image (each field keeps its own limit).
-    const form = await readMultipartForm(request, {
-      fileFields: ['image', 'video'],
-      maxFiles: 1,
-      maxBytes: { image: MAX_UPLOAD_BYTES, video: VIDEO_UPLOAD.maxBytes },
-    });
-    // The `tool` field picks the tool; an unknown one is refused with the other bad options.
-    const image = form.files.find((file) => file.field === 'image');
-    const video = form.files.find((file) => file.field === 'video');
-    const row = await enqueueUpload(db, deps, request.auth.user.id, {
-      image: image?.data ?? null,
-      video: video?.data ?? null,
-      imageName: image?.fileName ?? null,
-      videoName: video?.fileName ?? null,
-      fields: firstValues(form),
-    });
-    return reply.status(201).send({ success: true as const, job: toPublicJob(row, files) });
-  });
+  app.post(
+    '/jobs',
+    { config: { right: 'spend' }, schema: { response: { 201: ZJobResponse } } },
+    async (request, reply) => {
+      // A face swap's clip may be larger than an image (each field keeps its own limit).
+      const form = await readMultipartForm(request, {
+        fileFields: ['image', 'video'],
+        maxFiles: 1,
+        maxBytes: { image: MAX_UPLOAD_BYTES, video: VIDEO_UPLOAD.maxBytes },
+      });
+      // The `tool` field picks the tool; an unknown one is refused with the other bad options.
+      const image = form.files.find((file) => file.field === 'image');
+      const video = form.files.find((file) => file.field === 'video');
+      const row = await enqueueUpload(
+        db,
+        deps,
+        request.workspace.id,
+        {
+          image: image?.data ?? null,
+          video: video?.data ?? null,
+          imageName: image?.fileName ?? null,
+          videoName: video?.fileName ?? null,
+          fields: firstValues(form),
+        },
+        { userId: request.auth.user.id },
+      );
+      return reply.status(201).send({ success: true as const, job: toPublicJob(row, files) });
+    },
+  );
 
   app.get(
     '/jobs',
     { schema: { querystring: ZJobsQuery, response: { 200: ZJobsResponse } } },
     async (request) => {
-      const page = await listJobPage(db, request.auth.user.id, request.query);
+      const page = await listJobPage(db, request.workspace.id, request.query);
       return {
         success: true as const,
         jobs: page.rows.map((row) => toPublicJob(row, files)),
@@ -120,7 +135,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ZParams, response: { 200: ZJobResponse } } },
     async (request) => ({
       success: true as const,
-      job: toPublicJob(await findJob(db, request.auth.user.id, request.params.id), files),
+      job: toPublicJob(await findJob(db, request.workspace.id, request.params.id), files),
     }),
   );
 
@@ -129,21 +144,21 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // One job, live: its state now, then every change, and the stream ends when it is finished.
   app.get('/jobs/:id/events', { schema: { params: ZParams } }, async (request, reply) => {
-    const userId = request.auth.user.id;
-    const first = await findJob(db, userId, request.params.id);
-    const open = openStreams.get(userId) ?? 0;
+    const workspaceId = request.workspace.id;
+    const first = await findJob(db, workspaceId, request.params.id);
+    const open = openStreams.get(workspaceId) ?? 0;
     if (open >= MAX_STREAMS_PER_ACCOUNT)
       throw tooManyRequests(TOOL_TEXTS.tooManyStreams, 'TOO_MANY_STREAMS');
-    openStreams.set(userId, open + 1);
+    openStreams.set(workspaceId, open + 1);
     const stream = openEventStream(request, reply);
     stream.onClose(() => {
-      const now = (openStreams.get(userId) ?? 1) - 1;
-      if (now > 0) openStreams.set(userId, now);
-      else openStreams.delete(userId);
+      const now = (openStreams.get(workspaceId) ?? 1) - 1;
+      if (now > 0) openStreams.set(workspaceId, now);
+      else openStreams.delete(workspaceId);
     });
     let last = '';
     const push = async () => {
-      const row = await findJob(db, userId, first.id);
+      const row = await findJob(db, workspaceId, first.id);
       const job = toPublicJob(row, files);
       const state = `${job.status}:${job.progress}:${job.stage}`;
       if (state !== last) {
@@ -160,7 +175,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     // Subscribe before the first read, so no change between the two is missed.
     stream.onClose(
-      app.jobEvents.subscribe(userId, (change) => {
+      app.jobEvents.subscribe(workspaceId, (change) => {
         if (change.id === first.id || change.id === ANY_JOB) void schedule();
       }),
     );

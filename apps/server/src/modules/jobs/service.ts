@@ -55,8 +55,11 @@ export const QUEUED_RECHECK_SECONDS = 10 * 60;
 
 const jobNotFound = () => notFound(TOOL_TEXTS.jobNotFound, 'JOB_NOT_FOUND');
 
-/** Who queued a job: a program's API key, named in the credit history, or the web app. */
-export type TJobActor = { apiKeyId?: string | null };
+/**
+ * Who queued a job: the member signed in to the web app (`userId`), or a program's API key,
+ * named in the credit history.
+ */
+export type TJobActor = { userId?: string | null; apiKeyId?: string | null };
 
 /**
  * Queues the jobs a request asks for, of any tool or of persona training: the tool's plan checks
@@ -68,20 +71,24 @@ export type TJobActor = { apiKeyId?: string | null };
 export async function enqueue(
   db: TDatabase,
   deps: TJobDeps,
-  userId: string,
+  workspaceId: string,
   kind: TJobKind,
   request: TToolRequest,
   actor: TJobActor = {},
 ): Promise<TJobRow[]> {
   const tool = deps.tools[kind];
-  const plan = await tool.plan({ db, deps, userId }, request).catch(async (error: unknown) => {
+  const plan = await tool.plan({ db, deps, workspaceId }, request).catch(async (error: unknown) => {
     // A prompt that asks for a minor is kept for the operators' review before it is answered.
-    await noteMinorPromptRefusal(db, error, { userId, tool: kind, fields: request.fields });
+    await noteMinorPromptRefusal(db, error, {
+      userId: actor.userId ?? null,
+      tool: kind,
+      fields: request.fields,
+    });
     throw error;
   });
   // Bad input is named first; an account at its most unfinished jobs is told so before anything
   // is stored (the count under the account's lock below decides).
-  await checkJobRoom(db, userId, plan.count);
+  await checkJobRoom(db, workspaceId, plan.count);
   const prepared = await plan.prepare();
   const ids = prepared.jobs.map(() => randomUUID());
   const stored: string[] = [];
@@ -95,19 +102,20 @@ export async function enqueue(
     return await db.transaction(async (tx) => {
       // The account's lock on its jobs comes first, as in every path that queues one.
       const lane = laneOf({ tool: kind, cost: prepared.cost });
-      const turns = await takeTurns(tx, userId, lane, prepared.jobs.length);
+      const turns = await takeTurns(tx, workspaceId, lane, prepared.jobs.length);
       await prepared.lock?.(tx);
       const rows: TJobRow[] = [];
       for (const [index, job] of prepared.jobs.entries()) {
         const id = ids[index]!;
         if (prepared.spend.amount > 0)
           await debit(tx, {
-            userId,
+            workspaceId,
             currency: prepared.spend.currency,
             amount: prepared.spend.amount,
             description: prepared.spend.description,
             reference: `job:${id}`,
             apiKeyId: actor.apiKeyId ?? null,
+            actorId: actor.userId ?? null,
           });
         const input = job.input && { ...job.input, key: job.input.key.replace('{job}', id) };
         delete input?.data;
@@ -115,7 +123,8 @@ export async function enqueue(
           .insert(jobs)
           .values({
             id,
-            userId,
+            workspaceId,
+            createdBy: actor.userId ?? null,
             tool: kind,
             options: job.options,
             input,
@@ -143,7 +152,7 @@ export async function enqueue(
 export async function enqueueUpload(
   db: TDatabase,
   deps: TJobDeps,
-  userId: string,
+  workspaceId: string,
   upload: TJobUpload,
   actor: TJobActor = {},
 ): Promise<TJobRow> {
@@ -155,7 +164,7 @@ export async function enqueueUpload(
   if (!parsed.success) {
     const refused = badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
     await noteMinorPromptRefusal(db, refused, {
-      userId,
+      userId: actor.userId ?? null,
       tool: String(named ?? 'unknown'),
       fields: upload.fields,
     });
@@ -164,7 +173,7 @@ export async function enqueueUpload(
   const [row] = await enqueue(
     db,
     deps,
-    userId,
+    workspaceId,
     parsed.data.tool,
     { fields: upload.fields, upload },
     actor,
@@ -179,7 +188,7 @@ export async function enqueueUpload(
  */
 export function newestJobs(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   { tool, cursor, limit }: TPageRequest & { tool?: TJobTool },
 ) {
   return db
@@ -187,7 +196,7 @@ export function newestJobs(
     .from(jobs)
     .where(
       and(
-        eq(jobs.userId, userId),
+        eq(jobs.workspaceId, workspaceId),
         tool ? eq(jobs.tool, tool) : undefined,
         olderThan(jobs.createdAt, jobs.id, cursor),
       ),
@@ -199,18 +208,18 @@ export function newestJobs(
 /** One page of GET /api/jobs. */
 export async function listJobPage(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   page: TPageRequest & { tool?: TJobTool },
 ): Promise<TPage<TJobRow>> {
-  return toPage(await newestJobs(db, userId, { ...page, limit: page.limit + 1 }), page.limit);
+  return toPage(await newestJobs(db, workspaceId, { ...page, limit: page.limit + 1 }), page.limit);
 }
 
-export async function findJob(db: TDatabase, userId: string, id: string): Promise<TJobRow> {
+export async function findJob(db: TDatabase, workspaceId: string, id: string): Promise<TJobRow> {
   if (!isUuid(id)) throw jobNotFound();
   const [row] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.userId, userId)));
+    .where(and(eq(jobs.id, id), eq(jobs.workspaceId, workspaceId)));
   if (!row) throw jobNotFound();
   return row;
 }
@@ -223,7 +232,7 @@ export async function findJob(db: TDatabase, userId: string, id: string): Promis
  */
 export async function failJob(
   db: TDatabase,
-  row: Pick<TJobRow, 'id' | 'userId'>,
+  row: Pick<TJobRow, 'id' | 'workspaceId'>,
   reason: string,
   files?: TFileUrlSigner,
 ) {
@@ -237,7 +246,7 @@ export async function failJob(
  */
 export async function failJobIn(
   tx: TTransaction,
-  row: Pick<TJobRow, 'id' | 'userId'>,
+  row: Pick<TJobRow, 'id' | 'workspaceId'>,
   reason: string,
   files?: TFileUrlSigner,
 ): Promise<{ credits: number; modelTokens: number } | null> {
@@ -257,11 +266,15 @@ export async function failJobIn(
   // the job's own.
   const refunded = { credits: 0, modelTokens: 0 };
   for (const currency of ['credits', 'model_tokens'] as const) {
-    const given = await refund(tx, { userId: row.userId, currency, reference: `job:${row.id}` });
+    const given = await refund(tx, {
+      workspaceId: row.workspaceId,
+      currency,
+      reference: `job:${row.id}`,
+    });
     if (given && currency === 'credits') refunded.credits = failed.cost;
     if (given && currency === 'model_tokens') refunded.modelTokens = 1;
   }
-  if (files) await emitJobFinished(tx, row.userId, toPublicJob(failed, files), refunded);
+  if (files) await emitJobFinished(tx, row.workspaceId, toPublicJob(failed, files), refunded);
   return refunded;
 }
 
@@ -272,15 +285,15 @@ export async function failJobIn(
  */
 export async function cancelJob(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   id: string,
   files?: TFileUrlSigner,
 ): Promise<TJobRow> {
-  const row = await findJob(db, userId, id);
+  const row = await findJob(db, workspaceId, id);
   if (isFinished(row.status))
     throw conflict('This job has finished: there is nothing to cancel', 'JOB_FINISHED');
   await failJob(db, row, 'Cancelled', files);
-  return findJob(db, userId, id);
+  return findJob(db, workspaceId, id);
 }
 
 /** Runs a job's tool on its stored input and keeps what it made, once it passed the checks. */
@@ -396,7 +409,7 @@ export async function runJob(
         .returning();
       if (!succeeded) return;
       await execution.commit?.(tx);
-      await emitJobFinished(tx, row.userId, toPublicJob(succeeded, deps.files));
+      await emitJobFinished(tx, row.workspaceId, toPublicJob(succeeded, deps.files));
     });
   } catch (error) {
     clearInterval(heartbeat);

@@ -52,7 +52,7 @@ export type TToolRequest = {
   upload?: TJobUpload;
 };
 
-export type TEnqueueContext = { db: TDatabase; deps: TJobDeps; userId: string };
+export type TEnqueueContext = { db: TDatabase; deps: TJobDeps; workspaceId: string };
 
 /** One job of a plan: its options as stored, and its input file (stored with `data` when given). */
 export type TPlannedJob = {
@@ -125,7 +125,7 @@ export function storedOptions<T extends TJobTool>(tool: T, row: TJobRow): TJobOp
  * tool; 0 when its engine makes offline previews.
  */
 export async function admit(context: TEnqueueContext, tool: TJobTool, count = 1): Promise<number> {
-  const account = await getAccountState(context.db, context.userId);
+  const account = await getAccountState(context.db, context.workspaceId);
   const allowed = checkAction(account, JOB_TOOL_ACTIONS[tool], count);
   if (!allowed.allowed && allowed.reason === 'plan') throw new ToolNotAllowedError();
   const engine = context.deps.engines[tool];

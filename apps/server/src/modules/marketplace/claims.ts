@@ -36,7 +36,7 @@ export type TAcceptedTerms = { version: string; acceptedAt: Date };
 
 export async function claimLicence(
   tx: TQueryable,
-  userId: string,
+  workspaceId: string,
   modelId: number,
   terms: TAcceptedTerms | null,
 ) {
@@ -49,7 +49,7 @@ export async function claimLicence(
   const [held] = await tx
     .select({ id: modelLicences.id })
     .from(modelLicences)
-    .where(and(eq(modelLicences.modelId, modelId), eq(modelLicences.userId, userId)));
+    .where(and(eq(modelLicences.modelId, modelId), eq(modelLicences.workspaceId, workspaceId)));
   if (held) return false;
   const [claimed] = await tx
     .select({ total: count() })
@@ -58,7 +58,7 @@ export async function claimLicence(
   if ((claimed?.total ?? 0) >= LICENCES_PER_MODEL) throw new ModelFullyClaimedError();
   await tx.insert(modelLicences).values({
     modelId,
-    userId,
+    workspaceId,
     termsVersion: terms?.version ?? null,
     termsAcceptedAt: terms?.acceptedAt ?? null,
   });
@@ -153,17 +153,17 @@ async function describeDrawing(bytes: Buffer): Promise<TPortraitAnalysis> {
  * The models the creator holds a licence of, each with their newest influencer made of it (null
  * once deleted: the licence stays theirs), so the marketplace offers to open it instead of a claim.
  */
-export async function listClaims(db: TDatabase, userId: string): Promise<TMarketplaceClaim[]> {
+export async function listClaims(db: TDatabase, workspaceId: string): Promise<TMarketplaceClaim[]> {
   const [licences, made] = await Promise.all([
     db
       .select({ modelId: modelLicences.modelId })
       .from(modelLicences)
-      .where(eq(modelLicences.userId, userId))
+      .where(eq(modelLicences.workspaceId, workspaceId))
       .orderBy(asc(modelLicences.modelId)),
     db
       .select({ id: influencers.id, modelId: influencers.modelId })
       .from(influencers)
-      .where(and(eq(influencers.userId, userId), isNotNull(influencers.modelId)))
+      .where(and(eq(influencers.workspaceId, workspaceId), isNotNull(influencers.modelId)))
       .orderBy(desc(influencers.createdAt), desc(influencers.id)),
   ]);
   return licences.map(({ modelId }) => ({
@@ -192,7 +192,7 @@ export async function claimModel(
   db: TDatabase,
   deps: TFilesDeps & { faces: TFaceAnalyser },
   personaWriter: TPersonaWriter,
-  userId: string,
+  workspaceId: string,
   modelId: number,
   terms: TAcceptedTerms,
 ) {
@@ -208,7 +208,7 @@ export async function claimModel(
   const created = await createInfluencer(
     db,
     deps,
-    userId,
+    workspaceId,
     {
       name: model.name,
       niche: 'lifestyle',
@@ -219,13 +219,13 @@ export async function claimModel(
       image: await readTemplateImage(db, deps, modelId),
     },
     async (tx, row) => {
-      if (!(await claimLicence(tx, userId, modelId, terms)))
+      if (!(await claimLicence(tx, workspaceId, modelId, terms)))
         throw new AppError(409, CLAIM_TEXTS.alreadyHeld, 'MODEL_ALREADY_HELD');
-      await addLicensedPortraits(tx, userId, row.id, portraits);
+      await addLicensedPortraits(tx, workspaceId, row.id, portraits);
     },
   );
   // Read again: the portraits changed its count of reference photos after it was written.
-  return findInfluencer(db, userId, created.id);
+  return findInfluencer(db, workspaceId, created.id);
 }
 
 /**
@@ -239,7 +239,11 @@ export async function backfillLicensedPortraits(
   signal?: AbortSignal,
 ): Promise<number> {
   const waiting = await db
-    .select({ id: influencers.id, userId: influencers.userId, modelId: influencers.modelId })
+    .select({
+      id: influencers.id,
+      workspaceId: influencers.workspaceId,
+      modelId: influencers.modelId,
+    })
     .from(influencers)
     .where(
       and(
@@ -269,7 +273,7 @@ export async function backfillLicensedPortraits(
         .where(eq(personaPhotos.influencerId, influencer.id))
         .limit(1);
       if (held) return false;
-      await addLicensedPortraits(tx, influencer.userId, influencer.id, portraits);
+      await addLicensedPortraits(tx, influencer.workspaceId, influencer.id, portraits);
       return true;
     });
     if (wrote) filled += 1;

@@ -105,13 +105,16 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: ZMarketplaceClaimsResponse } } },
     async (request) => ({
       success: true as const,
-      claims: await listClaims(db, request.auth.user.id),
+      claims: await listClaims(db, request.workspace.id),
     }),
   );
 
   app.post(
     '/marketplace/models/:id/claim',
-    { schema: { params: ZModelParams, response: { 201: ZInfluencerResponse } } },
+    {
+      config: { right: 'spend' },
+      schema: { params: ZModelParams, response: { 201: ZInfluencerResponse } },
+    },
     async (request, reply) => {
       const { services } = app;
       const terms = acceptedTerms(request.body);
@@ -119,7 +122,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         services,
         services.personaWriter,
-        request.auth.user.id,
+        request.workspace.id,
         request.params.id,
         terms,
       );

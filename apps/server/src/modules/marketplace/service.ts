@@ -35,7 +35,10 @@ export async function seedMarketplace(db: TDatabase): Promise<void> {
     const insertedIds = new Set(inserted.map((row) => row.id));
     const licences = MARKETPLACE_CATALOGUE.filter((model) => insertedIds.has(model.id)).flatMap(
       (model) =>
-        Array.from({ length: model.seededClaims }, () => ({ modelId: model.id, userId: null })),
+        Array.from({ length: model.seededClaims }, () => ({
+          modelId: model.id,
+          workspaceId: null,
+        })),
     );
     if (licences.length) await tx.insert(modelLicences).values(licences);
   });

@@ -18,13 +18,19 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const { services } = app;
 
-  app.get('/onboarding', { schema: { response: { 200: ZOnboardingResponse } } }, async (request) =>
-    answer(db, request.auth.user.id, await getOnboarding(db, request.auth.user.id)),
+  app.get(
+    '/onboarding',
+    { config: { person: true }, schema: { response: { 200: ZOnboardingResponse } } },
+    async (request) =>
+      answer(db, request.auth.user.id, await getOnboarding(db, request.auth.user.id)),
   );
 
   app.put(
     '/onboarding',
-    { schema: { body: ZUpdateOnboardingRequest, response: { 200: ZOnboardingResponse } } },
+    {
+      config: { person: true },
+      schema: { body: ZUpdateOnboardingRequest, response: { 200: ZOnboardingResponse } },
+    },
     async (request) =>
       answer(
         db,
@@ -35,7 +41,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/onboarding/complete',
-    { schema: { response: { 200: ZOnboardingResponse } } },
+    { config: { person: true }, schema: { response: { 200: ZOnboardingResponse } } },
     async (request) =>
       answer(
         db,

@@ -216,9 +216,9 @@ export function suspendAccount(
         .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
     const running = await tx
-      .select({ id: jobs.id, userId: jobs.userId })
+      .select({ id: jobs.id, workspaceId: jobs.workspaceId })
       .from(jobs)
-      .where(and(eq(jobs.userId, userId), inArray(jobs.status, ['queued', 'running'])));
+      .where(and(eq(jobs.workspaceId, userId), inArray(jobs.status, ['queued', 'running'])));
     let creditsRefunded = 0;
     let jobsCancelled = 0;
     for (const job of running) {
@@ -230,17 +230,17 @@ export function suspendAccount(
     const scheduled = await tx
       .select({ id: posts.id })
       .from(posts)
-      .where(and(eq(posts.userId, userId), eq(posts.status, 'scheduled')));
+      .where(and(eq(posts.workspaceId, userId), eq(posts.status, 'scheduled')));
     for (const post of scheduled) await unqueuePublish(tx, post.id);
     const waitingCopies = await tx
       .selectDistinct({ postId: postTargets.postId })
       .from(postTargets)
-      .where(and(eq(postTargets.userId, userId), eq(postTargets.state, 'scheduled')));
+      .where(and(eq(postTargets.workspaceId, userId), eq(postTargets.state, 'scheduled')));
     for (const { postId } of waitingCopies) await unqueueTargets(tx, postId);
     const pages = await tx
       .update(influencerPages)
       .set({ hiddenAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(influencerPages.userId, userId), isNull(influencerPages.hiddenAt)))
+      .where(and(eq(influencerPages.workspaceId, userId), isNull(influencerPages.hiddenAt)))
       .returning({ handle: influencerPages.handle });
     return {
       targetType: 'account',

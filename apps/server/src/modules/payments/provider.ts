@@ -18,7 +18,8 @@ import type { StripeGateway } from './stripe-gateway';
 
 /** A provider's view of a subscription, as Muse records it. */
 export type TSubscriptionSnapshot = {
-  userId: string;
+  /** The workspace the plan is for. */
+  workspaceId: string;
   provider: TSubscriptionProvider;
   providerSubscriptionId: string;
   providerCustomerId: string | null;
@@ -39,9 +40,12 @@ type TSubscriptionRow = typeof subscriptions.$inferSelect;
 export type TReturnPaths = { successPath: string; cancelPath: string };
 
 export type TPlanCheckoutRequest = TReturnPaths & {
+  /** The workspace the plan is for. */
+  workspaceId: string;
+  /** The person paying (its owner), and the address the provider writes to. */
   userId: string;
   email: string;
-  /** The provider's customer the account's earlier subscriptions used. */
+  /** The provider's customer the workspace's earlier subscriptions used. */
   customerId: string | null;
   plan: TPlanKey;
   billing: TBillingPeriod;
@@ -90,7 +94,7 @@ export function snapshotOfRow(
   changes: Partial<TSubscriptionSnapshot>,
 ): TSubscriptionSnapshot {
   return {
-    userId: row.userId,
+    workspaceId: row.workspaceId,
     provider: row.provider,
     providerSubscriptionId: row.providerSubscriptionId,
     providerCustomerId: row.providerCustomerId,

@@ -104,7 +104,10 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<TTestCheckoutOptions> = a
 
   app.get(
     '/payments/test-checkout/:id',
-    { schema: { params: ZTestCheckoutParams, response: { 200: ZTestCheckoutResponse } } },
+    {
+      config: { person: true },
+      schema: { params: ZTestCheckoutParams, response: { 200: ZTestCheckoutResponse } },
+    },
     async (request) => {
       const session = await openTestSession(db, request.auth.user.id, request.params.id);
       return {
@@ -115,7 +118,10 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<TTestCheckoutOptions> = a
   );
   app.post(
     '/payments/test-checkout/:id/pay',
-    { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
+    {
+      config: { person: true },
+      schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } },
+    },
     async (request) => {
       const session = await openTestSession(db, request.auth.user.id, request.params.id);
       return {
@@ -126,7 +132,10 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<TTestCheckoutOptions> = a
   );
   app.post(
     '/payments/test-checkout/:id/cancel',
-    { schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } } },
+    {
+      config: { person: true },
+      schema: { params: ZTestCheckoutParams, response: { 200: ZRedirect } },
+    },
     async (request) => ({
       success: true as const,
       url: await cancelTestCheckout(db, request.auth.user.id, request.params.id),

@@ -157,22 +157,24 @@ export class StripeGateway {
   }
 
   /**
-   * The account's Stripe customer: the one its subscriptions use, else the one made for it
-   * earlier (found by e-mail and the account id in its metadata), else a new one. Checkouts name
-   * it, so that the account's open checkouts can be listed.
+   * The workspace's Stripe customer: the one its subscriptions use, else the one made for it
+   * earlier (found by the payer's e-mail and the workspace in its metadata), else a new one.
+   * Checkouts name it, so that the workspace's open checkouts can be listed.
    */
   private async customerFor(input: {
-    userId: string;
+    workspaceId: string;
     email: string;
     customerId: string | null;
   }): Promise<string> {
     if (input.customerId) return input.customerId;
     const { data } = await this.client.customers.list({ email: input.email, limit: 100 });
-    const known = data.find((customer) => customer.metadata.userId === input.userId);
+    const known = data.find(
+      (customer) => workspaceOfMetadata(customer.metadata) === input.workspaceId,
+    );
     if (known) return known.id;
     const created = await this.client.customers.create({
       email: input.email,
-      metadata: { userId: input.userId },
+      metadata: { workspaceId: input.workspaceId },
     });
     return created.id;
   }
@@ -188,12 +190,14 @@ export class StripeGateway {
   }
 
   /**
-   * The URL of a Checkout Session for the plan. The account keeps at most one open checkout
+   * The URL of a Checkout Session for the plan. The workspace keeps at most one open checkout
    * (docs/decisions/0023-one-live-subscription.md): an open one for the same purchase is
    * reused, any other is expired before a new one is made. The caller serialises calls per
-   * account.
+   * workspace.
    */
   async createCheckout(input: {
+    workspaceId: string;
+    /** The person paying. */
     userId: string;
     email: string;
     customerId: string | null;
@@ -212,7 +216,8 @@ export class StripeGateway {
     const open = await this.client.checkout.sessions.list({ customer, status: 'open', limit: 100 });
     const same = (session: Stripe.Checkout.Session) =>
       session.mode === 'subscription' &&
-      session.metadata?.userId === input.userId &&
+      !!session.metadata &&
+      workspaceOfMetadata(session.metadata) === input.workspaceId &&
       session.metadata.plan === input.plan &&
       session.metadata.billing === input.billing &&
       session.success_url === input.successUrl &&
@@ -226,13 +231,18 @@ export class StripeGateway {
     }
     if (reused?.url) return reused.url;
 
-    const metadata = { userId: input.userId, plan: input.plan, billing: input.billing };
+    const metadata = {
+      workspaceId: input.workspaceId,
+      userId: input.userId,
+      plan: input.plan,
+      billing: input.billing,
+    };
     const session = await this.client.checkout.sessions.create({
       mode: 'subscription',
       line_items: [{ price, quantity: 1 }],
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
-      client_reference_id: input.userId,
+      client_reference_id: input.workspaceId,
       customer,
       metadata,
       subscription_data: { metadata },
@@ -281,10 +291,21 @@ export class StripeGateway {
         {
           ...target,
           reason: 'duplicate',
-          metadata: { userId: subscription.metadata.userId ?? '', subscription: subscription.id },
+          metadata: {
+            workspaceId: workspaceOfMetadata(subscription.metadata) ?? '',
+            subscription: subscription.id,
+          },
         },
         { idempotencyKey: `muse-refund-${id}` },
       );
     }
   }
+}
+
+/**
+ * The workspace a Stripe object's metadata names. Objects made before workspaces name only the
+ * account (`userId`), whose personal workspace has its id.
+ */
+export function workspaceOfMetadata(metadata: Stripe.Metadata): string | undefined {
+  return metadata.workspaceId ?? metadata.userId;
 }

@@ -25,7 +25,7 @@ const unixToDate = (seconds: number) => new Date(seconds * 1000);
 /** Muse's view of a Stripe subscription. */
 export function snapshotFromStripe(
   subscription: Stripe.Subscription,
-  userId: string,
+  workspaceId: string,
 ): TSubscriptionSnapshot {
   const item = subscription.items.data[0];
   const fromPrice = parseLookupKey(item?.price.lookup_key);
@@ -47,7 +47,7 @@ export function snapshotFromStripe(
     item?.current_period_start ?? legacy.current_period_start ?? subscription.start_date;
   const end = item?.current_period_end ?? legacy.current_period_end ?? start;
   return {
-    userId,
+    workspaceId,
     provider: 'stripe',
     providerSubscriptionId: subscription.id,
     providerCustomerId:
@@ -64,7 +64,7 @@ export function snapshotFromStripe(
 
 /**
  * The fan's own Stripe customer for purchases, found by e-mail and `buyerId` in its metadata,
- * else made. It is not the customer their plan uses (`userId` in its metadata): a plan checkout
+ * else made. It is not the customer a plan uses (`workspaceId` in its metadata): a plan checkout
  * expires every other open session of that customer (docs/decisions/0023-one-live-subscription.md),
  * which must not reach a post's checkout. Naming a customer is what lets the fan's open
  * sessions be listed; Stripe fills the checkout's e-mail field from it.
@@ -154,6 +154,7 @@ export function createStripeProvider(stripe: StripeGateway, publicUrl: string): 
 
     startPlanCheckout: (_tx, request: TPlanCheckoutRequest) =>
       stripe.createCheckout({
+        workspaceId: request.workspaceId,
         userId: request.userId,
         email: request.email,
         customerId: request.customerId,
@@ -178,16 +179,16 @@ export function createStripeProvider(stripe: StripeGateway, publicUrl: string): 
         items: [{ id: item?.id, price: await stripe.priceId(plan, billing) }],
         proration_behavior: 'always_invoice',
         cancel_at_period_end: false,
-        metadata: { userId: live.userId, plan, billing },
+        metadata: { workspaceId: live.workspaceId, plan, billing },
       });
-      return snapshotFromStripe(updated, live.userId);
+      return snapshotFromStripe(updated, live.workspaceId);
     },
 
     async setCancelAtPeriodEnd(live, cancel) {
       const updated = await stripe.client.subscriptions.update(live.providerSubscriptionId, {
         cancel_at_period_end: cancel,
       });
-      return snapshotFromStripe(updated, live.userId);
+      return snapshotFromStripe(updated, live.workspaceId);
     },
 
     async cancelNow(live) {
@@ -197,7 +198,7 @@ export function createStripeProvider(stripe: StripeGateway, publicUrl: string): 
       const canceled = ended
         ? current
         : await stripe.client.subscriptions.cancel(live.providerSubscriptionId);
-      return snapshotFromStripe(canceled, live.userId);
+      return snapshotFromStripe(canceled, live.workspaceId);
     },
   };
 }

@@ -31,6 +31,7 @@ async function startPlanCheckout(db: TQueryable, request: TPlanCheckoutRequest):
   await db.insert(testCheckoutSessions).values({
     id,
     userId: request.userId,
+    workspaceId: request.workspaceId,
     plan: request.plan,
     billing: request.billing,
     // The price is fixed when the checkout starts: the first month's under the offer.

@@ -47,11 +47,11 @@ export async function bestReference(
  */
 export async function personaForJob(
   db: TQueryable,
-  userId: string,
+  workspaceId: string,
   influencerId: string | null,
 ): Promise<{ persona: TPersonaRef | null; influencer: TInfluencerView | null }> {
   if (!influencerId) return { persona: null, influencer: null };
-  const influencer = await findInfluencer(db, userId, influencerId).catch(() => null);
+  const influencer = await findInfluencer(db, workspaceId, influencerId).catch(() => null);
   if (!influencer) throw notFound(GENERATE_TEXTS.influencerNotFound, 'INFLUENCER_NOT_FOUND');
   return {
     influencer,
@@ -72,10 +72,10 @@ export async function readStored(storage: TStorage, key: string): Promise<Buffer
 export async function personaPhotoKey(
   db: TDatabase,
   storage: TStorage,
-  userId: string,
+  workspaceId: string,
   id: string,
 ) {
-  const influencer = await findInfluencer(db, userId, id);
+  const influencer = await findInfluencer(db, workspaceId, id);
   const reference = await bestReference(db, influencer.id);
   if (!reference || !(await storage.exists(reference.key)))
     throw badRequest(VIDEO_TEXTS.personaNotReady, 'PERSONA_NOT_READY');
@@ -94,10 +94,10 @@ export function goneAs(reason: string) {
 export async function personaWithPhoto(
   db: TDatabase,
   storage: TStorage,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
 ) {
-  const { persona, influencer } = await personaForJob(db, userId, influencerId).catch(
+  const { persona, influencer } = await personaForJob(db, workspaceId, influencerId).catch(
     goneAs(VIDEO_TEXTS.influencerGone),
   );
   const reference = influencer ? await bestReference(db, influencer.id) : null;

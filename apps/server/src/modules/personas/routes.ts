@@ -30,59 +30,70 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ZParams, response: { 200: ZPersonaResponse } } },
     async (request) => ({
       success: true as const,
-      persona: await getPersona(db, deps, request.auth.user.id, request.params.id),
+      persona: await getPersona(db, deps, request.workspace.id, request.params.id),
     }),
   );
 
   // One photo a request: each answers with its verdict while the next one uploads.
   app.post(
     '/influencers/:id/photos',
-    { schema: { params: ZParams, response: { 201: ZPersonaResponse } } },
+    { config: { right: 'edit' }, schema: { params: ZParams, response: { 201: ZPersonaResponse } } },
     async (request, reply) => {
-      const userId = request.auth.user.id;
+      const workspaceId = request.workspace.id;
       const form = await readMultipartForm(request, { fileFields: ['photo'], maxFiles: 1 });
       const upload = form.files[0];
       if (!upload) throw badRequest('Choose a photo first');
-      await addPhoto(db, deps, userId, request.params.id, upload.data);
+      await addPhoto(db, deps, workspaceId, request.params.id, upload.data, request.auth.user.id);
       return reply.status(201).send({
         success: true as const,
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       });
     },
   );
 
   app.delete(
     '/influencers/:id/photos/:photoId',
-    { schema: { params: ZPhotoParams, response: { 200: ZPersonaResponse } } },
+    {
+      config: { right: 'edit' },
+      schema: { params: ZPhotoParams, response: { 200: ZPersonaResponse } },
+    },
     async (request) => {
-      const userId = request.auth.user.id;
-      await removePhoto(db, deps, userId, request.params.id, request.params.photoId);
+      const workspaceId = request.workspace.id;
+      await removePhoto(db, deps, workspaceId, request.params.id, request.params.photoId);
       return {
         success: true as const,
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       };
     },
   );
 
   app.post(
     '/influencers/:id/training',
-    { schema: { params: ZParams, response: { 202: ZStartTrainingResponse } } },
+    {
+      config: { right: 'spend' },
+      schema: { params: ZParams, response: { 202: ZStartTrainingResponse } },
+    },
     async (request, reply) => {
-      const userId = request.auth.user.id;
-      const [job] = await enqueue(db, deps, userId, 'train-persona', {
-        fields: { influencerId: request.params.id },
-      });
+      const workspaceId = request.workspace.id;
+      const [job] = await enqueue(
+        db,
+        deps,
+        workspaceId,
+        'train-persona',
+        { fields: { influencerId: request.params.id } },
+        { userId: request.auth.user.id },
+      );
       return reply.status(202).send({
         success: true as const,
         job: toPublicJob(job!, deps.files),
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       });
     },
   );
 
   app.post(
     '/influencers/:id/score',
-    { schema: { params: ZParams, response: { 200: ZIdentityScore } } },
+    { config: { right: 'view' }, schema: { params: ZParams, response: { 200: ZIdentityScore } } },
     async (request) => {
       const form = await readMultipartForm(request, { fileFields: ['image'], maxFiles: 1 });
       const image = form.files[0];
@@ -90,7 +101,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await scoreImage(
         db,
         deps,
-        request.auth.user.id,
+        request.workspace.id,
         request.params.id,
         image.data,
       );
@@ -101,15 +112,22 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Whose likeness the photos show (docs/product/personas.md, 'Whose likeness').
   app.post(
     '/influencers/:id/likeness',
-    { schema: { params: ZParams, response: { 201: ZPersonaResponse } } },
+    { config: { right: 'edit' }, schema: { params: ZParams, response: { 201: ZPersonaResponse } } },
     async (request, reply) => {
-      const userId = request.auth.user.id;
+      const workspaceId = request.workspace.id;
       const form = await readMultipartForm(request, { fileFields: ['document'], maxFiles: 1 });
       const { statement } = parseFormFields(ZLikenessStatementFields, form);
-      await stateLikeness(db, deps, userId, request.params.id, statement, form.files[0] ?? null);
+      await stateLikeness(
+        db,
+        deps,
+        workspaceId,
+        request.params.id,
+        statement,
+        form.files[0] ?? null,
+      );
       return reply.status(201).send({
         success: true as const,
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       });
     },
   );
@@ -117,18 +135,21 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   // The selfie is read for its face and dropped: nothing of it is stored but the match score.
   app.post(
     '/influencers/:id/likeness/selfie',
-    { schema: { params: ZParams, response: { 200: ZSelfieMatchResponse } } },
+    {
+      config: { right: 'edit' },
+      schema: { params: ZParams, response: { 200: ZSelfieMatchResponse } },
+    },
     async (request) => {
-      const userId = request.auth.user.id;
+      const workspaceId = request.workspace.id;
       const form = await readMultipartForm(request, { fileFields: ['selfie'], maxFiles: 1 });
       const selfie = form.files[0];
       if (!selfie)
         throw badRequest('Choose a selfie first', 'INVALID_REQUEST', { field: 'selfie' });
-      const match = await verifySelfie(db, deps, userId, request.params.id, selfie.data);
+      const match = await verifySelfie(db, deps, workspaceId, request.params.id, selfie.data);
       return {
         success: true as const,
         ...match,
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       };
     },
   );
@@ -138,7 +159,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/influencers/:id/likeness/document',
     { schema: { params: ZParams } },
     async (request, reply) => {
-      const document = await consentDocument(db, deps, request.auth.user.id, request.params.id);
+      const document = await consentDocument(db, deps, request.workspace.id, request.params.id);
       return reply
         .header('content-type', document.type)
         .header('content-length', document.size)

@@ -55,12 +55,12 @@ async function recount(tx: TQueryable, influencerId: string): Promise<void> {
 }
 
 /** Locks the creator's influencer row for a change of its set; 404 for anyone else's. */
-export async function lockInfluencer(tx: TQueryable, userId: string, influencerId: string) {
+export async function lockInfluencer(tx: TQueryable, workspaceId: string, influencerId: string) {
   if (!isUuid(influencerId)) throw notFound(INFLUENCER_TEXTS.notFound, 'INFLUENCER_NOT_FOUND');
   const [row] = await tx
     .select({ id: influencers.id })
     .from(influencers)
-    .where(and(eq(influencers.id, influencerId), eq(influencers.userId, userId)))
+    .where(and(eq(influencers.id, influencerId), eq(influencers.workspaceId, workspaceId)))
     .for('update');
   if (!row) throw notFound(INFLUENCER_TEXTS.notFound, 'INFLUENCER_NOT_FOUND');
 }
@@ -69,19 +69,19 @@ export async function lockInfluencer(tx: TQueryable, userId: string, influencerI
 export async function getPersona(
   db: TDatabase,
   deps: Pick<TPersonaDeps, 'files' | 'training'>,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   influencer?: TInfluencerView,
 ): Promise<TPersona> {
-  const row = influencer ?? (await findInfluencer(db, userId, influencerId));
+  const row = influencer ?? (await findInfluencer(db, workspaceId, influencerId));
   const [photos, balances, trainingJob] = await Promise.all([
     listPhotos(db, row.id),
-    getBalances(db, userId),
+    getBalances(db, workspaceId),
     row.trainingJobId
       ? db
           .select()
           .from(jobs)
-          .where(and(eq(jobs.id, row.trainingJobId), eq(jobs.userId, userId)))
+          .where(and(eq(jobs.id, row.trainingJobId), eq(jobs.workspaceId, workspaceId)))
           .then((found) => found[0] ?? null)
       : Promise.resolve(null),
   ]);
@@ -155,9 +155,11 @@ export const notAPhoto = () => badRequest(PERSONA_TEXTS.notAPhoto);
 async function measureAndStore(
   db: TDatabase,
   deps: TPersonaDeps,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   upload: Buffer,
+  /** Who added it: kept with a refusal. */
+  actorId: string | null,
 ): Promise<{ id: string; analysis: TPhotoAnalysis; keys: { image: string; thumbnail: string } }> {
   const readable = await readablePhoto(upload);
   const analysis = await deps.faces.analysePhoto(readable).catch((error: unknown) => {
@@ -167,7 +169,7 @@ async function measureAndStore(
   const youngest = Math.min(...analysis.faces.map((face) => face.estimatedAge ?? Infinity));
   if (estimatedMinor(youngest)) {
     await recordRefusal(db, {
-      userId,
+      userId: actorId,
       kind: 'photo',
       tool: 'persona-photo',
       estimatedAge: youngest,
@@ -176,7 +178,7 @@ async function measureAndStore(
     throw badRequest(PERSONA_MINORS_TEXT, 'MINOR_REFUSED');
   }
   const id = randomUUID();
-  const base = `users/${userId}/influencers/${influencerId}/photos/${id}`;
+  const base = `users/${workspaceId}/influencers/${influencerId}/photos/${id}`;
   const keys = { image: `${base}.jpg`, thumbnail: `${base}-thumb.webp` };
   await Promise.all([
     deps.storage.put(keys.image, analysis.jpeg),
@@ -187,7 +189,7 @@ async function measureAndStore(
 
 function photoValues(
   id: string,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   source: 'upload' | 'marketplace',
   analysis: Omit<TPhotoAnalysis, 'jpeg' | 'thumbnail'>,
@@ -197,7 +199,7 @@ function photoValues(
   return {
     id,
     influencerId,
-    userId,
+    workspaceId,
     source,
     imageKey: keys.image,
     thumbnailKey: keys.thumbnail,
@@ -220,15 +222,24 @@ function photoValues(
 export async function addPhoto(
   db: TDatabase,
   deps: TPersonaDeps,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   upload: Buffer,
+  /** The member who adds it; null for a program's key. */
+  actorId: string | null,
 ): Promise<void> {
-  await findInfluencer(db, userId, influencerId);
-  const { id, analysis, keys } = await measureAndStore(db, deps, userId, influencerId, upload);
+  await findInfluencer(db, workspaceId, influencerId);
+  const { id, analysis, keys } = await measureAndStore(
+    db,
+    deps,
+    workspaceId,
+    influencerId,
+    upload,
+    actorId,
+  );
   try {
     await db.transaction(async (tx) => {
-      await lockInfluencer(tx, userId, influencerId);
+      await lockInfluencer(tx, workspaceId, influencerId);
       const [held] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(personaPhotos)
@@ -237,7 +248,7 @@ export async function addPhoto(
         throw new AppError(409, PERSONA_TEXTS.tooManyPhotos, 'TOO_MANY_PHOTOS');
       await tx
         .insert(personaPhotos)
-        .values(photoValues(id, userId, influencerId, 'upload', analysis, keys));
+        .values(photoValues(id, workspaceId, influencerId, 'upload', analysis, keys));
       await recount(tx, influencerId);
     });
   } catch (error) {
@@ -250,20 +261,20 @@ export async function addPhoto(
 export async function removePhoto(
   db: TDatabase,
   deps: Pick<TPersonaDeps, 'storage'>,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   photoId: string,
 ): Promise<void> {
   if (!isUuid(photoId)) throw photoNotFound();
   const removed = await db.transaction(async (tx) => {
-    await lockInfluencer(tx, userId, influencerId);
+    await lockInfluencer(tx, workspaceId, influencerId);
     const [row] = await tx
       .delete(personaPhotos)
       .where(
         and(
           eq(personaPhotos.id, photoId),
           eq(personaPhotos.influencerId, influencerId),
-          eq(personaPhotos.userId, userId),
+          eq(personaPhotos.workspaceId, workspaceId),
         ),
       )
       .returning();
@@ -285,7 +296,7 @@ export async function removePhoto(
  */
 export async function addLicensedPortraits(
   tx: TQueryable,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   portraits: {
     analysis: Omit<TPhotoAnalysis, 'jpeg' | 'thumbnail'>;
@@ -296,7 +307,7 @@ export async function addLicensedPortraits(
   const now = Date.now();
   await tx.insert(personaPhotos).values(
     portraits.map(({ analysis, keys }, index) => ({
-      ...photoValues(randomUUID(), userId, influencerId, 'marketplace', analysis, keys),
+      ...photoValues(randomUUID(), workspaceId, influencerId, 'marketplace', analysis, keys),
       // In portrait order, whatever the clock's resolution.
       createdAt: new Date(now + index),
     })),
@@ -311,11 +322,11 @@ export async function addLicensedPortraits(
 export async function scoreImage(
   db: TDatabase,
   deps: Pick<TPersonaDeps, 'faces'>,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   image: Buffer,
 ): Promise<{ score: number | null; faces: number; reason: string | null }> {
-  const influencer = await findInfluencer(db, userId, influencerId);
+  const influencer = await findInfluencer(db, workspaceId, influencerId);
   const readable = await readablePhoto(image);
   const faces = await deps.faces.faceEmbeddings(readable).catch((error: unknown) => {
     if (error instanceof UnreadablePhotoError) throw notAPhoto();

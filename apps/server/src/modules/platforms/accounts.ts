@@ -86,7 +86,7 @@ const PICTURE_SIDE = 96;
  */
 async function copyPicture(deps: TAccountDeps, accountId: string, url: string | null) {
   const [row] = await deps.db
-    .select({ pictureKey: platformAccounts.pictureKey, userId: platformAccounts.userId })
+    .select({ pictureKey: platformAccounts.pictureKey, workspaceId: platformAccounts.workspaceId })
     .from(platformAccounts)
     .where(eq(platformAccounts.id, accountId));
   let key: string | null = null;
@@ -103,7 +103,7 @@ async function copyPicture(deps: TAccountDeps, accountId: string, url: string | 
         .webp({ quality: 80 })
         .toBuffer();
       // Under the account's folder: served by signed links, deleted with the account.
-      key = `users/${row.userId}/platform-accounts/${accountId}/${randomBytes(12).toString('base64url')}.webp`;
+      key = `users/${row.workspaceId}/platform-accounts/${accountId}/${randomBytes(12).toString('base64url')}.webp`;
       await deps.storage.put(key, picture);
     } catch {
       key = null;
@@ -147,18 +147,18 @@ export class ConnectError extends Error {
 /** Starts connecting `platform` for the influencer: the consent screen's address and its state. */
 export async function startConnect(
   deps: TAccountDeps,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   platform: TPublishPlatform,
 ): Promise<{ url: string; state: string }> {
-  const influencer = await findInfluencer(deps.db, userId, influencerId);
+  const influencer = await findInfluencer(deps.db, workspaceId, influencerId);
   const publisher = publisherOf(deps.publishers, platform);
   const state = randomBytes(24).toString('base64url');
   const codeVerifier = randomBytes(48).toString('base64url');
   await deps.db.delete(platformFlows).where(lt(platformFlows.expiresAt, new Date()));
   await deps.db.insert(platformFlows).values({
     state,
-    userId,
+    workspaceId,
     influencerId: influencer.id,
     platform,
     codeVerifier,
@@ -223,7 +223,7 @@ export async function finishConnect(
   const [saved] = await deps.db
     .insert(platformAccounts)
     .values({
-      userId: flow.userId,
+      workspaceId: flow.workspaceId,
       influencerId: flow.influencerId,
       platform,
       ...values,
@@ -251,11 +251,12 @@ function sealTokens(secrets: TSecretBox, tokens: TPlatformTokens) {
 }
 
 /** The onboarding's platforms first ('Which platforms will you post to?'), then the rest. */
-async function platformOrder(db: TQueryable, userId: string): Promise<TPublishPlatform[]> {
+async function platformOrder(db: TQueryable, workspaceId: string): Promise<TPublishPlatform[]> {
   const [row] = await db
     .select({ answers: onboardingStates.answers })
     .from(onboardingStates)
-    .where(eq(onboardingStates.userId, userId));
+    // A personal workspace's are its owner's answers; a team's have none.
+    .where(eq(onboardingStates.userId, workspaceId));
   const chosen = (row?.answers as { platforms?: unknown } | undefined)?.platforms;
   const names = Array.isArray(chosen)
     ? chosen.filter((name): name is (typeof PLATFORMS)[number] =>
@@ -299,27 +300,30 @@ export function toPlatformAccount(
 
 export async function influencerAccounts(
   db: TQueryable,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
 ): Promise<TAccountRow[]> {
   return db
     .select()
     .from(platformAccounts)
     .where(
-      and(eq(platformAccounts.userId, userId), eq(platformAccounts.influencerId, influencerId)),
+      and(
+        eq(platformAccounts.workspaceId, workspaceId),
+        eq(platformAccounts.influencerId, influencerId),
+      ),
     );
 }
 
 export async function listAccounts(
   db: TDatabase,
   files: TFileUrlSigner,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
 ): Promise<{ accounts: TPlatformAccount[]; order: TPublishPlatform[] }> {
-  const influencer = await findInfluencer(db, userId, influencerId);
+  const influencer = await findInfluencer(db, workspaceId, influencerId);
   const [rows, order] = await Promise.all([
-    influencerAccounts(db, userId, influencer.id),
-    platformOrder(db, userId),
+    influencerAccounts(db, workspaceId, influencer.id),
+    platformOrder(db, workspaceId),
   ]);
   return {
     accounts: order
@@ -336,16 +340,16 @@ export async function listAccounts(
  */
 export async function disconnect(
   deps: TAccountDeps,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   platform: TPublishPlatform,
 ): Promise<void> {
-  const influencer = await findInfluencer(deps.db, userId, influencerId);
+  const influencer = await findInfluencer(deps.db, workspaceId, influencerId);
   const [row] = await deps.db
     .delete(platformAccounts)
     .where(
       and(
-        eq(platformAccounts.userId, userId),
+        eq(platformAccounts.workspaceId, workspaceId),
         eq(platformAccounts.influencerId, influencer.id),
         eq(platformAccounts.platform, platform),
       ),

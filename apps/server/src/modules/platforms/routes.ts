@@ -76,7 +76,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await listAccounts(db, app.services.files, request.auth.user.id, request.params.id)),
+      ...(await listAccounts(db, app.services.files, request.workspace.id, request.params.id)),
     }),
   );
 
@@ -87,7 +87,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      platforms: await platformStats(db, request.auth.user.id, request.params.id),
+      platforms: await platformStats(db, request.workspace.id, request.params.id),
     }),
   );
 
@@ -97,11 +97,14 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/influencers/:id/platform-accounts/:platform/connect',
-    { schema: { params: ZInfluencerPlatform, response: { 200: ZPlatformConnectResponse } } },
+    {
+      config: { right: 'platforms' },
+      schema: { params: ZInfluencerPlatform, response: { 200: ZPlatformConnectResponse } },
+    },
     async (request, reply) => {
       const { url, state } = await startConnect(
         deps,
-        request.auth.user.id,
+        request.workspace.id,
         request.params.id,
         request.params.platform,
       );
@@ -112,9 +115,12 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/influencers/:id/platform-accounts/:platform',
-    { schema: { params: ZInfluencerPlatform, response: { 200: ZSuccess } } },
+    {
+      config: { right: 'platforms' },
+      schema: { params: ZInfluencerPlatform, response: { 200: ZSuccess } },
+    },
     async (request) => {
-      await disconnect(deps, request.auth.user.id, request.params.id, request.params.platform);
+      await disconnect(deps, request.workspace.id, request.params.id, request.params.platform);
       return { success: true as const };
     },
   );

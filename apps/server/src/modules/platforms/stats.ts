@@ -10,10 +10,10 @@ import { findInfluencer } from '../influencers/service';
  */
 export async function platformStats(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
 ): Promise<TPlatformStatsResponse['platforms']> {
-  const influencer = await findInfluencer(db, userId, influencerId);
+  const influencer = await findInfluencer(db, workspaceId, influencerId);
   const rows = await db
     .select({
       platform: postTargets.platform,
@@ -27,7 +27,7 @@ export async function platformStats(
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(
       and(
-        eq(postTargets.userId, userId),
+        eq(postTargets.workspaceId, workspaceId),
         eq(posts.influencerId, influencer.id),
         eq(postTargets.state, 'published'),
       ),

@@ -11,6 +11,7 @@ import type { TDatabase } from '../../db/client';
 import { posts, postTargets } from '../../db/schema';
 import type { TSecretBox } from '../../lib/secret-box';
 import { queueAccountMail } from '../auth/mail-queue';
+import { workspaceOwner } from '../workspaces/service';
 import { PlatformError } from './publisher';
 import type { TPublishers } from './publishers';
 import { accountPlatformName, unqueueTargets, withFreshToken } from './targets';
@@ -75,7 +76,7 @@ async function settle(
   db: TDatabase,
   target: TTargetRow,
   outcome: TOutcome,
-  userId: string,
+  workspaceId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, target.postId)).for('update');
@@ -101,8 +102,9 @@ async function settle(
           isNull(postTargets.removal),
         ),
       );
-    if (!left?.count)
-      await queueAccountMail(tx, { kind: 'post-taken-down', userId, postId: target.postId });
+    const owner = !left?.count && (await workspaceOwner(tx, workspaceId));
+    if (owner)
+      await queueAccountMail(tx, { kind: 'post-taken-down', userId: owner, postId: target.postId });
   });
 }
 
@@ -119,7 +121,7 @@ export async function takeDownPost(
 ): Promise<void> {
   const { db } = deps;
   const [post] = await db
-    .select({ userId: posts.userId, hiddenAt: posts.hiddenAt })
+    .select({ workspaceId: posts.workspaceId, hiddenAt: posts.hiddenAt })
     .from(posts)
     .where(eq(posts.id, postId));
   if (!post?.hiddenAt) return;
@@ -166,7 +168,7 @@ export async function takeDownPost(
       }
       outcome = byHand(`${accountPlatformName(target.platform)} could not be reached`);
     }
-    await settle(db, target, outcome, post.userId);
+    await settle(db, target, outcome, post.workspaceId);
   }
   if (retry) throw retry;
 }

@@ -127,7 +127,7 @@ export async function checkTargets(
   db: TQueryable,
   deps: { publishers: TPublishers; publicUrl: string },
   input: {
-    userId: string;
+    workspaceId: string;
     influencerId: string;
     caption: string;
     priceCents: number;
@@ -144,7 +144,7 @@ export async function checkTargets(
   },
 ): Promise<TCheckedTarget[]> {
   if (!input.targets.length) return [];
-  const accounts = await influencerAccounts(db, input.userId, input.influencerId);
+  const accounts = await influencerAccounts(db, input.workspaceId, input.influencerId);
   const ppv = input.priceCents > 0;
   const checked: TCheckedTarget[] = [];
   for (const target of input.targets) {
@@ -219,14 +219,14 @@ export async function checkTargets(
 export async function insertTargets(
   tx: TQueryable,
   postId: string,
-  userId: string,
+  workspaceId: string,
   targets: TCheckedTarget[],
   at: Date,
 ): Promise<void> {
   if (!targets.length) return;
   const rows = await tx
     .insert(postTargets)
-    .values(targets.map((target) => ({ postId, userId, ...target })))
+    .values(targets.map((target) => ({ postId, workspaceId, ...target })))
     .returning({ id: postTargets.id });
   for (const row of rows) await queueTarget(tx, row.id, at);
 }
@@ -423,7 +423,7 @@ export async function publishTarget(deps: TTargetDeps, targetId: string): Promis
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .innerJoin(users, eq(users.id, posts.userId))
+    .innerJoin(users, eq(users.id, posts.workspaceId))
     .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
     .where(eq(postTargets.id, targetId));
   if (!found) return;
@@ -574,7 +574,7 @@ export async function withFreshToken<T>(
 /** 'Try again' on a failed target: it goes out now, from the ids it kept. */
 export async function retryTarget(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   postId: string,
   platform: TPublishPlatform,
 ): Promise<void> {
@@ -588,12 +588,12 @@ export async function retryTarget(
       })
       .from(postTargets)
       .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .innerJoin(users, eq(users.id, postTargets.userId))
+      .innerJoin(users, eq(users.id, postTargets.workspaceId))
       .leftJoin(platformAccounts, eq(platformAccounts.id, postTargets.accountId))
       .where(
         and(
           eq(postTargets.postId, postId),
-          eq(postTargets.userId, userId),
+          eq(postTargets.workspaceId, workspaceId),
           eq(postTargets.platform, platform),
         ),
       )
@@ -702,7 +702,7 @@ export async function readDueCounts(
 /** The creator opened the post: its counts are read now (at most once a minute per target). */
 export async function readPostCounts(
   deps: Omit<TTargetDeps, 'signal' | 'pollIntervalMs' | 'storage' | 'files' | 'publicUrl'>,
-  userId: string,
+  workspaceId: string,
   postId: string,
 ): Promise<void> {
   const rows = await deps.db
@@ -711,7 +711,7 @@ export async function readPostCounts(
     .where(
       and(
         eq(postTargets.postId, postId),
-        eq(postTargets.userId, userId),
+        eq(postTargets.workspaceId, workspaceId),
         eq(postTargets.state, 'published'),
         isNull(postTargets.removal),
         or(

@@ -28,10 +28,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/products', { schema: { response: { 200: ZProductsResponse } } }, async (request) => {
-    const userId = request.auth.user.id;
+    const workspaceId = request.workspace.id;
     const [list, usage] = await Promise.all([
-      listProducts(db, files, userId),
-      productUsage(db, userId),
+      listProducts(db, files, workspaceId),
+      productUsage(db, workspaceId),
     ]);
     return { success: true as const, products: list, ...usage };
   });
@@ -41,27 +41,27 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ZParams, response: { 200: ZProductResponse } } },
     async (request) => ({
       success: true as const,
-      product: await getProduct(db, files, request.auth.user.id, request.params.id),
+      product: await getProduct(db, files, request.workspace.id, request.params.id),
     }),
   );
 
   app.post(
     '/products',
-    { schema: { response: { 201: ZProductResponse } } },
+    { config: { right: 'edit' }, schema: { response: { 201: ZProductResponse } } },
     async (request, reply) => {
       const { fields, images } = await readProductForm(request);
-      const product = await createProduct(db, deps, request.auth.user.id, { ...fields, images });
+      const product = await createProduct(db, deps, request.workspace.id, { ...fields, images });
       return reply.status(201).send({ success: true as const, product });
     },
   );
 
   app.put(
     '/products/:id',
-    { schema: { params: ZParams, response: { 200: ZProductResponse } } },
+    { config: { right: 'edit' }, schema: { params: ZParams, response: { 200: ZProductResponse } } },
     async (request) => {
-      await getProduct(db, files, request.auth.user.id, request.params.id);
+      await getProduct(db, files, request.workspace.id, request.params.id);
       const form = await readProductForm(request);
-      const product = await updateProduct(db, deps, request.auth.user.id, request.params.id, {
+      const product = await updateProduct(db, deps, request.workspace.id, request.params.id, {
         ...form.fields,
         images: form.images,
         keepImageIds: form.keepImageIds,
@@ -72,9 +72,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/products/:id',
-    { schema: { params: ZParams, response: { 200: ZSuccess } } },
+    { config: { right: 'edit' }, schema: { params: ZParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deleteProduct(db, deps, request.auth.user.id, request.params.id);
+      await deleteProduct(db, deps, request.workspace.id, request.params.id);
       return { success: true as const };
     },
   );

@@ -53,28 +53,28 @@ async function imagesOf(db: TQueryable, productIds: string[]) {
   return byProduct;
 }
 
-export async function countProducts(db: TQueryable, userId: string): Promise<number> {
+export async function countProducts(db: TQueryable, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ used: count() })
     .from(products)
-    .where(eq(products.userId, userId));
+    .where(eq(products.workspaceId, workspaceId));
   return row?.used ?? 0;
 }
 
 /** Products held over the plan's product slots (FREE: 0). */
-export async function productUsage(db: TDatabase, userId: string): Promise<TUsage> {
+export async function productUsage(db: TDatabase, workspaceId: string): Promise<TUsage> {
   const [used, account] = await Promise.all([
-    countProducts(db, userId),
-    getAccountState(db, userId),
+    countProducts(db, workspaceId),
+    getAccountState(db, workspaceId),
   ]);
   return { used, limit: account.entitlements.productSlots };
 }
 
-export async function listProducts(db: TDatabase, files: TFileUrlSigner, userId: string) {
+export async function listProducts(db: TDatabase, files: TFileUrlSigner, workspaceId: string) {
   const rows = await db
     .select()
     .from(products)
-    .where(eq(products.userId, userId))
+    .where(eq(products.workspaceId, workspaceId))
     .orderBy(desc(products.createdAt), desc(products.id));
   const images = await imagesOf(
     db,
@@ -87,8 +87,8 @@ export async function listProducts(db: TDatabase, files: TFileUrlSigner, userId:
  * What a product shot is made from: the product's name, description and first photo's key (null
  * without a photo). Another account's product answers 404 like an unknown one.
  */
-export async function productForShot(db: TQueryable, userId: string, id: string) {
-  const row = await findProduct(db, userId, id);
+export async function productForShot(db: TQueryable, workspaceId: string, id: string) {
+  const row = await findProduct(db, workspaceId, id);
   const [first] = (await imagesOf(db, [row.id])).get(row.id) ?? [];
   return {
     id: row.id,
@@ -98,30 +98,35 @@ export async function productForShot(db: TQueryable, userId: string, id: string)
   };
 }
 
-async function findProduct(db: TQueryable, userId: string, id: string) {
+async function findProduct(db: TQueryable, workspaceId: string, id: string) {
   if (!isUuid(id)) throw productNotFound();
   const [row] = await db
     .select()
     .from(products)
-    .where(and(eq(products.id, id), eq(products.userId, userId)));
+    .where(and(eq(products.id, id), eq(products.workspaceId, workspaceId)));
   if (!row) throw productNotFound();
   return row;
 }
 
-export async function getProduct(db: TDatabase, files: TFileUrlSigner, userId: string, id: string) {
-  const row = await findProduct(db, userId, id);
+export async function getProduct(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  workspaceId: string,
+  id: string,
+) {
+  const row = await findProduct(db, workspaceId, id);
   return toPublicProduct(row, (await imagesOf(db, [id])).get(id) ?? [], files);
 }
 
 async function storeImages(
   storage: TStorage,
-  userId: string,
+  workspaceId: string,
   productId: string,
   images: TProcessedImage[],
 ) {
   return Promise.all(
     images.map(async (image) => {
-      const base = `users/${userId}/products/${productId}/${randomUUID()}`;
+      const base = `users/${workspaceId}/products/${productId}/${randomUUID()}`;
       const keys = { imageKey: `${base}.webp`, thumbnailKey: `${base}-thumb.webp` };
       await Promise.all([
         storage.put(keys.imageKey, image.image),
@@ -139,29 +144,35 @@ async function removeFiles(storage: TStorage, rows: { imageKey: string; thumbnai
 }
 
 /** Serialises an account's product writes, so concurrent creates cannot pass the slot limit. */
-async function lockAccountProducts(tx: TQueryable, userId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`products:${userId}`}))`);
+async function lockAccountProducts(tx: TQueryable, workspaceId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`products:${workspaceId}`}))`);
 }
 
 export async function createProduct(
   db: TDatabase,
   deps: TProductDeps,
-  userId: string,
+  workspaceId: string,
   input: TProductFields & { images: TProcessedImage[] },
 ): Promise<TProduct> {
   if (input.images.length > MAX_PRODUCT_IMAGES) throw badRequest(UPLOAD_TEXTS.tooManyImages);
-  const { entitlements } = await getAccountState(db, userId);
+  const { entitlements } = await getAccountState(db, workspaceId);
   if (entitlements.productSlots < 1) throw productLimitReached();
   const id = randomUUID();
-  const keys = await storeImages(deps.storage, userId, id, input.images);
+  const keys = await storeImages(deps.storage, workspaceId, id, input.images);
   try {
     const [row, images] = await db.transaction(async (tx) => {
-      await lockAccountProducts(tx, userId);
-      if ((await countProducts(tx, userId)) >= entitlements.productSlots)
+      await lockAccountProducts(tx, workspaceId);
+      if ((await countProducts(tx, workspaceId)) >= entitlements.productSlots)
         throw productLimitReached();
       const [created] = await tx
         .insert(products)
-        .values({ id, userId, name: input.name, description: input.description, link: input.link })
+        .values({
+          id,
+          workspaceId,
+          name: input.name,
+          description: input.description,
+          link: input.link,
+        })
         .returning();
       const stored = keys.length
         ? await tx
@@ -186,11 +197,11 @@ export async function createProduct(
 export async function updateProduct(
   db: TDatabase,
   deps: TProductDeps,
-  userId: string,
+  workspaceId: string,
   id: string,
   input: TProductFields & { images: TProcessedImage[]; keepImageIds: string[] },
 ): Promise<TProduct> {
-  await findProduct(db, userId, id);
+  await findProduct(db, workspaceId, id);
   const existing = (await imagesOf(db, [id])).get(id) ?? [];
   const kept = input.keepImageIds
     .map((imageId) => existing.find((image) => image.id === imageId))
@@ -198,7 +209,7 @@ export async function updateProduct(
   if (kept.length + input.images.length > MAX_PRODUCT_IMAGES)
     throw badRequest(UPLOAD_TEXTS.tooManyImages);
   const dropped = existing.filter((image) => !kept.includes(image));
-  const keys = await storeImages(deps.storage, userId, id, input.images);
+  const keys = await storeImages(deps.storage, workspaceId, id, input.images);
   try {
     const [row, images] = await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -209,7 +220,7 @@ export async function updateProduct(
           link: input.link,
           updatedAt: new Date(),
         })
-        .where(and(eq(products.id, id), eq(products.userId, userId)))
+        .where(and(eq(products.id, id), eq(products.workspaceId, workspaceId)))
         .returning();
       if (!updated) throw productNotFound();
       if (dropped.length)
@@ -240,14 +251,14 @@ export async function updateProduct(
 export async function deleteProduct(
   db: TDatabase,
   deps: TProductDeps,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<void> {
-  await findProduct(db, userId, id);
+  await findProduct(db, workspaceId, id);
   const images = (await imagesOf(db, [id])).get(id) ?? [];
   const [deleted] = await db
     .delete(products)
-    .where(and(eq(products.id, id), eq(products.userId, userId)))
+    .where(and(eq(products.id, id), eq(products.workspaceId, workspaceId)))
     .returning({ id: products.id });
   if (!deleted) throw productNotFound();
   await removeFiles(deps.storage, images);

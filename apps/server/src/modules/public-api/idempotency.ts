@@ -46,7 +46,7 @@ export function checkIdempotencyKey(value: string): string {
  */
 export async function claimIdempotencyKey(
   db: TDatabase,
-  request: { userId: string; owner: string; key: string; fingerprint: string },
+  request: { workspaceId: string; owner: string; key: string; fingerprint: string },
 ): Promise<TIdempotentClaim> {
   const started = Date.now();
   for (;;) {
@@ -54,7 +54,7 @@ export async function claimIdempotencyKey(
     const [claimed] = await db
       .insert(idempotentRequests)
       .values({
-        userId: request.userId,
+        workspaceId: request.workspaceId,
         owner: request.owner,
         key: request.key,
         fingerprint: request.fingerprint,
@@ -62,7 +62,7 @@ export async function claimIdempotencyKey(
       .onConflictDoUpdate({
         target: [idempotentRequests.owner, idempotentRequests.key],
         set: {
-          userId: request.userId,
+          workspaceId: request.workspaceId,
           fingerprint: request.fingerprint,
           createdAt: sql`now()`,
           completedAt: null,

@@ -1,4 +1,10 @@
-import { API_KEY_PREFIX, type TApiScope, type TUser } from '@muse/shared';
+import {
+  API_KEY_PREFIX,
+  roleCan,
+  type TApiScope,
+  type TWorkspaceRight,
+  type TWorkspaceRole,
+} from '@muse/shared';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +13,7 @@ import { readMultipartForm, type TMultipartForm } from '../../lib/multipart';
 import { bearerToken } from '../../lib/tokens';
 import type { TApiKeyActor } from '../api-keys/service';
 import { scopeMissing } from '../api-keys/service';
-import type { TSessionUser } from '../auth/sessions';
+import { requestWorkspace, roleForbids, WORKSPACE_HEADER } from '../../plugins/auth';
 import { webhookEndpointRoutes } from '../webhooks/routes';
 import {
   checkIdempotencyKey,
@@ -25,8 +31,45 @@ import { v1JobRoutes } from './routes/jobs';
 import { v1ProductRoutes } from './routes/products';
 import { v1PublishingRoutes } from './routes/publishing';
 
-/** Who calls the public API: an API key (with its scopes), or a signed-in person (every scope). */
-export type TCaller = { user: TSessionUser; publicUser: TUser; apiKey: TApiKeyActor | null };
+/**
+ * Who calls the public API, and for which workspace: an API key (its workspace, within its
+ * scopes), or a signed-in person (the workspace `X-Muse-Workspace` names, within their role).
+ */
+export type TCaller = {
+  workspaceId: string;
+  /** The person signed in; null for a key. */
+  userId: string | null;
+  /** The person's role in the workspace; null for a key, whose scopes decide. */
+  role: TWorkspaceRole | null;
+  apiKey: TApiKeyActor | null;
+};
+
+/**
+ * The right a person calling a v1 route needs, by the route's scope: reading needs 'view', and
+ * each scope's changes the right the web app's same routes need (docs/product/teams.md).
+ */
+const SCOPE_RIGHTS: Record<TApiScope, TWorkspaceRight> = {
+  'influencers:read': 'view',
+  'influencers:write': 'edit',
+  'tools:run': 'spend',
+  'publishing:write': 'schedule',
+  'billing:read': 'view',
+  'webhooks:write': 'developers',
+};
+
+/** Whose key space an Idempotency-Key is in: the API key's, or the person's in a workspace. */
+function idempotencyOwner(caller: TCaller): string {
+  if (caller.apiKey) return caller.apiKey.id;
+  // A person's own workspace keeps the name it had before workspaces.
+  return caller.workspaceId === caller.userId
+    ? `session:${caller.userId}`
+    : `session:${caller.userId}:${caller.workspaceId}`;
+}
+
+function rightFor(method: string, scope: TApiScope | undefined): TWorkspaceRight {
+  if (!scope || method === 'GET' || method === 'HEAD') return 'view';
+  return SCOPE_RIGHTS[scope];
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,7 +120,11 @@ export const publicApi: FastifyPluginAsyncZod = async (app) => {
     if (config.public) return;
     request.caller = await authenticate(app, request);
     const key = request.caller.apiKey;
-    if (!key) return;
+    if (!key) {
+      const { role } = request.caller;
+      if (role && !roleCan(role, rightFor(request.method, config.scope))) throw roleForbids(role);
+      return;
+    }
     if (config.scope && !key.scopes.includes(config.scope)) throw scopeMissing(config.scope);
     const limit = await limiter.hit(key.id);
     reply.header('RateLimit-Policy', `"per-key";q=${limit.limit};w=${limit.windowSeconds}`);
@@ -105,8 +152,8 @@ export const publicApi: FastifyPluginAsyncZod = async (app) => {
     if (header === undefined) return;
     const key = checkIdempotencyKey(Array.isArray(header) ? (header[0] ?? '') : header);
     const claim = await claimIdempotencyKey(db, {
-      userId: request.caller.user.id,
-      owner: request.caller.apiKey?.id ?? `session:${request.caller.user.id}`,
+      workspaceId: request.caller.workspaceId,
+      owner: idempotencyOwner(request.caller),
       key,
       fingerprint: fingerprint(
         request.method,
@@ -131,9 +178,9 @@ export const publicApi: FastifyPluginAsyncZod = async (app) => {
     }
     // What a call changed shows in the next read of the web app on this instance too.
     if (WRITE_METHODS.has(request.method) && request.caller) {
-      app.sessionCache.forget(request.caller.user.id);
-      app.dashboardCache.forget(request.caller.user.id);
-      app.calendarCache.forget(request.caller.user.id);
+      if (request.caller.userId) app.sessionCache.forget(request.caller.userId);
+      app.dashboardCache.forget(request.caller.workspaceId);
+      app.calendarCache.forget(request.caller.workspaceId);
     }
     return payload;
   });
@@ -159,9 +206,15 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if (token.startsWith(API_KEY_PREFIX)) {
     const found = await app.apiKeyCache.find(token);
     if (!found) throw unauthorised('This API key is unknown, revoked or expired');
-    return found;
+    return {
+      workspaceId: found.apiKey.workspaceId,
+      userId: null,
+      role: null,
+      apiKey: found.apiKey,
+    };
   }
   const session = await app.sessionCache.find(token);
   if (!session) throw unauthorised();
-  return { user: session.user, publicUser: session.publicUser, apiKey: null };
+  const workspace = requestWorkspace(session.user, request.headers[WORKSPACE_HEADER]);
+  return { workspaceId: workspace.id, userId: session.user.id, role: workspace.role, apiKey: null };
 }

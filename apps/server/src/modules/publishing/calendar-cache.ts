@@ -26,9 +26,13 @@ export function createCalendarCache(cacheEvents: TCacheEvents) {
   });
   return {
     /** The account's encoded answer to `query`, from memory or from `read`. */
-    async get(userId: string, query: string, read: () => Promise<TEncodings>): Promise<TEncodings> {
-      const answer = await cache.load(`${userId}?${query}`, async () => ({
-        account: userId,
+    async get(
+      workspaceId: string,
+      query: string,
+      read: () => Promise<TEncodings>,
+    ): Promise<TEncodings> {
+      const answer = await cache.load(`${workspaceId}?${query}`, async () => ({
+        account: workspaceId,
         value: await read(),
       }));
       return answer!;

@@ -39,10 +39,10 @@ export async function findPage(db: TQueryable, influencerId: string): Promise<TP
 /** The page of one of the account's influencers, null before a handle was chosen. */
 export async function getPageSettings(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
 ): Promise<TPageSettings | null> {
-  const influencer = await findInfluencer(db, userId, influencerId);
+  const influencer = await findInfluencer(db, workspaceId, influencerId);
   const row = await findPage(db, influencer.id);
   return row ? toPageSettings(row) : null;
 }
@@ -51,11 +51,11 @@ export async function getPageSettings(
  * The pages of all the account's influencers that have one, oldest first: one read for the
  * composer's list of who can post, however many influencers an agency runs.
  */
-export async function listPages(db: TQueryable, userId: string): Promise<TPageSettings[]> {
+export async function listPages(db: TQueryable, workspaceId: string): Promise<TPageSettings[]> {
   const rows = await db
     .select()
     .from(influencerPages)
-    .where(eq(influencerPages.userId, userId))
+    .where(eq(influencerPages.workspaceId, workspaceId))
     .orderBy(asc(influencerPages.createdAt), asc(influencerPages.influencerId));
   return rows.map(toPageSettings);
 }
@@ -69,11 +69,11 @@ export async function listPages(db: TQueryable, userId: string): Promise<TPageSe
  */
 export async function savePageSettings(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   input: TPageSettingsRequest,
 ): Promise<TPageSettings> {
-  const influencer = await findInfluencer(db, userId, influencerId);
+  const influencer = await findInfluencer(db, workspaceId, influencerId);
   // A page Muse hid after a report stays hidden (docs/product/reports-and-takedown.md); its
   // handle and bio may still change.
   if (input.published && (await findPage(db, influencer.id))?.hiddenAt)
@@ -86,7 +86,7 @@ export async function savePageSettings(
       .insert(influencerPages)
       .values({
         influencerId: influencer.id,
-        userId,
+        workspaceId,
         handle: input.handle,
         bio: input.bio,
         publishedAt: input.published ? new Date() : null,

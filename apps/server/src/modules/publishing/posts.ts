@@ -95,8 +95,8 @@ function checkScheduleTime(at: Date, now = new Date()): void {
  * Serialises an account's writes that take calendar places (creates and moves of scheduled
  * posts), so two at once cannot both take the month's last place.
  */
-async function lockAccountPosts(tx: TQueryable, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`posts:${userId}`}))`);
+async function lockAccountPosts(tx: TQueryable, workspaceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`posts:${workspaceId}`}))`);
 }
 
 /**
@@ -105,7 +105,7 @@ async function lockAccountPosts(tx: TQueryable, userId: string): Promise<void> {
  */
 async function scheduledInMonthOf(
   db: TQueryable,
-  userId: string,
+  workspaceId: string,
   at: Date,
   timeZone: string,
   excludeId?: string,
@@ -115,7 +115,7 @@ async function scheduledInMonthOf(
     .from(posts)
     .where(
       and(
-        eq(posts.userId, userId),
+        eq(posts.workspaceId, workspaceId),
         eq(posts.scheduled, true),
         sql`date_trunc('month', ${posts.publishAt} at time zone ${timeZone}) = date_trunc('month', ${at.toISOString()}::timestamptz at time zone ${timeZone})`,
         excludeId ? ne(posts.id, excludeId) : undefined,
@@ -138,18 +138,18 @@ function currentMonth(timeZone: string): string {
 /** The month's scheduled posts against the plan's limit. */
 async function monthQuota(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   month: string,
   timeZone: string,
 ): Promise<TScheduleQuota> {
   const [state, [row]] = await Promise.all([
-    getAccountState(db, userId),
+    getAccountState(db, workspaceId),
     db
       .select({ used: count() })
       .from(posts)
       .where(
         and(
-          eq(posts.userId, userId),
+          eq(posts.workspaceId, workspaceId),
           eq(posts.scheduled, true),
           sql`date_trunc('month', ${posts.publishAt} at time zone ${timeZone}) = ${`${month}-01`}::timestamp`,
         ),
@@ -204,9 +204,9 @@ function toCreatorPost(
 /** A post Muse removed after a report is kept as it is (docs/product/reports-and-takedown.md). */
 const postRemoved = () => conflict(PUBLISHING_TEXTS.postRemoved, 'POST_REMOVED');
 
-async function findOwnPost(db: TQueryable, userId: string, id: string): Promise<TCreatorRow> {
+async function findOwnPost(db: TQueryable, workspaceId: string, id: string): Promise<TCreatorRow> {
   if (!isUuid(id)) throw postNotFound();
-  const [row] = await creatorPosts(db, and(eq(posts.id, id), eq(posts.userId, userId)));
+  const [row] = await creatorPosts(db, and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
   if (!row) throw postNotFound();
   return row;
 }
@@ -214,10 +214,10 @@ async function findOwnPost(db: TQueryable, userId: string, id: string): Promise<
 export async function getPost(
   db: TDatabase,
   files: TFileUrlSigner,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<TPost> {
-  const row = await findOwnPost(db, userId, id);
+  const row = await findOwnPost(db, workspaceId, id);
   const [items, targets] = await Promise.all([itemsOf(db, [id]), targetsOf(db, [id])]);
   return toCreatorPost(row, items.get(id) ?? [], targets.get(id) ?? [], files);
 }
@@ -229,11 +229,11 @@ export async function getPost(
 export async function listPosts(
   db: TDatabase,
   files: TFileUrlSigner,
-  userId: string,
+  workspaceId: string,
   query: TPostsQuery,
 ): Promise<{ posts: TPost[]; quota: TScheduleQuota; dayCounts?: Record<string, number> }> {
   const timeZone = canonicalZone(query.timeZone ?? 'UTC');
-  const conditions: (SQL | undefined)[] = [eq(posts.userId, userId)];
+  const conditions: (SQL | undefined)[] = [eq(posts.workspaceId, workspaceId)];
   if (query.from) conditions.push(gte(posts.publishAt, new Date(query.from)));
   if (query.to) conditions.push(lt(posts.publishAt, new Date(query.to)));
   if (query.influencerId) conditions.push(eq(posts.influencerId, query.influencerId));
@@ -277,7 +277,7 @@ export async function listPosts(
   const [rows, quota, dayCounts] = await withZoneCheck(() =>
     Promise.all([
       creatorPosts(db, shown),
-      monthQuota(db, userId, query.month ?? currentMonth(timeZone), timeZone),
+      monthQuota(db, workspaceId, query.month ?? currentMonth(timeZone), timeZone),
       perDay
         ? db
             .select({ day: sql<string>`to_char(${localDay}, 'YYYY-MM-DD')`, posts: count() })
@@ -308,7 +308,7 @@ export async function listPosts(
  */
 async function chosenItems(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   influencerId: string,
   itemIds: string[],
 ): Promise<TGalleryRow[]> {
@@ -316,7 +316,7 @@ async function chosenItems(
   const rows = await db
     .select()
     .from(galleryItems)
-    .where(and(eq(galleryItems.userId, userId), inArray(galleryItems.id, ids)));
+    .where(and(eq(galleryItems.workspaceId, workspaceId), inArray(galleryItems.id, ids)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const chosen = ids.map((id) => byId.get(id));
   if (chosen.some((row) => !row))
@@ -334,7 +334,7 @@ async function chosenItems(
 /** Videos' full-size poster frames, kept in their jobs' outputs (the gallery keeps a preview). */
 async function posterKeys(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   items: TGalleryRow[],
 ): Promise<Map<string, string>> {
   const videos = items.filter((item) => item.kind === 'video' && item.jobId);
@@ -345,7 +345,7 @@ async function posterKeys(
     .from(jobs)
     .where(
       and(
-        eq(jobs.userId, userId),
+        eq(jobs.workspaceId, workspaceId),
         inArray(
           jobs.id,
           videos.map((item) => item.jobId!),
@@ -387,10 +387,12 @@ async function withSizes(storage: TStorage, items: TGalleryRow[]) {
 export async function createPost(
   db: TDatabase,
   deps: TPostDeps,
-  userId: string,
+  workspaceId: string,
   input: TCreatePostRequest,
+  /** The member who makes it; null for a program's key. */
+  createdBy: string | null,
 ): Promise<TPost> {
-  const influencer = await findInfluencer(db, userId, input.influencerId);
+  const influencer = await findInfluencer(db, workspaceId, input.influencerId);
   const onPage = input.onPage ?? true;
   const targetsAsked = input.targets ?? [];
   const ppv = input.priceCents > 0;
@@ -409,9 +411,9 @@ export async function createPost(
   const timeZone = canonicalZone(input.timeZone);
   const scheduledAt = input.publishAt === null ? null : new Date(input.publishAt);
   if (scheduledAt) checkScheduleTime(scheduledAt);
-  const items = await chosenItems(db, userId, influencer.id, input.itemIds);
+  const items = await chosenItems(db, workspaceId, influencer.id, input.itemIds);
   const targets = await checkTargets(db, deps, {
-    userId,
+    workspaceId,
     influencerId: influencer.id,
     caption: input.caption ?? '',
     priceCents: input.priceCents,
@@ -421,9 +423,11 @@ export async function createPost(
   });
   let limit = 0;
   if (scheduledAt) {
-    limit = (await getAccountState(db, userId)).entitlements.scheduledPostsPerMonth;
+    limit = (await getAccountState(db, workspaceId)).entitlements.scheduledPostsPerMonth;
     // Refused before any file is copied; the count under the lock below is the one that holds.
-    const used = await withZoneCheck(() => scheduledInMonthOf(db, userId, scheduledAt, timeZone));
+    const used = await withZoneCheck(() =>
+      scheduledInMonthOf(db, workspaceId, scheduledAt, timeZone),
+    );
     if (used >= limit) throw scheduledLimitReached();
   }
 
@@ -431,7 +435,7 @@ export async function createPost(
   // Not under the account's folder: a public page's links must not name the account, or a fan
   // could tell which pages one agency runs (docs/decisions/0030-publishing-and-pay-per-view.md).
   const folder = `posts/${id}`;
-  const posters = await posterKeys(db, userId, items);
+  const posters = await posterKeys(db, workspaceId, items);
   const written: TPostItemFiles[] = [];
   try {
     // One item at a time: each holds a file (a video, perhaps) in memory.
@@ -440,15 +444,16 @@ export async function createPost(
     await withZoneCheck(() =>
       db.transaction(async (tx) => {
         if (scheduledAt) {
-          await lockAccountPosts(tx, userId);
-          if ((await scheduledInMonthOf(tx, userId, scheduledAt, timeZone)) >= limit)
+          await lockAccountPosts(tx, workspaceId);
+          if ((await scheduledInMonthOf(tx, workspaceId, scheduledAt, timeZone)) >= limit)
             throw scheduledLimitReached();
         }
         const [post] = await tx
           .insert(posts)
           .values({
             id,
-            userId,
+            workspaceId,
+            createdBy,
             influencerId: influencer.id,
             influencerName: influencer.name,
             caption: input.caption ?? '',
@@ -478,14 +483,14 @@ export async function createPost(
         );
         if (scheduledAt) await queuePublish(tx, id, scheduledAt);
         else await emitPostPublished(tx, post!);
-        await insertTargets(tx, id, userId, targets, scheduledAt ?? new Date());
+        await insertTargets(tx, id, workspaceId, targets, scheduledAt ?? new Date());
       }),
     );
   } catch (error) {
     await removePostFiles(deps.storage, itemFileKeys(written));
     throw error;
   }
-  return getPost(db, deps.files, userId, id);
+  return getPost(db, deps.files, workspaceId, id);
 }
 
 /**
@@ -496,11 +501,11 @@ export async function createPost(
 export async function updatePost(
   db: TDatabase,
   files: TFileUrlSigner,
-  userId: string,
+  workspaceId: string,
   id: string,
   input: TUpdatePostRequest,
 ): Promise<TPost> {
-  const current = (await findOwnPost(db, userId, id)).post;
+  const current = (await findOwnPost(db, workspaceId, id)).post;
   const timeZone = input.timeZone === undefined ? undefined : canonicalZone(input.timeZone);
   const publishAt = input.publishAt === undefined ? undefined : new Date(input.publishAt);
   // A time or zone sent may move the post in the calendar: the plan's limit is read first, and
@@ -508,16 +513,16 @@ export async function updatePost(
   const mayMove = publishAt !== undefined || timeZone !== undefined;
   const limit =
     mayMove && current.status === 'scheduled'
-      ? (await getAccountState(db, userId)).entitlements.scheduledPostsPerMonth
+      ? (await getAccountState(db, workspaceId)).entitlements.scheduledPostsPerMonth
       : 0;
 
   await withZoneCheck(() =>
     db.transaction(async (tx) => {
-      if (mayMove) await lockAccountPosts(tx, userId);
+      if (mayMove) await lockAccountPosts(tx, workspaceId);
       const [row] = await tx
         .select()
         .from(posts)
-        .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+        .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)))
         .for('update');
       if (!row) throw postNotFound();
       if (row.hiddenAt) throw postRemoved();
@@ -539,7 +544,7 @@ export async function updatePost(
       const moved = nextAt.getTime() !== row.publishAt.getTime() || nextZone !== row.timeZone;
       if (moved) {
         checkScheduleTime(nextAt);
-        if ((await scheduledInMonthOf(tx, userId, nextAt, nextZone, id)) >= limit)
+        if ((await scheduledInMonthOf(tx, workspaceId, nextAt, nextZone, id)) >= limit)
           throw scheduledLimitReached();
       }
       await tx
@@ -558,7 +563,7 @@ export async function updatePost(
       }
     }),
   );
-  return getPost(db, files, userId, id);
+  return getPost(db, files, workspaceId, id);
 }
 
 /** Whether a write failed on a foreign key (PostgreSQL's 23503), directly or as Drizzle's cause. */
@@ -574,7 +579,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 export async function deletePost(
   db: TDatabase,
   storage: TStorage,
-  userId: string,
+  workspaceId: string,
   id: string,
 ): Promise<void> {
   if (!isUuid(id)) throw postNotFound();
@@ -583,7 +588,7 @@ export async function deletePost(
       const [row] = await tx
         .select()
         .from(posts)
-        .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+        .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)))
         .for('update');
       if (!row) throw postNotFound();
       if (row.hiddenAt) throw postRemoved();

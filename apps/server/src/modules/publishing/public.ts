@@ -135,7 +135,7 @@ async function shapeForViewer(
   const [items, bought] = await Promise.all([itemsOf(db, ids), boughtBy(db, viewerId, ids)]);
   return rows.map((row) =>
     toPublicPost(row, items.get(row.id) ?? [], files, {
-      own: viewerId === row.userId,
+      own: viewerId === row.workspaceId,
       purchased: bought.has(row.id),
     }),
   );
@@ -217,7 +217,7 @@ export async function readPagePicture(
 export async function listPurchases(
   db: TDatabase,
   files: TFileUrlSigner,
-  userId: string,
+  workspaceId: string,
 ): Promise<TPurchase[]> {
   const rows = await db
     .select({
@@ -230,7 +230,7 @@ export async function listPurchases(
     .innerJoin(posts, eq(posts.id, postPurchases.postId))
     .leftJoin(influencers, eq(influencers.id, posts.influencerId))
     .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
-    .where(and(eq(postPurchases.buyerId, userId), purchaseInForce()))
+    .where(and(eq(postPurchases.buyerId, workspaceId), purchaseInForce()))
     .orderBy(desc(postPurchases.createdAt), desc(postPurchases.id));
   const postIds = rows.map((row) => row.post.id);
   const shown = [
@@ -267,7 +267,7 @@ export async function listPurchases(
             postCount: 0,
           },
     post: toPublicPost(post, items.get(post.id) ?? [], files, {
-      own: post.userId === userId,
+      own: post.workspaceId === workspaceId,
       purchased: true,
     }),
   }));

@@ -53,7 +53,7 @@ export async function publishDuePost(db: TQueryable, payload: TPublishPostPayloa
           eq(posts.status, 'scheduled'),
           lte(posts.publishAt, sql`now()`),
           isNull(posts.hiddenAt),
-          sql`not exists (select 1 from ${users} where ${users.id} = ${posts.userId} and ${users.suspendedAt} is not null)`,
+          sql`not exists (select 1 from ${users} where ${users.id} = ${posts.workspaceId} and ${users.suspendedAt} is not null)`,
         ),
       )
       .returning();

@@ -121,7 +121,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/pages', { schema: { response: { 200: ZPagesResponse } } }, async (request) => ({
     success: true as const,
-    pages: await listPages(db, request.auth.user.id),
+    pages: await listPages(db, request.workspace.id),
   }));
 
   app.get(
@@ -129,13 +129,14 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ZParams, response: { 200: ZPageSettingsResponse } } },
     async (request) => ({
       success: true as const,
-      page: await getPageSettings(db, request.auth.user.id, request.params.id),
+      page: await getPageSettings(db, request.workspace.id, request.params.id),
     }),
   );
 
   app.put(
     '/influencers/:id/page',
     {
+      config: { right: 'edit' },
       schema: {
         params: ZParams,
         body: ZPageSettingsRequest,
@@ -144,7 +145,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      page: await savePageSettings(db, request.auth.user.id, request.params.id, request.body),
+      page: await savePageSettings(db, request.workspace.id, request.params.id, request.body),
     }),
   );
 
@@ -152,7 +153,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts',
     { schema: { querystring: ZPostsQuery, response: { 200: ZPostsResponse } } },
     async (request, reply) => {
-      const userId = request.auth.user.id;
+      const workspaceId = request.workspace.id;
       const { query } = request;
       // The month's answer is encoded by its schema and compressed once per change of the
       // account's posts, and kept (calendar-cache.ts): Fastify sends the bytes as they are.
@@ -164,9 +165,12 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
         query.timeZone,
         query.perDay,
       ]);
-      const answer = await app.calendarCache.get(userId, key, async () => {
+      const answer = await app.calendarCache.get(workspaceId, key, async () => {
         const body = JSON.stringify(
-          ZPostsResponse.parse({ success: true, ...(await listPosts(db, files, userId, query)) }),
+          ZPostsResponse.parse({
+            success: true,
+            ...(await listPosts(db, files, workspaceId, query)),
+          }),
         );
         return compressOnce(Buffer.from(body), { fast: true });
       });
@@ -181,27 +185,39 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/posts',
-    { schema: { body: ZCreatePostRequest, response: { 201: ZPostResponse } } },
+    {
+      config: { right: 'schedule' },
+      schema: { body: ZCreatePostRequest, response: { 201: ZPostResponse } },
+    },
     async (request, reply) => {
-      const post = await createPost(db, deps, request.auth.user.id, request.body);
+      const post = await createPost(
+        db,
+        deps,
+        request.workspace.id,
+        request.body,
+        request.auth.user.id,
+      );
       return reply.status(201).send({ success: true as const, post });
     },
   );
 
   app.patch(
     '/posts/:id',
-    { schema: { params: ZParams, body: ZUpdatePostRequest, response: { 200: ZPostResponse } } },
+    {
+      config: { right: 'schedule' },
+      schema: { params: ZParams, body: ZUpdatePostRequest, response: { 200: ZPostResponse } },
+    },
     async (request) => ({
       success: true as const,
-      post: await updatePost(db, files, request.auth.user.id, request.params.id, request.body),
+      post: await updatePost(db, files, request.workspace.id, request.params.id, request.body),
     }),
   );
 
   app.delete(
     '/posts/:id',
-    { schema: { params: ZParams, response: { 200: ZSuccess } } },
+    { config: { right: 'schedule' }, schema: { params: ZParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deletePost(db, deps.storage, request.auth.user.id, request.params.id);
+      await deletePost(db, deps.storage, request.workspace.id, request.params.id);
       return { success: true as const };
     },
   );
@@ -209,14 +225,17 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 'Try again' on a post's failed platform. */
   app.post(
     '/posts/:id/targets/:platform/retry',
-    { schema: { params: ZPostPlatform, response: { 200: ZPostResponse } } },
+    {
+      config: { right: 'schedule' },
+      schema: { params: ZPostPlatform, response: { 200: ZPostResponse } },
+    },
     async (request) => {
-      const userId = request.auth.user.id;
-      await getPost(db, files, userId, request.params.id);
-      await retryTarget(db, userId, request.params.id, request.params.platform);
+      const workspaceId = request.workspace.id;
+      await getPost(db, files, workspaceId, request.params.id);
+      await retryTarget(db, workspaceId, request.params.id, request.params.platform);
       return {
         success: true as const,
-        post: await getPost(db, files, userId, request.params.id),
+        post: await getPost(db, files, workspaceId, request.params.id),
       };
     },
   );
@@ -224,20 +243,27 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The creator opened the post: what its platforms report is read now. */
   app.post(
     '/posts/:id/read-counts',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: ZPostResponse } } },
+    {
+      config: { right: 'view' },
+      schema: { params: z.object({ id: z.string() }), response: { 200: ZPostResponse } },
+    },
     async (request) => {
-      const userId = request.auth.user.id;
-      await getPost(db, files, userId, request.params.id);
-      await readPostCounts(countDeps, userId, request.params.id);
+      const workspaceId = request.workspace.id;
+      await getPost(db, files, workspaceId, request.params.id);
+      await readPostCounts(countDeps, workspaceId, request.params.id);
       return {
         success: true as const,
-        post: await getPost(db, files, userId, request.params.id),
+        post: await getPost(db, files, workspaceId, request.params.id),
       };
     },
   );
 
-  app.get('/purchases', { schema: { response: { 200: ZPurchasesResponse } } }, async (request) => ({
-    success: true as const,
-    purchases: await listPurchases(db, files, request.auth.user.id),
-  }));
+  app.get(
+    '/purchases',
+    { config: { person: true }, schema: { response: { 200: ZPurchasesResponse } } },
+    async (request) => ({
+      success: true as const,
+      purchases: await listPurchases(db, files, request.auth.user.id),
+    }),
+  );
 };

@@ -15,6 +15,7 @@ import {
   receipts,
   type TReceiptKind,
 } from '../../db/schema';
+import { workspaceOwner } from '../workspaces/service';
 
 /**
  * The queue task that mails a receipt (docs/product/plans-and-credits.md, "Receipts"). It runs
@@ -91,12 +92,13 @@ const PERIOD_NAMES: Record<TBillingPeriod, string> = { monthly: 'monthly', yearl
 
 /**
  * A plan's receipt: its first period, a renewal or an upgrade, for the amount the payment
- * provider charged (a discount included), never the plan table's price.
+ * provider charged (a discount included), never the plan table's price. It goes to the
+ * workspace's first owner, who pays for it (docs/product/teams.md).
  */
 export async function recordPlanReceipt(
   db: TQueryable,
   receipt: {
-    userId: string;
+    workspaceId: string;
     reference: string;
     kind: Exclude<TReceiptKind, 'post'>;
     plan: TPlanKey;
@@ -106,10 +108,13 @@ export async function recordPlanReceipt(
     paidAt: Date;
   },
 ): Promise<boolean> {
-  const { plan, billing, ...rest } = receipt;
+  const { plan, billing, workspaceId, ...rest } = receipt;
+  const owner = await workspaceOwner(db, workspaceId);
+  if (!owner) return false;
   const what = { plan: 'plan', renewal: 'plan renewal', upgrade: 'plan upgrade' }[receipt.kind];
   return recordReceipt(db, {
     ...rest,
+    userId: owner,
     description: `${PLANS[plan].name} ${what}, ${PERIOD_NAMES[billing]}`,
     linkPath: '/subscriptions',
   });

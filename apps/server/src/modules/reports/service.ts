@@ -86,7 +86,7 @@ export async function createReport(
             details: input.details ?? '',
             reporterId: reporter.userId,
             reporterEmail: reporter.email,
-            creatorId: found.page.userId,
+            creatorId: found.page.workspaceId,
             influencerId: found.influencer.id,
             handle: found.page.handle,
             postId,

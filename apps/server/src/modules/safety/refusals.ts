@@ -52,7 +52,7 @@ function minorText(fields: unknown): string | null {
 export async function noteMinorPromptRefusal(
   db: TQueryable,
   error: unknown,
-  refusal: { userId: string; tool: string; fields: unknown },
+  refusal: { userId: string | null; tool: string; fields: unknown },
 ): Promise<void> {
   if (!(error instanceof AppError) || error.message !== MINORS_TEXT) return;
   await recordRefusal(db, {

@@ -35,7 +35,7 @@ async function postOnSale(db: TDatabase, postId: string) {
   const [post] = await db
     .select({
       id: posts.id,
-      creatorId: posts.userId,
+      workspaceId: posts.workspaceId,
       priceCents: posts.priceCents,
       influencerName: posts.influencerName,
       handle: influencerPages.handle,
@@ -67,7 +67,7 @@ export async function createPostCheckout(
 ): Promise<string> {
   const { db, payments } = context;
   const post = await postOnSale(db, postId);
-  if (post.creatorId === fan.id) throw badRequest(PUBLISHING_TEXTS.ownPost, 'OWN_POST');
+  if (post.workspaceId === fan.id) throw badRequest(PUBLISHING_TEXTS.ownPost, 'OWN_POST');
   if (post.priceCents <= 0) throw badRequest(PUBLISHING_TEXTS.freePost, 'FREE_POST');
   const [owned] = await db
     .select({ id: postPurchases.id })

@@ -51,10 +51,10 @@ const byNet = (a: TEarningsLine, b: TEarningsLine) =>
  * shown available from that moment, as the ledger will book it (`releaseDueSales`, run by the
  * scheduled task and before a payout): its share pays what is owed first, the rest is available.
  */
-export async function getEarnings(context: TSalesContext, userId: string): Promise<TEarnings> {
+export async function getEarnings(context: TSalesContext, workspaceId: string): Promise<TEarnings> {
   return context.db.transaction(
     async (tx) => {
-      const sold = eq(postPurchases.creatorId, userId);
+      const sold = eq(postPurchases.workspaceId, workspaceId);
       // `now()` is the snapshot's own time: the same moment for every query below.
       const holdEnded = lte(postPurchases.availableAt, sql`now()`);
       const figures = {
@@ -88,12 +88,12 @@ export async function getEarnings(context: TSalesContext, userId: string): Promi
       const payoutRows = await tx
         .select()
         .from(payouts)
-        .where(eq(payouts.userId, userId))
+        .where(eq(payouts.workspaceId, workspaceId))
         .orderBy(desc(payouts.createdAt), desc(payouts.id));
       const [balance] = await tx
         .select()
         .from(earningsBalances)
-        .where(eq(earningsBalances.userId, userId));
+        .where(eq(earningsBalances.workspaceId, workspaceId));
       const [taken] = await tx
         .select({
           cents:
@@ -104,7 +104,7 @@ export async function getEarnings(context: TSalesContext, userId: string): Promi
         .from(earningsEntries)
         .where(
           and(
-            eq(earningsEntries.userId, userId),
+            eq(earningsEntries.workspaceId, workspaceId),
             inArray(earningsEntries.kind, ['refund', 'dispute-lost']),
           ),
         );
@@ -148,7 +148,7 @@ export async function getEarnings(context: TSalesContext, userId: string): Promi
       const [account] = await tx
         .select()
         .from(payoutAccounts)
-        .where(eq(payoutAccounts.userId, userId));
+        .where(eq(payoutAccounts.workspaceId, workspaceId));
 
       const released = due?.cents ?? 0;
       const owed = balance?.owedCents ?? 0;

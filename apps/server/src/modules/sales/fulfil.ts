@@ -50,7 +50,7 @@ export async function fulfilPostPurchase(
     // The key-share locks keep the post and the buyer from being deleted before this commits
     // (the foreign keys would otherwise refuse the purchase with an error).
     const [post] = await tx
-      .select({ creatorId: posts.userId })
+      .select({ workspaceId: posts.workspaceId })
       .from(posts)
       .where(eq(posts.id, payment.postId))
       .for('key share');
@@ -59,7 +59,7 @@ export async function fulfilPostPurchase(
       .from(users)
       .where(eq(users.id, payment.buyerId))
       .for('key share');
-    if (!post || !buyer || post.creatorId === buyer.id) return { outcome: 'unsellable' };
+    if (!post || !buyer || post.workspaceId === buyer.id) return { outcome: 'unsellable' };
 
     const feeCents = museFeeCents(amount);
     const netCents = amount - feeCents;
@@ -68,7 +68,7 @@ export async function fulfilPostPurchase(
       .values({
         postId: payment.postId,
         buyerId: payment.buyerId,
-        creatorId: post.creatorId,
+        workspaceId: post.workspaceId,
         amountCents: amount,
         feeCents,
         netCents,
@@ -82,8 +82,8 @@ export async function fulfilPostPurchase(
       .returning({ id: postPurchases.id });
     if (inserted) {
       // The share waits out its hold (docs/decisions/0038-refunds-disputes-and-held-earnings.md).
-      await bookSale(tx, { purchaseId: inserted.id, creatorId: post.creatorId, netCents });
-      await emitWebhookEvent(tx, post.creatorId, 'post.sold', {
+      await bookSale(tx, { purchaseId: inserted.id, workspaceId: post.workspaceId, netCents });
+      await emitWebhookEvent(tx, post.workspaceId, 'post.sold', {
         postId: payment.postId,
         amountCents: amount,
         currency: 'usd',

@@ -26,12 +26,12 @@ type TBalance = { available: number; pending: number; held: number; owed: number
 type TMove = Partial<TBalance>;
 
 /** The creator's balance row, made if missing, locked until the transaction ends. */
-async function lockBalance(tx: TTransaction, userId: string): Promise<TBalance> {
-  await tx.insert(earningsBalances).values({ userId }).onConflictDoNothing();
+async function lockBalance(tx: TTransaction, workspaceId: string): Promise<TBalance> {
+  await tx.insert(earningsBalances).values({ workspaceId }).onConflictDoNothing();
   const [row] = await tx
     .select()
     .from(earningsBalances)
-    .where(eq(earningsBalances.userId, userId))
+    .where(eq(earningsBalances.workspaceId, workspaceId))
     .for('update');
   return {
     available: row!.availableCents,
@@ -56,7 +56,7 @@ function fromAvailable(balance: TBalance, cents: number): TMove {
 /** One ledger row and the same change of the balance (whose checks keep every part ≥ 0). */
 async function book(
   tx: TTransaction,
-  userId: string,
+  workspaceId: string,
   balance: TBalance,
   entry: { kind: TEarningsKind; purchaseId: string },
   move: TMove,
@@ -68,7 +68,7 @@ async function book(
     owed: move.owed ?? 0,
   };
   await tx.insert(earningsEntries).values({
-    userId,
+    workspaceId,
     kind: entry.kind,
     purchaseId: entry.purchaseId,
     amountCents: delta.available,
@@ -85,7 +85,7 @@ async function book(
       owedCents: sql`${earningsBalances.owedCents} + ${delta.owed}`,
       updatedAt: new Date(),
     })
-    .where(eq(earningsBalances.userId, userId));
+    .where(eq(earningsBalances.workspaceId, workspaceId));
   balance.available += delta.available;
   balance.pending += delta.pending;
   balance.held += delta.held;
@@ -98,12 +98,12 @@ async function book(
  */
 export async function bookSale(
   tx: TTransaction,
-  sale: { purchaseId: string; creatorId: string; netCents: number },
+  sale: { purchaseId: string; workspaceId: string; netCents: number },
 ): Promise<void> {
-  const balance = await lockBalance(tx, sale.creatorId);
+  const balance = await lockBalance(tx, sale.workspaceId);
   await book(
     tx,
-    sale.creatorId,
+    sale.workspaceId,
     balance,
     { kind: 'sale', purchaseId: sale.purchaseId },
     { pending: sale.netCents },
@@ -134,7 +134,7 @@ async function remainingOf(tx: TQueryable, purchaseId: string): Promise<number> 
  */
 export async function releaseDueSales(
   db: TDatabase,
-  creatorId: string,
+  workspaceId: string,
   now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -143,7 +143,7 @@ export async function releaseDueSales(
       .from(postPurchases)
       .where(
         and(
-          eq(postPurchases.creatorId, creatorId),
+          eq(postPurchases.workspaceId, workspaceId),
           eq(postPurchases.status, 'pending'),
           lte(postPurchases.availableAt, now),
         ),
@@ -151,12 +151,12 @@ export async function releaseDueSales(
       .orderBy(postPurchases.availableAt)
       .for('update', { skipLocked: true });
     if (!due.length) return 0;
-    const balance = await lockBalance(tx, creatorId);
+    const balance = await lockBalance(tx, workspaceId);
     for (const { id } of due) {
       const share = await remainingOf(tx, id);
       await book(
         tx,
-        creatorId,
+        workspaceId,
         balance,
         { kind: 'release', purchaseId: id },
         { pending: -share, ...toAvailable(balance, share) },
@@ -206,8 +206,8 @@ export async function reconcilePurchase(
       .for('update');
     if (!purchase) return null;
     if (REVOKED.includes(purchase.status)) return purchase.status;
-    const balance = await lockBalance(tx, purchase.creatorId);
-    const creatorId = purchase.creatorId;
+    const balance = await lockBalance(tx, purchase.workspaceId);
+    const workspaceId = purchase.workspaceId;
     const entry = (kind: TEarningsKind) => ({ kind, purchaseId });
     let status = purchase.status;
     let share = await remainingOf(tx, purchaseId);
@@ -221,21 +221,21 @@ export async function reconcilePurchase(
         : 0;
     const more = Math.min(share, owedBack - (purchase.netCents - share));
     if (more > 0) {
-      await book(tx, creatorId, balance, entry('refund'), takeBack(status, balance, more));
+      await book(tx, workspaceId, balance, entry('refund'), takeBack(status, balance, more));
       share -= more;
     }
     if (full) status = 'refunded';
     else if (state.dispute === 'lost') {
-      await book(tx, creatorId, balance, entry('dispute-lost'), takeBack(status, balance, share));
+      await book(tx, workspaceId, balance, entry('dispute-lost'), takeBack(status, balance, share));
       status = 'lost';
     } else if (state.dispute === 'open' && status !== 'disputed') {
       const from = takeBack(status, balance, share);
-      await book(tx, creatorId, balance, entry('dispute'), { ...from, held: share });
+      await book(tx, workspaceId, balance, entry('dispute'), { ...from, held: share });
       status = 'disputed';
     } else if (state.dispute !== 'open' && status === 'disputed') {
       const held = now < purchase.availableAt;
       const back = held ? { pending: share } : toAvailable(balance, share);
-      await book(tx, creatorId, balance, entry('dispute-won'), { held: -share, ...back });
+      await book(tx, workspaceId, balance, entry('dispute-won'), { held: -share, ...back });
       status = held ? 'pending' : 'available';
     }
     if (status !== purchase.status) {
@@ -251,9 +251,9 @@ export async function reconcilePurchase(
  */
 export async function returnToAvailable(
   tx: TTransaction,
-  userId: string,
+  workspaceId: string,
   cents: number,
 ): Promise<TMove> {
-  const balance = await lockBalance(tx, userId);
+  const balance = await lockBalance(tx, workspaceId);
   return toAvailable(balance, cents);
 }

@@ -47,10 +47,13 @@ export async function refreshPayoutAccount(
 }
 
 /** The creator's payout account, asked of Stripe again while it cannot receive transfers yet. */
-async function payoutAccountOf(context: TPayoutContext, userId: string) {
+async function payoutAccountOf(context: TPayoutContext, workspaceId: string) {
   const { db, stripe } = context;
   const read = async () => {
-    const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+    const [row] = await db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.workspaceId, workspaceId));
     return row ?? null;
   };
   const account = await read();
@@ -76,13 +79,13 @@ async function failPayout(db: TDatabase, payout: TPayoutRow, failure: string): P
       .returning({ id: payouts.id });
     if (!failed) return;
     // What a refund took meanwhile from money already paid out is owed: it is paid back first.
-    const back = await returnToAvailable(tx, payout.userId, payout.amountCents);
+    const back = await returnToAvailable(tx, payout.workspaceId, payout.amountCents);
     const available = back.available ?? 0;
     const owed = back.owed ?? 0;
     const [reversal] = await tx
       .insert(earningsEntries)
       .values({
-        userId: payout.userId,
+        workspaceId: payout.workspaceId,
         kind: 'payout-reversal',
         amountCents: available,
         owedCents: owed,
@@ -98,7 +101,7 @@ async function failPayout(db: TDatabase, payout: TPayoutRow, failure: string): P
         owedCents: sql`${earningsBalances.owedCents} + ${owed}`,
         updatedAt: new Date(),
       })
-      .where(eq(earningsBalances.userId, payout.userId));
+      .where(eq(earningsBalances.workspaceId, payout.workspaceId));
   });
 }
 
@@ -130,7 +133,7 @@ async function sendPayout(
         currency: 'usd',
         destination,
         transfer_group: group,
-        metadata: { payoutId: payout.id, userId: payout.userId },
+        metadata: { payoutId: payout.id, workspaceId: payout.workspaceId },
       },
       { idempotencyKey: group },
     );
@@ -151,12 +154,12 @@ const SETTLE_AFTER_MS = 5 * 60 * 1000;
 
 /**
  * Payouts whose transfer had an unknown outcome (Stripe unreachable), settled now: the creator's
- * (`userId`), or everyone's. Best effort: while Stripe cannot be reached they stay pending, the
+ * (`workspaceId`), or everyone's. Best effort: while Stripe cannot be reached they stay pending, the
  * money held, until the next run. Answers how many were settled.
  */
 export async function settlePendingPayouts(
   context: TPayoutContext,
-  userId?: string,
+  workspaceId?: string,
 ): Promise<number> {
   const { db, stripe } = context;
   if (!stripe) return 0;
@@ -165,7 +168,7 @@ export async function settlePendingPayouts(
     .from(payouts)
     .where(
       and(
-        userId ? eq(payouts.userId, userId) : undefined,
+        workspaceId ? eq(payouts.workspaceId, workspaceId) : undefined,
         eq(payouts.provider, 'stripe'),
         eq(payouts.status, 'pending'),
         lt(payouts.createdAt, new Date(Date.now() - SETTLE_AFTER_MS)),
@@ -175,10 +178,13 @@ export async function settlePendingPayouts(
   let settled = 0;
   const accounts = new Map<string, Awaited<ReturnType<typeof payoutAccountOf>>>();
   for (const payout of pending) {
-    if (!accounts.has(payout.userId)) {
-      accounts.set(payout.userId, await payoutAccountOf(context, payout.userId).catch(() => null));
+    if (!accounts.has(payout.workspaceId)) {
+      accounts.set(
+        payout.workspaceId,
+        await payoutAccountOf(context, payout.workspaceId).catch(() => null),
+      );
     }
-    const account = accounts.get(payout.userId);
+    const account = accounts.get(payout.workspaceId);
     if (!account) continue;
     const sent = await sendPayout(context, stripe, payout, account.stripeAccountId, true).catch(
       () => null,
@@ -197,7 +203,7 @@ export async function settlePendingPayouts(
  */
 export async function requestPayout(
   context: TPayoutContext,
-  userId: string,
+  workspaceId: string,
   request: { amountCents?: number },
 ): Promise<void> {
   const { db, stripe } = context;
@@ -205,10 +211,10 @@ export async function requestPayout(
     throw badRequest(PUBLISHING_TEXTS.payoutTooSmall, 'PAYOUT_TOO_SMALL');
   }
   // Only available money is paid out: sales whose hold ended become available first.
-  await releaseDueSales(db, userId);
+  await releaseDueSales(db, workspaceId);
   let destination: string | null = null;
   if (stripe) {
-    const account = await payoutAccountOf(context, userId);
+    const account = await payoutAccountOf(context, workspaceId);
     if (!account?.transfersActive)
       throw badRequest(PUBLISHING_TEXTS.payoutAccountNeeded, 'PAYOUT_ACCOUNT_NEEDED');
     destination = account.stripeAccountId;
@@ -218,7 +224,7 @@ export async function requestPayout(
     const [balance] = await tx
       .select({ availableCents: earningsBalances.availableCents })
       .from(earningsBalances)
-      .where(eq(earningsBalances.userId, userId))
+      .where(eq(earningsBalances.workspaceId, workspaceId))
       .for('update');
     const available = balance?.availableCents ?? 0;
     const amount = request.amountCents ?? available;
@@ -228,14 +234,14 @@ export async function requestPayout(
     const [row] = await tx
       .insert(payouts)
       .values({
-        userId,
+        workspaceId,
         amountCents: amount,
         status: stripe ? 'pending' : 'paid',
         provider: stripe ? 'stripe' : 'test',
       })
       .returning();
     await tx.insert(earningsEntries).values({
-      userId,
+      workspaceId,
       kind: 'payout',
       amountCents: -amount,
       payoutId: row!.id,
@@ -246,7 +252,7 @@ export async function requestPayout(
         availableCents: sql`${earningsBalances.availableCents} - ${amount}`,
         updatedAt: new Date(),
       })
-      .where(eq(earningsBalances.userId, userId));
+      .where(eq(earningsBalances.workspaceId, workspaceId));
     return row!;
   });
 
@@ -257,34 +263,38 @@ export async function requestPayout(
 }
 
 /**
- * Stripe Connect onboarding for payouts: the creator's Express account (made once, under a lock,
- * with an idempotency key so a retry after a failure is the same account) and a fresh link into
- * its onboarding, which returns to the earnings page.
+ * Stripe Connect onboarding for the payouts of `workspaceId`, by its owner `user`: the
+ * workspace's Express account (made once, under a lock, with an idempotency key so a retry after
+ * a failure is the same account) and a fresh link into its onboarding, which returns to the
+ * earnings page.
  */
 export async function payoutAccountLink(
   context: TSalesContext,
+  workspaceId: string,
   user: Omit<TUserRow, 'passwordHash'>,
 ): Promise<string> {
   const { db, stripe, publicUrl } = context;
   if (!stripe) throw badRequest(NO_ACCOUNT_IN_TEST_MODE);
   const accountId = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-account:${user.id}`}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`payout-account:${workspaceId}`}))`,
+    );
     const [known] = await tx
       .select({ stripeAccountId: payoutAccounts.stripeAccountId })
       .from(payoutAccounts)
-      .where(eq(payoutAccounts.userId, user.id));
+      .where(eq(payoutAccounts.workspaceId, workspaceId));
     if (known) return known.stripeAccountId;
     const account = await stripe.client.accounts.create(
       {
         type: 'express',
         email: user.email,
-        metadata: { userId: user.id },
+        metadata: { workspaceId },
         capabilities: { transfers: { requested: true } },
       },
-      { idempotencyKey: `muse-payout-account-${user.id}` },
+      { idempotencyKey: `muse-payout-account-${workspaceId}` },
     );
     await tx.insert(payoutAccounts).values({
-      userId: user.id,
+      workspaceId,
       stripeAccountId: account.id,
       transfersActive: account.capabilities?.transfers === 'active',
       detailsSubmitted: account.details_submitted,

@@ -66,7 +66,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/posts/:id/checkout',
-    { schema: { params: ZParams, response: { 200: ZPostCheckoutResponse } } },
+    {
+      config: { person: true },
+      schema: { params: ZParams, response: { 200: ZPostCheckoutResponse } },
+    },
     async (request) => ({
       success: true as const,
       url: await createPostCheckout(context, request.auth.user, request.params.id),
@@ -75,25 +78,28 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/earnings', { schema: { response: { 200: ZEarningsResponse } } }, async (request) => ({
     success: true as const,
-    earnings: await getEarnings(context, request.auth.user.id),
+    earnings: await getEarnings(context, request.workspace.id),
   }));
 
   app.post(
     '/earnings/payouts',
-    { schema: { body: ZPayoutBody, response: { 200: ZEarningsResponse } } },
+    {
+      config: { right: 'billing' },
+      schema: { body: ZPayoutBody, response: { 200: ZEarningsResponse } },
+    },
     async (request) => {
-      const userId = request.auth.user.id;
-      await requestPayout(context, userId, request.body ?? {});
-      return { success: true as const, earnings: await getEarnings(context, userId) };
+      const workspaceId = request.workspace.id;
+      await requestPayout(context, workspaceId, request.body ?? {});
+      return { success: true as const, earnings: await getEarnings(context, workspaceId) };
     },
   );
 
   app.post(
     '/earnings/payout-account',
-    { schema: { response: { 200: ZPayoutAccountLinkResponse } } },
+    { config: { right: 'billing' }, schema: { response: { 200: ZPayoutAccountLinkResponse } } },
     async (request) => ({
       success: true as const,
-      url: await payoutAccountLink(context, request.auth.user),
+      url: await payoutAccountLink(context, request.workspace.id, request.auth.user),
     }),
   );
 };

@@ -20,7 +20,7 @@ export type TSettlement = { released: number; accountsRefreshed: number; payouts
 /** Moves every creator's sales whose hold has ended from pending to available. */
 export async function releaseAllDueSales(db: TDatabase, now = new Date()): Promise<number> {
   const creators = await db
-    .selectDistinct({ id: postPurchases.creatorId })
+    .selectDistinct({ id: postPurchases.workspaceId })
     .from(postPurchases)
     .where(and(eq(postPurchases.status, 'pending'), lte(postPurchases.availableAt, now)));
   let released = 0;
@@ -69,8 +69,11 @@ export async function payoutAccountUpdated(
   if (!stripe) return;
   await refreshPayoutAccount(db, stripe, accountId);
   const [account] = await db
-    .select({ userId: payoutAccounts.userId, transfersActive: payoutAccounts.transfersActive })
+    .select({
+      workspaceId: payoutAccounts.workspaceId,
+      transfersActive: payoutAccounts.transfersActive,
+    })
     .from(payoutAccounts)
     .where(eq(payoutAccounts.stripeAccountId, accountId));
-  if (account?.transfersActive) await settlePendingPayouts(context, account.userId);
+  if (account?.transfersActive) await settlePendingPayouts(context, account.workspaceId);
 }

@@ -45,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/profile',
-    { schema: { response: { 200: ZProfileResponse } } },
+    { config: { person: true }, schema: { response: { 200: ZProfileResponse } } },
     async (request) => ({
       success: true as const,
       data: await getProfile(db, request.auth.user),
@@ -54,7 +54,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/profile',
-    { schema: { body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
+    {
+      config: { person: true },
+      schema: { body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } },
+    },
     async (request) => {
       if (request.body.email !== undefined) {
         await limitAccountAction(db, `email-change:ip:${request.ip}`, perIp);
@@ -66,7 +69,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/password',
-    { schema: { body: ZChangePasswordRequest, response: { 200: ZProfileResponse } } },
+    {
+      config: { person: true },
+      schema: { body: ZChangePasswordRequest, response: { 200: ZProfileResponse } },
+    },
     async (request) => {
       await limitAccountAction(db, `password-change:ip:${request.ip}`, perIp);
       const { profile, message } = await changePassword(db, request.auth, request.body);
@@ -76,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/sessions',
-    { schema: { response: { 200: ZSessionsResponse } } },
+    { config: { person: true }, schema: { response: { 200: ZSessionsResponse } } },
     async (request) => ({
       success: true as const,
       sessions: await listSessions(db, request.auth.user.id, request.auth.sessionId),
@@ -86,6 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/sessions/:id',
     {
+      config: { person: true },
       schema: {
         params: z.object({ id: z.string().max(100) }),
         response: { 200: ZSuccessResponse },
@@ -102,7 +109,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/sessions/revoke-others',
-    { schema: { response: { 200: ZRevokeSessionsResponse } } },
+    { config: { person: true }, schema: { response: { 200: ZRevokeSessionsResponse } } },
     async (request) => ({
       success: true as const,
       revoked: await revokeOtherSessions(db, request.auth.user.id, request.auth.sessionId),

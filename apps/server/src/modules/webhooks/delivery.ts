@@ -17,6 +17,7 @@ import type { TDatabase } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { TSecretBox } from '../../lib/secret-box';
 import { queueAccountMail } from '../auth/mail-queue';
+import { workspaceOwner } from '../workspaces/service';
 import { queueDeliveryTry, type TDeliverWebhookPayload } from './queue';
 import { checkWebhookUrl, pinnedLookup, type TLookup, type TResolvedAddress } from './url-safety';
 
@@ -289,10 +290,11 @@ export async function deliverWebhook(
       .set({ disabledAt: now })
       .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.disabledAt)))
       .returning({ id: webhookEndpoints.id });
-    if (disabled)
+    const owner = disabled && (await workspaceOwner(tx, endpoint.workspaceId));
+    if (owner)
       await queueAccountMail(tx, {
         kind: 'webhook-disabled',
-        userId: endpoint.userId,
+        userId: owner,
         url: endpoint.url,
         failingSince: since.toISOString(),
       });

@@ -52,7 +52,7 @@ export type TWebhookEventData = {
  */
 export async function emitWebhookEvent<T extends TWebhookEventType>(
   tx: TQueryable,
-  userId: string,
+  workspaceId: string,
   type: T,
   data: TWebhookEventData[T],
 ): Promise<void> {
@@ -61,7 +61,7 @@ export async function emitWebhookEvent<T extends TWebhookEventType>(
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.userId, userId),
+        eq(webhookEndpoints.workspaceId, workspaceId),
         isNull(webhookEndpoints.disabledAt),
         sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
       ),
@@ -70,7 +70,7 @@ export async function emitWebhookEvent<T extends TWebhookEventType>(
   const payload = JSON.stringify({ type, timestamp: new Date().toISOString(), data });
   const rows = await tx
     .insert(webhookDeliveries)
-    .values(endpoints.map((endpoint) => ({ endpointId: endpoint.id, userId, type, payload })))
+    .values(endpoints.map((endpoint) => ({ endpointId: endpoint.id, workspaceId, type, payload })))
     .returning({ id: webhookDeliveries.id });
   for (const row of rows) await queueDeliveryTry(tx, { deliveryId: row.id, attempt: 1 });
 }
@@ -88,20 +88,20 @@ function trainedInfluencer(job: TJob): string | null {
  */
 export async function emitJobFinished(
   tx: TQueryable,
-  userId: string,
+  workspaceId: string,
   job: TJob,
   refunded: { credits: number; modelTokens: number } = { credits: 0, modelTokens: 0 },
 ): Promise<void> {
   const influencerId = trainedInfluencer(job);
   if (job.status === 'succeeded') {
-    await emitWebhookEvent(tx, userId, 'job.succeeded', { job });
+    await emitWebhookEvent(tx, workspaceId, 'job.succeeded', { job });
     if (influencerId)
-      await emitWebhookEvent(tx, userId, 'persona.trained', { influencerId, jobId: job.id });
+      await emitWebhookEvent(tx, workspaceId, 'persona.trained', { influencerId, jobId: job.id });
     return;
   }
-  await emitWebhookEvent(tx, userId, 'job.failed', { job, refundedCredits: refunded.credits });
+  await emitWebhookEvent(tx, workspaceId, 'job.failed', { job, refundedCredits: refunded.credits });
   if (influencerId)
-    await emitWebhookEvent(tx, userId, 'persona.training_failed', {
+    await emitWebhookEvent(tx, workspaceId, 'persona.training_failed', {
       influencerId,
       jobId: job.id,
       reason: job.failureReason ?? '',
@@ -114,7 +114,7 @@ export async function emitPostPublished(
   tx: TQueryable,
   post: typeof posts.$inferSelect,
 ): Promise<void> {
-  await emitWebhookEvent(tx, post.userId, 'post.published', {
+  await emitWebhookEvent(tx, post.workspaceId, 'post.published', {
     post: {
       id: post.id,
       influencerId: post.influencerId,

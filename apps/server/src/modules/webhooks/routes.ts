@@ -50,7 +50,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         app.services.secrets,
         app.config,
-        request.caller.user.id,
+        request.caller.workspaceId,
         request.body,
       );
       return reply
@@ -74,7 +74,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      endpoints: (await listEndpoints(db, request.caller.user.id)).map(toPublicEndpoint),
+      endpoints: (await listEndpoints(db, request.caller.workspaceId)).map(toPublicEndpoint),
     }),
   );
 
@@ -92,7 +92,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteEndpoint(db, request.caller.user.id, request.params.id);
+      await deleteEndpoint(db, request.caller.workspaceId, request.params.id);
       return { success: true as const };
     },
   );
@@ -113,7 +113,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      deliveries: (await listDeliveries(db, request.caller.user.id, request.params.id)).map(
+      deliveries: (await listDeliveries(db, request.caller.workspaceId, request.params.id)).map(
         toPublicDelivery,
       ),
     }),
@@ -135,7 +135,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, deliveryId } = request.params;
-      const row = await resendDelivery(db, request.caller.user.id, id, deliveryId);
+      const row = await resendDelivery(db, request.caller.workspaceId, id, deliveryId);
       return { success: true as const, delivery: toPublicDelivery(row) };
     },
   );

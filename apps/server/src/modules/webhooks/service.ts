@@ -15,7 +15,7 @@ import {
 } from '@muse/shared';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
-import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { webhookDeliveries, webhookEndpoints, workspaces } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TSecretBox } from '../../lib/secret-box';
 import { queueDeliveryTry } from './queue';
@@ -71,7 +71,7 @@ export async function createEndpoint(
   db: TDatabase,
   secrets: Pick<TSecretBox, 'seal'>,
   config: { isProduction: boolean },
-  userId: string,
+  workspaceId: string,
   request: { url: string; events: TWebhookEventType[] },
   lookup?: TLookup,
 ): Promise<{ secret: string; row: TEndpointRow }> {
@@ -87,18 +87,22 @@ export async function createEndpoint(
   }
   const secret = newSecret();
   return db.transaction(async (tx) => {
-    // The account's row is locked so two additions at once cannot both take the last place.
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+    // The workspace's row is locked so two additions at once cannot both take the last place.
+    await tx.execute(
+      sql`select 1 from ${workspaces} where ${workspaces.id} = ${workspaceId} for update`,
+    );
     const [held] = await tx
       .select({ n: count() })
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.disabledAt)));
+      .where(
+        and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt)),
+      );
     if ((held?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS)
       throw conflict(WEBHOOK_TEXTS.tooMany, 'WEBHOOK_ENDPOINT_LIMIT');
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
-        userId,
+        workspaceId,
         url: check.url.href,
         events: request.events,
         secretCiphertext: secrets.seal(secret),
@@ -109,30 +113,34 @@ export async function createEndpoint(
 }
 
 /** The account's endpoints, newest first, the ones Muse turned off included. */
-export function listEndpoints(db: TDatabase, userId: string): Promise<TEndpointRow[]> {
+export function listEndpoints(db: TDatabase, workspaceId: string): Promise<TEndpointRow[]> {
   return db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, userId))
+    .where(eq(webhookEndpoints.workspaceId, workspaceId))
     .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
 }
 
-async function findEndpoint(db: TDatabase, userId: string, id: string): Promise<TEndpointRow> {
+async function findEndpoint(db: TDatabase, workspaceId: string, id: string): Promise<TEndpointRow> {
   if (!isUuid(id)) throw endpointNotFound();
   const [row] = await db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)));
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
   if (!row) throw endpointNotFound();
   return row;
 }
 
 /** Removes an endpoint and its deliveries; a try already queued finds nothing and stops. */
-export async function deleteEndpoint(db: TDatabase, userId: string, id: string): Promise<void> {
+export async function deleteEndpoint(
+  db: TDatabase,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
   if (!isUuid(id)) throw endpointNotFound();
   const [deleted] = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .returning({ id: webhookEndpoints.id });
   if (!deleted) throw endpointNotFound();
 }
@@ -140,14 +148,19 @@ export async function deleteEndpoint(db: TDatabase, userId: string, id: string):
 /** The endpoint's newest deliveries (read by webhook_deliveries_endpoint_created_idx). */
 export async function listDeliveries(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   endpointId: string,
 ): Promise<TDeliveryRow[]> {
-  const endpoint = await findEndpoint(db, userId, endpointId);
+  const endpoint = await findEndpoint(db, workspaceId, endpointId);
   return db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.userId, userId)))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpoint.id),
+        eq(webhookDeliveries.workspaceId, workspaceId),
+      ),
+    )
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(DELIVERIES_SHOWN);
 }
@@ -159,11 +172,11 @@ export async function listDeliveries(
  */
 export async function resendDelivery(
   db: TDatabase,
-  userId: string,
+  workspaceId: string,
   endpointId: string,
   deliveryId: string,
 ): Promise<TDeliveryRow> {
-  const endpoint = await findEndpoint(db, userId, endpointId);
+  const endpoint = await findEndpoint(db, workspaceId, endpointId);
   if (!isUuid(deliveryId)) throw deliveryNotFound();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -173,7 +186,7 @@ export async function resendDelivery(
         and(
           eq(webhookDeliveries.id, deliveryId),
           eq(webhookDeliveries.endpointId, endpoint.id),
-          eq(webhookDeliveries.userId, userId),
+          eq(webhookDeliveries.workspaceId, workspaceId),
         ),
       )
       .returning();

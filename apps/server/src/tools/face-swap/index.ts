@@ -17,9 +17,9 @@ export const faceSwap: TToolServer<'face-swap'> = {
   key: 'face-swap',
   plan: (context, request) => {
     const { tool, ...options } = parseToolRequest('face-swap', request.fields);
-    const { db, deps, userId } = context;
+    const { db, deps, workspaceId } = context;
     return uploadPlan(context, tool, request, async (upload) => {
-      await personaPhotoKey(db, deps.storage, userId, options.influencerId);
+      await personaPhotoKey(db, deps.storage, workspaceId, options.influencerId);
       if (!upload.video) throw badRequest(VIDEO_TEXTS.videoRequired);
       const checked = await checkVideoUpload(upload.video, deps.faces);
       return {
@@ -39,7 +39,7 @@ export const faceSwap: TToolServer<'face-swap'> = {
     const { influencer, photo } = await personaWithPhoto(
       db,
       deps.storage,
-      row.userId,
+      row.workspaceId,
       options.influencerId,
     );
     const video = await deps.engines['face-swap'].run(

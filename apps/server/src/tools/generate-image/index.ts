@@ -31,7 +31,7 @@ export const generateImage: TToolServer<'generate-image'> = {
 
   /** POST /api/generations: one job per image asked for, paid for at once (or refused). */
   plan: async (context, { fields }) => {
-    const { db, deps, userId } = context;
+    const { db, deps, workspaceId } = context;
     const parsed = ZGenerateRequest.safeParse(fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid options');
     const request = parsed.data;
@@ -43,7 +43,7 @@ export const generateImage: TToolServer<'generate-image'> = {
       prepare: async () => {
         let input: TJobFileRow | null = null;
         if (request.influencerId) {
-          const influencer = await findInfluencer(db, userId, request.influencerId);
+          const influencer = await findInfluencer(db, workspaceId, request.influencerId);
           if (!personaState(influencer).ready)
             throw badRequest(GENERATE_TEXTS.notReady, 'PERSONA_NOT_READY');
           input = await bestReference(db, influencer.id);
@@ -75,14 +75,16 @@ export const generateImage: TToolServer<'generate-image'> = {
 
   execute: async ({ db, deps, run }, row, input) => {
     const options = storedOptions('generate-image', row);
-    const { persona, influencer } = await personaForJob(db, row.userId, options.influencerId).catch(
-      (error: unknown) => {
-        // The influencer was deleted after the job was queued.
-        if (error instanceof AppError && error.statusCode === 404)
-          throw new JobFailure(GENERATE_TEXTS.influencerGone);
-        throw error;
-      },
-    );
+    const { persona, influencer } = await personaForJob(
+      db,
+      row.workspaceId,
+      options.influencerId,
+    ).catch((error: unknown) => {
+      // The influencer was deleted after the job was queued.
+      if (error instanceof AppError && error.statusCode === 404)
+        throw new JobFailure(GENERATE_TEXTS.influencerGone);
+      throw error;
+    });
     const image = await deps.engines['generate-image'].run(input, { ...options, persona }, run);
     const result = {
       outputs: [named(image, `muse-generated-${image.seed ?? options.seed}`)],

@@ -25,13 +25,13 @@ async function stillFor(
   influencerId: string | null,
   upload: TJobUpload,
 ): Promise<Buffer> {
-  const { db, deps, userId } = context;
+  const { db, deps, workspaceId } = context;
   const picked = await pickedPicture(context, upload);
   if (picked) return picked;
   if (upload.fields.reference === 'true' && influencerId) {
     const photo = await readStored(
       deps.storage,
-      await personaPhotoKey(db, deps.storage, userId, influencerId),
+      await personaPhotoKey(db, deps.storage, workspaceId, influencerId),
     );
     if (photo) return photo;
   }
@@ -45,7 +45,7 @@ export const generateVideo: TToolServer<'generate-video'> = {
     return uploadPlan(context, tool, request, async (upload) => {
       // A named persona must be the account's own, even when the still is an upload.
       if (options.influencerId)
-        await findInfluencer(context.db, context.userId, options.influencerId);
+        await findInfluencer(context.db, context.workspaceId, options.influencerId);
       const still = await stillFor(context, options.influencerId, upload);
       const input = await pictureInput(still, TOOL_MAX_INPUT_SIDE, TOOL_TEXTS.imageTooLarge);
       return { options, input };
@@ -54,7 +54,7 @@ export const generateVideo: TToolServer<'generate-video'> = {
   execute: async ({ db, deps, run }, row, input) => {
     const options = storedOptions('generate-video', row);
     // The persona only scores the clip: a deleted one leaves it unscored, not failed.
-    const { influencer } = await personaForJob(db, row.userId, options.influencerId).catch(
+    const { influencer } = await personaForJob(db, row.workspaceId, options.influencerId).catch(
       (error: unknown) => {
         if (error instanceof AppError && error.statusCode === 404) return { influencer: null };
         throw error;

@@ -25,10 +25,10 @@ export const productShot: TToolServer<'product-shot'> = {
   key: 'product-shot',
   plan: (context, request) => {
     const { tool, ...options } = parseToolRequest('product-shot', request.fields);
-    const { db, deps, userId } = context;
+    const { db, deps, workspaceId } = context;
     return uploadPlan(context, tool, request, async () => {
-      const product = await productForShot(db, userId, options.productId);
-      await personaPhotoKey(db, deps.storage, userId, options.influencerId);
+      const product = await productForShot(db, workspaceId, options.productId);
+      await personaPhotoKey(db, deps.storage, workspaceId, options.influencerId);
       const photo = product.imageKey ? await readStored(deps.storage, product.imageKey) : null;
       if (!photo) throw badRequest(VIDEO_TEXTS.productNoPhoto);
       const input = await pictureInput(photo, TOOL_MAX_INPUT_SIDE, TOOL_TEXTS.imageTooLarge);
@@ -43,13 +43,13 @@ export const productShot: TToolServer<'product-shot'> = {
   },
   execute: async ({ db, deps, run }, row, input) => {
     const options = storedOptions('product-shot', row);
-    const product = await productForShot(db, row.userId, options.productId).catch(
+    const product = await productForShot(db, row.workspaceId, options.productId).catch(
       goneAs(VIDEO_TEXTS.productGone),
     );
     const { persona, influencer, photo } = await personaWithPhoto(
       db,
       deps.storage,
-      row.userId,
+      row.workspaceId,
       options.influencerId,
     );
     const image = await deps.engines['product-shot'].run(

@@ -66,9 +66,9 @@ function refuseWithoutStatement(likeness: TLikenessRead | null | undefined): voi
 export const trainPersona: TToolServer<'train-persona'> = {
   key: 'train-persona',
 
-  plan: async ({ db, deps, userId }, { fields }) => {
+  plan: async ({ db, deps, workspaceId }, { fields }) => {
     const { influencerId } = ZTrainingRequest.parse(fields);
-    const influencer = await findInfluencer(db, userId, influencerId);
+    const influencer = await findInfluencer(db, workspaceId, influencerId);
     const state = personaState(influencer);
     if (state.training) throw conflict(PERSONA_TEXTS.trainingRunning, 'TRAINING_RUNNING');
     if (state.made) throw conflict(PERSONA_TEXTS.alreadyTrained, 'ALREADY_TRAINED');
@@ -100,7 +100,7 @@ export const trainPersona: TToolServer<'train-persona'> = {
             {
               options,
               input: {
-                key: `users/${userId}/jobs/{job}/training-photos.zip`,
+                key: `users/${workspaceId}/jobs/{job}/training-photos.zip`,
                 width: 0,
                 height: 0,
                 contentType: 'application/zip',
@@ -122,7 +122,9 @@ export const trainPersona: TToolServer<'train-persona'> = {
             const [locked] = await tx
               .select()
               .from(influencers)
-              .where(and(eq(influencers.id, influencer.id), eq(influencers.userId, userId)))
+              .where(
+                and(eq(influencers.id, influencer.id), eq(influencers.workspaceId, workspaceId)),
+              )
               .for('update');
             if (!locked || locked.trainingJobId !== influencer.trainingJobId)
               throw conflict(PERSONA_TEXTS.trainingRunning, 'TRAINING_RUNNING');
@@ -173,7 +175,7 @@ export const trainPersona: TToolServer<'train-persona'> = {
     );
     let loraKey: string | null = null;
     if (result.lora) {
-      loraKey = `users/${row.userId}/influencers/${influencerId}/lora-${row.id}.safetensors`;
+      loraKey = `users/${row.workspaceId}/influencers/${influencerId}/lora-${row.id}.safetensors`;
       await deps.storage.put(loraKey, result.lora.data);
     }
     // Offline, nothing was trained: the finished job says so rather than a bare 'Done'.
@@ -187,7 +189,7 @@ export const trainPersona: TToolServer<'train-persona'> = {
         .where(
           and(
             eq(influencers.id, influencerId),
-            eq(influencers.userId, row.userId),
+            eq(influencers.workspaceId, row.workspaceId),
             eq(influencers.trainingJobId, row.id),
             isNull(influencers.trainedAt),
           ),

@@ -31,7 +31,7 @@ export const v1BillingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const balances = await getBalances(db, request.caller.user.id);
+      const balances = await getBalances(db, request.caller.workspaceId);
       return {
         success: true as const,
         balance: {
@@ -57,7 +57,7 @@ export const v1BillingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await ledgerPage(db, request.caller.user.id, request.query);
+      const page = await ledgerPage(db, request.caller.workspaceId, request.query);
       return {
         success: true as const,
         entries: page.rows.map(toPublicLedgerEntry),

@@ -43,7 +43,7 @@ export const v1GalleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await listGallery(db, request.caller.user.id, request.query);
+      const page = await listGallery(db, request.caller.workspaceId, request.query);
       return {
         success: true as const,
         items: page.rows.map((row) => toPublicGalleryItem(row, files)),
@@ -68,7 +68,7 @@ export const v1GalleryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       item: toPublicGalleryItem(
-        await findGalleryItem(db, request.caller.user.id, request.params.id),
+        await findGalleryItem(db, request.caller.workspaceId, request.params.id),
         files,
       ),
     }),
@@ -96,7 +96,7 @@ export const v1GalleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const item = await findGalleryItem(db, request.caller.user.id, request.params.id);
+      const item = await findGalleryItem(db, request.caller.workspaceId, request.params.id);
       const stored = await storage.get(item.key);
       if (!stored) throw notFound(GENERATE_TEXTS.itemNotFound, 'GALLERY_ITEM_NOT_FOUND');
       return (
@@ -123,7 +123,7 @@ export const v1GalleryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteGalleryItem(db, storage, request.caller.user.id, request.params.id);
+      await deleteGalleryItem(db, storage, request.caller.workspaceId, request.params.id);
       return { success: true as const };
     },
   );

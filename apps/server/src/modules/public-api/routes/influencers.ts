@@ -51,7 +51,7 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await influencerList(db, files, request.caller.user.id, request.query)),
+      ...(await influencerList(db, files, request.caller.workspaceId, request.query)),
     }),
   );
 
@@ -70,7 +70,7 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       influencer: toPublicInfluencer(
-        await findInfluencer(db, request.caller.user.id, request.params.id),
+        await findInfluencer(db, request.caller.workspaceId, request.params.id),
         files,
       ),
     }),
@@ -91,7 +91,7 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await createInfluencer(db, deps, request.caller.user.id, request.body);
+      const row = await createInfluencer(db, deps, request.caller.workspaceId, request.body);
       return reply
         .status(201)
         .send({ success: true as const, influencer: toPublicInfluencer(row, files) });
@@ -115,7 +115,7 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await updateInfluencer(
         db,
         deps,
-        request.caller.user.id,
+        request.caller.workspaceId,
         request.params.id,
         request.body,
       );
@@ -136,7 +136,7 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteInfluencer(db, deps, request.caller.user.id, request.params.id);
+      await deleteInfluencer(db, deps, request.caller.workspaceId, request.params.id);
       return { success: true as const };
     },
   );
@@ -156,7 +156,7 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      persona: await getPersona(db, deps, request.caller.user.id, request.params.id),
+      persona: await getPersona(db, deps, request.caller.workspaceId, request.params.id),
     }),
   );
 
@@ -183,13 +183,13 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.caller.user.id;
+      const workspaceId = request.caller.workspaceId;
       const upload = request.form?.files[0];
       if (!upload) throw badRequest('Choose a photo first', 'INVALID_REQUEST', { field: 'photo' });
-      await addPhoto(db, deps, userId, request.params.id, upload.data);
+      await addPhoto(db, deps, workspaceId, request.params.id, upload.data, request.caller.userId);
       return reply.status(201).send({
         success: true as const,
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       });
     },
   );
@@ -207,11 +207,11 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.caller.user.id;
-      await removePhoto(db, deps, userId, request.params.id, request.params.photoId);
+      const workspaceId = request.caller.workspaceId;
+      await removePhoto(db, deps, workspaceId, request.params.id, request.params.photoId);
       return {
         success: true as const,
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       };
     },
   );
@@ -238,13 +238,20 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.caller.user.id;
+      const workspaceId = request.caller.workspaceId;
       const form = request.form!;
       const { statement } = parseFormFields(ZLikenessStatementFields, form);
-      await stateLikeness(db, deps, userId, request.params.id, statement, form.files[0] ?? null);
+      await stateLikeness(
+        db,
+        deps,
+        workspaceId,
+        request.params.id,
+        statement,
+        form.files[0] ?? null,
+      );
       return reply.status(201).send({
         success: true as const,
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       });
     },
   );
@@ -264,19 +271,19 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.caller.user.id;
+      const workspaceId = request.caller.workspaceId;
       const [job] = await enqueue(
         db,
         deps,
-        userId,
+        workspaceId,
         'train-persona',
         { fields: { influencerId: request.params.id } },
-        { apiKeyId: request.caller.apiKey?.id ?? null },
+        { userId: request.caller.userId, apiKeyId: request.caller.apiKey?.id ?? null },
       );
       return reply.status(202).send({
         success: true as const,
         job: toPublicJob(job!, files),
-        persona: await getPersona(db, deps, userId, request.params.id),
+        persona: await getPersona(db, deps, workspaceId, request.params.id),
       });
     },
   );

@@ -72,10 +72,10 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await enqueue(
         db,
         deps,
-        request.caller.user.id,
+        request.caller.workspaceId,
         'generate-image',
         { fields: request.body },
-        { apiKeyId: request.caller.apiKey?.id ?? null },
+        { userId: request.caller.userId, apiKeyId: request.caller.apiKey?.id ?? null },
       );
       return reply
         .status(201)
@@ -130,7 +130,7 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await enqueueUpload(
         db,
         deps,
-        request.caller.user.id,
+        request.caller.workspaceId,
         {
           image: image?.data ?? null,
           video: video?.data ?? null,
@@ -138,7 +138,7 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
           videoName: video?.fileName ?? null,
           fields,
         },
-        { apiKeyId: request.caller.apiKey?.id ?? null },
+        { userId: request.caller.userId, apiKeyId: request.caller.apiKey?.id ?? null },
       );
       return reply.status(201).send({ success: true as const, job: toPublicJob(row, files) });
     },
@@ -157,7 +157,7 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await listJobPage(db, request.caller.user.id, request.query);
+      const page = await listJobPage(db, request.caller.workspaceId, request.query);
       return {
         success: true as const,
         jobs: page.rows.map((row) => toPublicJob(row, files)),
@@ -181,7 +181,7 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      job: toPublicJob(await findJob(db, request.caller.user.id, request.params.id), files),
+      job: toPublicJob(await findJob(db, request.caller.workspaceId, request.params.id), files),
     }),
   );
 
@@ -202,7 +202,7 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       job: toPublicJob(
-        await cancelJob(db, request.caller.user.id, request.params.id, files),
+        await cancelJob(db, request.caller.workspaceId, request.params.id, files),
         files,
       ),
     }),

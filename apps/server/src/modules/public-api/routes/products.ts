@@ -50,10 +50,10 @@ export const v1ProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.caller.user.id;
+      const workspaceId = request.caller.workspaceId;
       const [list, usage] = await Promise.all([
-        listProducts(db, files, userId),
-        productUsage(db, userId),
+        listProducts(db, files, workspaceId),
+        productUsage(db, workspaceId),
       ]);
       return { success: true as const, products: list, ...usage };
     },
@@ -73,7 +73,7 @@ export const v1ProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      product: await getProduct(db, files, request.caller.user.id, request.params.id),
+      product: await getProduct(db, files, request.caller.workspaceId, request.params.id),
     }),
   );
 
@@ -91,7 +91,10 @@ export const v1ProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fields, images } = await parseProductForm(request.form!);
-      const product = await createProduct(db, deps, request.caller.user.id, { ...fields, images });
+      const product = await createProduct(db, deps, request.caller.workspaceId, {
+        ...fields,
+        images,
+      });
       return reply.status(201).send({ success: true as const, product });
     },
   );
@@ -110,9 +113,9 @@ export const v1ProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await getProduct(db, files, request.caller.user.id, request.params.id);
+      await getProduct(db, files, request.caller.workspaceId, request.params.id);
       const form = await parseProductForm(request.form!);
-      const product = await updateProduct(db, deps, request.caller.user.id, request.params.id, {
+      const product = await updateProduct(db, deps, request.caller.workspaceId, request.params.id, {
         ...form.fields,
         images: form.images,
         keepImageIds: form.keepImageIds,
@@ -134,7 +137,7 @@ export const v1ProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteProduct(db, deps, request.caller.user.id, request.params.id);
+      await deleteProduct(db, deps, request.caller.workspaceId, request.params.id);
       return { success: true as const };
     },
   );

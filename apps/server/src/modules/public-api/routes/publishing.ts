@@ -37,7 +37,7 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      pages: await listPages(db, request.caller.user.id),
+      pages: await listPages(db, request.caller.workspaceId),
     }),
   );
 
@@ -55,7 +55,7 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      page: await getPageSettings(db, request.caller.user.id, request.params.id),
+      page: await getPageSettings(db, request.caller.workspaceId, request.params.id),
     }),
   );
 
@@ -75,7 +75,7 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      page: await savePageSettings(db, request.caller.user.id, request.params.id, request.body),
+      page: await savePageSettings(db, request.caller.workspaceId, request.params.id, request.body),
     }),
   );
 
@@ -94,7 +94,7 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await listPosts(db, files, request.caller.user.id, request.query)),
+      ...(await listPosts(db, files, request.caller.workspaceId, request.query)),
     }),
   );
 
@@ -113,7 +113,13 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const post = await createPost(db, deps, request.caller.user.id, request.body);
+      const post = await createPost(
+        db,
+        deps,
+        request.caller.workspaceId,
+        request.body,
+        request.caller.userId,
+      );
       return reply.status(201).send({ success: true as const, post });
     },
   );
@@ -133,7 +139,13 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      post: await updatePost(db, files, request.caller.user.id, request.params.id, request.body),
+      post: await updatePost(
+        db,
+        files,
+        request.caller.workspaceId,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -150,7 +162,7 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePost(db, deps.storage, request.caller.user.id, request.params.id);
+      await deletePost(db, deps.storage, request.caller.workspaceId, request.params.id);
       return { success: true as const };
     },
   );
