@@ -55,7 +55,7 @@ import { publicApi } from './modules/public-api/plugin';
 import { publishingPublicRoutes, publishingRoutes } from './modules/publishing/routes';
 import { paymentWebhookRoutes, testCheckoutRoutes } from './modules/payments/routes';
 import { postTestCheckouts, salesRoutes, salesStripeEventsOf } from './modules/sales/routes';
-import { workspaceRoutes } from './modules/workspaces/routes';
+import { invitationPublicRoutes, workspaceRoutes } from './modules/workspaces/routes';
 import { userPublicRoutes, userRoutes } from './modules/users/routes';
 import { LOG_SERIALIZERS, safeUrl } from './lib/log-serializers';
 import { registerAuthentication } from './plugins/auth';
@@ -247,6 +247,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       await api.register(marketplacePublicRoutes);
       await api.register(publishingPublicRoutes);
       await api.register(reportPublicRoutes);
+      await api.register(invitationPublicRoutes);
       await api.register(platformCallbackRoutes);
       await api.register(billingPublicRoutes);
       // Stripe's webhook: each module that sells through Stripe hands over its events.

@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = [
   'GET /api/public/pages/:handle/picture',
   // 'Report' on a public page or post, for visitors too.
   'POST /api/reports',
+  'GET /api/invitations/:token',
   // The operators' console answers 404, not 401, to anyone but an operator (operator.test.ts).
   'GET /api/operator/reports',
   'GET /api/operator/reports/:id',

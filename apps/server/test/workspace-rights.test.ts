@@ -34,6 +34,8 @@ const PERSON_ROUTES = new Set([
   'POST /api/payments/test-checkout/:id/pay',
   'POST /api/payments/test-checkout/:id/cancel',
   'POST /api/posts/:id/checkout',
+  'POST /api/workspaces',
+  'POST /api/invitations/:token/accept',
 ]);
 
 /** What each right-bearing route needs, beyond 'view' (the table's other rights). */
@@ -54,8 +56,19 @@ const PLATFORMS = [
   'POST /api/influencers/:id/platform-accounts/:platform/connect',
   'DELETE /api/influencers/:id/platform-accounts/:platform',
 ];
-/** Calls that only read, though sent as POST: every member may. */
-const READS_BY_POST = ['POST /api/influencers/:id/score', 'POST /api/posts/:id/read-counts'];
+/** Calls every member may make: reads sent as POST, and leaving the workspace. */
+const EVERY_MEMBER = [
+  'POST /api/influencers/:id/score',
+  'POST /api/posts/:id/read-counts',
+  'POST /api/workspace/leave',
+];
+const MEMBERS = [
+  'POST /api/workspace/invitations',
+  'DELETE /api/workspace/invitations/:id',
+  'PATCH /api/workspace/members/:userId',
+  'DELETE /api/workspace/members/:userId',
+];
+const SETTINGS = ['PATCH /api/workspace'];
 
 const PARAMS: Record<string, string> = {
   platform: 'instagram',
@@ -111,7 +124,7 @@ describe('the rights of each role', () => {
     const changes = await protectedChanges();
     expect(changes.length).toBeGreaterThan(40);
     const workspaceChanges = changes.filter(
-      (route) => !PERSON_ROUTES.has(route) && !READS_BY_POST.includes(route),
+      (route) => !PERSON_ROUTES.has(route) && !EVERY_MEMBER.includes(route),
     );
     for (const route of workspaceChanges) {
       const answer = await call(route, members.viewer);
@@ -128,7 +141,7 @@ describe('the rights of each role', () => {
       ...BILLING,
       ...DEVELOPERS,
       ...PLATFORMS,
-      ...READS_BY_POST,
+      ...EVERY_MEMBER,
     ])
       expect(changes, route).toContain(route);
   });
@@ -138,12 +151,16 @@ describe('the rights of each role', () => {
       const answer = await call(`GET ${url}`, members.viewer);
       expect(answer.statusCode, url).toBe(200);
     }
-    for (const route of READS_BY_POST) expect(await refusedFor(route, 'viewer'), route).toBe(false);
-    // A viewer of their own: signing out and the account's deletion are among these.
+    // A viewer of their own, who leaves last: signing out and deleting the account are here too.
     const own = await registerAccount(ctx.app);
     await ctx.database.db
       .insert(workspaceMembers)
       .values({ workspaceId: team, userId: own.userId, role: 'viewer' });
+    for (const route of EVERY_MEMBER) {
+      const answer = await call(route, own);
+      expect(answer.json().code, route).not.toBe('WORKSPACE_ROLE_FORBIDS');
+    }
+    expect((await call('GET /api/workspace/members', own)).statusCode).toBe(404);
     for (const route of PERSON_ROUTES) {
       const answer = await call(route, own);
       expect(answer.json().code, route).not.toBe('WORKSPACE_ROLE_FORBIDS');
@@ -151,7 +168,7 @@ describe('the rights of each role', () => {
   });
 
   it('refuses an editor billing, programs and platforms, and nothing they make', async () => {
-    for (const route of [...BILLING, ...DEVELOPERS, ...PLATFORMS])
+    for (const route of [...BILLING, ...DEVELOPERS, ...PLATFORMS, ...MEMBERS, ...SETTINGS])
       expect(await refusedFor(route, 'editor'), route).toBe(true);
     for (const route of [
       'POST /api/influencers',
@@ -164,8 +181,9 @@ describe('the rights of each role', () => {
   });
 
   it('refuses an admin billing only, and an owner nothing', async () => {
-    for (const route of BILLING) expect(await refusedFor(route, 'admin'), route).toBe(true);
-    for (const route of [...DEVELOPERS, ...PLATFORMS])
+    for (const route of [...BILLING, ...SETTINGS])
+      expect(await refusedFor(route, 'admin'), route).toBe(true);
+    for (const route of [...DEVELOPERS, ...PLATFORMS, ...MEMBERS])
       expect(await refusedFor(route, 'admin'), route).toBe(false);
     for (const route of await protectedChanges())
       if (!PERSON_ROUTES.has(route)) expect(await refusedFor(route, 'owner'), route).toBe(false);

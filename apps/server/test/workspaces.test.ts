@@ -42,6 +42,8 @@ describe('the workspace of a request', () => {
           personal: true,
           role: 'owner',
           approvalRequired: false,
+          plan: null,
+          planLabel: 'FREE',
         },
       ],
     });

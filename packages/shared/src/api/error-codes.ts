@@ -298,6 +298,37 @@ export const ERROR_CODES = {
     status: [409],
     meaning: 'The account has earnings it can pay out: pay them out before deleting it',
   },
+
+  // Teams: workspaces, members and invitations
+  ALREADY_MEMBER: {
+    status: [409],
+    meaning: 'The invited address is already a member of the workspace',
+  },
+  ALREADY_INVITED: {
+    status: [409],
+    meaning: 'The invited address already has an open invitation to the workspace',
+  },
+  SEATS_FULL: {
+    status: [409],
+    meaning: 'The workspace’s plan has no seat left for another member or invitation',
+  },
+  LAST_OWNER: {
+    status: [409],
+    meaning:
+      'The change would leave the workspace without an owner, or take a person out of their personal workspace',
+  },
+  MEMBER_NOT_FOUND: {
+    status: [404],
+    meaning: 'The workspace has no such member',
+  },
+  INVITATION_NOT_FOUND: {
+    status: [404],
+    meaning: 'The invitation link is unknown, used, withdrawn or expired',
+  },
+  INVITATION_EMAIL_MISMATCH: {
+    status: [403],
+    meaning: 'The invitation is for another address, or the signed-in address is not verified',
+  },
 } as const satisfies Record<string, { status: readonly number[]; meaning: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

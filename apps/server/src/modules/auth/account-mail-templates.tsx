@@ -202,3 +202,26 @@ export async function postTakenDownMail(props: {
   );
   return { subject: 'Muse took your post off the platforms', ...rendered };
 }
+
+/** An invitation into a workspace (docs/product/teams.md): a one-time link, valid 7 days. */
+export async function workspaceInvitationMail(props: {
+  inviter: string;
+  workspace: string;
+  role: string;
+  link: string;
+  expiresAt: Date;
+}): Promise<TAccountMail> {
+  const rendered = await renderMail(
+    <MailLayout preview={`${props.inviter} invited you to ${props.workspace} on Muse.`}>
+      <MailParagraph>Hello,</MailParagraph>
+      <MailParagraph>
+        {props.inviter} invited you to join {props.workspace} on Muse as {props.role}. To accept,
+        open this link and sign in (or create your account) with this address, before{' '}
+        {props.expiresAt.toUTCString()}:
+      </MailParagraph>
+      <MailAction href={props.link} label={`Join ${props.workspace}`} />
+      <MailParagraph>If you did not expect it, ignore this e-mail: nothing changes.</MailParagraph>
+    </MailLayout>,
+  );
+  return { subject: `${props.inviter} invited you to ${props.workspace} on Muse`, ...rendered };
+}

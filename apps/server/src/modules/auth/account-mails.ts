@@ -1,5 +1,10 @@
-import { formatCents, PUBLISH_PLATFORMS, publicPagePath } from '@muse/shared';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import {
+  formatCents,
+  PUBLISH_PLATFORMS,
+  publicPagePath,
+  WORKSPACE_ROLE_LABELS,
+} from '@muse/shared';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import {
   emailChangeTokens,
@@ -10,6 +15,7 @@ import {
   reports,
   sessions,
   users,
+  workspaceInvitations,
 } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { TMailer } from '../mail/mailer';
@@ -27,10 +33,12 @@ import {
   postTakenDownMail,
   verifyEmailMail,
   webhookDisabledMail,
+  workspaceInvitationMail,
 } from './account-mail-templates';
 import { issueVerificationToken } from './email-verification';
 import type { TAccountMailPayload } from './mail-queue';
 import { findUserByEmail, isEmailVerified, RESET_LINK_TTL_MS } from './service';
+import { previewInvitation } from '../workspaces/service';
 
 /** How long the link mailed to a new address works. */
 export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +76,44 @@ export async function sendAccountMail(
       return sendReportOutcome(db, mail, payload);
     case 'post-removed-refund':
       return sendPostRemovedRefund(db, mail, payload.purchaseId);
+    case 'workspace-invitation':
+      return sendWorkspaceInvitation(db, mail, payload.invitationId);
   }
+}
+
+/**
+ * An invitation's link, with a token made now: the invitation keeps only its hash, so a mail
+ * sent again (a retry) carries a new link and the one before stops working.
+ */
+async function sendWorkspaceInvitation(
+  db: TDatabase,
+  { mailer, publicUrl }: TAccountMailContext,
+  invitationId: string,
+) {
+  const token = randomToken();
+  const [invitation] = await db
+    .update(workspaceInvitations)
+    .set({ tokenHash: hashToken(token) })
+    .where(
+      and(
+        eq(workspaceInvitations.id, invitationId),
+        isNull(workspaceInvitations.acceptedAt),
+        gt(workspaceInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (!invitation) return;
+  const preview = await previewInvitation(db, token);
+  await mailer.send({
+    to: invitation.email,
+    ...(await workspaceInvitationMail({
+      inviter: preview.invitedBy ?? 'A Muse member',
+      workspace: preview.workspaceName,
+      role: `${WORKSPACE_ROLE_LABELS[invitation.role].toLowerCase()}`,
+      link: `${publicUrl}/invitations/${token}`,
+      expiresAt: invitation.expiresAt,
+    })),
+  });
 }
 
 async function findUser(db: TDatabase, userId: string) {

@@ -48,6 +48,11 @@ export const ZAccountMailPayload = z.discriminatedUnion('kind', [
   }),
   /** To the fan of a purchase refunded because Muse removed the post. */
   z.object({ kind: z.literal('post-removed-refund'), purchaseId: z.string() }),
+  /**
+   * A workspace invitation's link, to the invited address: its one-time token is made when the
+   * mail is sent, so no secret waits in the queue (modules/workspaces/service.ts).
+   */
+  z.object({ kind: z.literal('workspace-invitation'), invitationId: z.string() }),
 ]);
 export type TAccountMailPayload = z.infer<typeof ZAccountMailPayload>;
 
