@@ -162,16 +162,22 @@ export async function updateWorkspace(
 
 /** Seats the workspace's plan includes, and those members and open invitations take. */
 async function seatsOf(db: TQueryable, workspaceId: string) {
-  const [row] = await db
-    .select({
-      plan: livePlan(),
-      members: sql<number>`(select count(*)::int from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaces.id})`,
-      invited: sql<number>`(select count(*)::int from ${workspaceInvitations}
-        where ${workspaceInvitations.workspaceId} = ${workspaces.id}
-          and ${workspaceInvitations.acceptedAt} is null and ${workspaceInvitations.expiresAt} > now())`,
-    })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
+  // Written out: a select of one table leaves its columns unqualified, which the subqueries
+  // would read as their own.
+  const { rows } = await db.execute<{ plan: string | null; members: number; invited: number }>(
+    sql`select
+      (select s.plan from subscriptions s
+        where s.workspace_id = w.id and s.status in (${sql.join(
+          LIVE_STATUSES.map((status) => sql`${status}`),
+          sql`, `,
+        )})
+        order by s.created_at desc limit 1) as plan,
+      (select count(*)::int from workspace_members m where m.workspace_id = w.id) as members,
+      (select count(*)::int from workspace_invitations i
+        where i.workspace_id = w.id and i.accepted_at is null and i.expires_at > now()) as invited
+      from workspaces w where w.id = ${workspaceId}`,
+  );
+  const row = rows[0];
   const plan = (row?.plan ?? null) as TWorkspace['plan'];
   return {
     plan,
