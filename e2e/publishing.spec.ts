@@ -90,7 +90,8 @@ async function openComposer(page: Page): Promise<Locator> {
 }
 
 async function expectToastAndClosed(page: Page, dialog: Locator, text: string) {
-  await expect(page.getByText(text, { exact: true })).toBeVisible();
+  // The newest toast: the one of a post made just before may still be showing.
+  await expect(page.getByText(text, { exact: true }).last()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 

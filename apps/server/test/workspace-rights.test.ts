@@ -69,6 +69,8 @@ const MEMBERS = [
   'DELETE /api/workspace/members/:userId',
 ];
 const SETTINGS = ['PATCH /api/workspace'];
+/** Approving editors' posts: owners, admins and viewers, never editors. */
+const APPROVE = ['POST /api/posts/:id/approve', 'POST /api/posts/:id/return'];
 
 const PARAMS: Record<string, string> = {
   platform: 'instagram',
@@ -124,7 +126,8 @@ describe('the rights of each role', () => {
     const changes = await protectedChanges();
     expect(changes.length).toBeGreaterThan(40);
     const workspaceChanges = changes.filter(
-      (route) => !PERSON_ROUTES.has(route) && !EVERY_MEMBER.includes(route),
+      (route) =>
+        !PERSON_ROUTES.has(route) && !EVERY_MEMBER.includes(route) && !APPROVE.includes(route),
     );
     for (const route of workspaceChanges) {
       const answer = await call(route, members.viewer);
@@ -141,6 +144,9 @@ describe('the rights of each role', () => {
       ...BILLING,
       ...DEVELOPERS,
       ...PLATFORMS,
+      ...MEMBERS,
+      ...SETTINGS,
+      ...APPROVE,
       ...EVERY_MEMBER,
     ])
       expect(changes, route).toContain(route);
@@ -168,8 +174,17 @@ describe('the rights of each role', () => {
   });
 
   it('refuses an editor billing, programs and platforms, and nothing they make', async () => {
-    for (const route of [...BILLING, ...DEVELOPERS, ...PLATFORMS, ...MEMBERS, ...SETTINGS])
+    for (const route of [
+      ...BILLING,
+      ...DEVELOPERS,
+      ...PLATFORMS,
+      ...MEMBERS,
+      ...SETTINGS,
+      ...APPROVE,
+      'GET /api/approvals',
+    ])
       expect(await refusedFor(route, 'editor'), route).toBe(true);
+    for (const route of APPROVE) expect(await refusedFor(route, 'viewer'), route).toBe(false);
     for (const route of [
       'POST /api/influencers',
       'POST /api/jobs',

@@ -300,6 +300,10 @@ export const ERROR_CODES = {
   },
 
   // Teams: workspaces, members and invitations
+  POST_NOT_WAITING: {
+    status: [409],
+    meaning: 'The post is not waiting for approval: approved, sent back or needing none',
+  },
   ALREADY_MEMBER: {
     status: [409],
     meaning: 'The invited address is already a member of the workspace',

@@ -104,6 +104,11 @@ export const PUBLISHING_TEXTS = {
   ppvOnPage: 'A pay-per-view post is sold on the Muse page: keep it there',
   noDestination: 'Choose where the post goes: the Muse page or a connected platform',
   postNotFound: 'Post not found',
+  /** An editor's post where the workspace asks for approval (docs/product/teams.md). */
+  postSubmitted: 'Post sent for approval',
+  postApproved: 'Post approved',
+  postReturned: 'Post sent back',
+  notWaiting: 'This post is not waiting for approval',
   postPublished: 'Post published',
   postScheduled: 'Post scheduled',
   postUpdated: 'Post updated',
@@ -197,6 +202,10 @@ export type TPagesResponse = z.infer<typeof ZPagesResponse>;
 
 export const POST_STATUSES = ['scheduled', 'published'] as const;
 export type TPostStatus = (typeof POST_STATUSES)[number];
+
+/** Where a post an editor made stands, in a workspace where approval is on. */
+export const POST_APPROVALS = ['waiting', 'approved', 'returned'] as const;
+export type TPostApproval = (typeof POST_APPROVALS)[number];
 
 /** A price: 0 for a free post, else a pay-per-view price in cents within `PPV_PRICE`. */
 export const ZPriceCents = z
@@ -311,9 +320,36 @@ export const ZPost = z.object({
   targets: z.array(ZPostTarget),
   /** Hidden by Muse after a report: off the page and the platforms for good ('Removed by Muse'). */
   removedByMuse: z.boolean(),
+  /** The member who made it, when it was one (docs/product/teams.md). */
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * Where approval is on and an editor made it: 'waiting' for an owner, admin or viewer, then
+   * 'approved' or 'returned' with their note; null for a post that needed none.
+   */
+  approval: z
+    .object({
+      status: z.enum(POST_APPROVALS),
+      note: z.string().nullable(),
+      decidedBy: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type TPost = z.infer<typeof ZPost>;
+
+/** POST /api/posts/{id}/return: the approver's note to the post's maker. */
+export const ZReturnPostRequest = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(1, 'Say what to change')
+    .max(1000, 'A note is at most 1,000 characters'),
+});
+
+/** GET /api/approvals: the open workspace's posts waiting for approval, soonest first. */
+export const ZApprovalsResponse = z.object({ success: z.literal(true), posts: z.array(ZPost) });
+export type TApprovalsResponse = z.infer<typeof ZApprovalsResponse>;
 
 export const ZPostResponse = z.object({ success: z.literal(true), post: ZPost });
 

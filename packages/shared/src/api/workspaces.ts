@@ -116,6 +116,28 @@ export const ZInvitationPreviewResponse = z.object({
 });
 export type TInvitationPreviewResponse = z.infer<typeof ZInvitationPreviewResponse>;
 
+/** One line of a workspace's activity: who did what, newest first, kept 90 days. */
+export const ZActivityEntry = z.object({
+  id: z.string(),
+  /** The member's name; null for a program's key, Muse itself, or a member since gone. */
+  actor: z.string().nullable(),
+  /** 'created', 'changed', 'deleted', 'scheduled', 'published', 'submitted', 'approved', 'returned', 'invited', 'joined', 'removed', 'left'… */
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  summary: z.string(),
+  at: z.string(),
+});
+export type TActivityEntry = z.infer<typeof ZActivityEntry>;
+
+/** GET /api/workspace/activity?before= : the newest 100 lines before `before`. */
+export const ZActivityQuery = z.object({ before: z.iso.datetime({ offset: true }).optional() });
+export const ZActivityResponse = z.object({
+  success: z.literal(true),
+  activity: z.array(ZActivityEntry),
+});
+export type TActivityResponse = z.infer<typeof ZActivityResponse>;
+
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 

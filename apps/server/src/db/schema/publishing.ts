@@ -1,4 +1,4 @@
-import type { TGalleryKind, TPostStatus } from '@muse/shared';
+import type { TGalleryKind, TPostApproval, TPostStatus } from '@muse/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -73,6 +73,15 @@ export const posts = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The member who made it (null once they are gone). */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A post an editor made where approval is on: 'waiting' until an owner, admin or viewer
+     * approves it ('approved') or sends it back ('returned', with `approvalNote`); null for a
+     * post that needs none. Neither the page nor the platforms get it before it is approved.
+     */
+    approval: text('approval').$type<TPostApproval>(),
+    approvalNote: text('approval_note'),
+    approvalBy: uuid('approval_by').references(() => users.id, { onDelete: 'set null' }),
+    approvalAt: timestamp('approval_at', { withTimezone: true }),
     influencerId: uuid('influencer_id').references(() => influencers.id, {
       onDelete: 'set null',
     }),
@@ -102,6 +111,14 @@ export const posts = pgTable(
       sql`${table.priceCents} = 0 or ${table.priceCents} between 100 and 50000`,
     ),
     check('posts_status_known', sql`${table.status} in ('scheduled', 'published')`),
+    check(
+      'posts_approval_known',
+      sql`${table.approval} is null or ${table.approval} in ('waiting', 'approved', 'returned')`,
+    ),
+    // The approval queue: a workspace's posts waiting.
+    index('posts_workspace_waiting_idx')
+      .on(table.workspaceId, table.publishAt)
+      .where(sql`${table.approval} = 'waiting'`),
     index('posts_influencer_status_publish_idx').on(
       table.influencerId,
       table.status,

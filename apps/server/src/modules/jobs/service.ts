@@ -24,6 +24,7 @@ import {
   type TPageRequest,
 } from '../../lib/keyset';
 import { debit, refund } from '../billing/ledger';
+import { recordActivity } from '../workspaces/activity';
 import { noteMinorPromptRefusal } from '../safety/refusals';
 import { emitJobFinished } from '../webhooks/events';
 import type { TJobUpload } from './inputs';
@@ -137,6 +138,15 @@ export async function enqueue(
         await queueAttempt(tx, row!, 1);
         rows.push(row!);
       }
+      await recordActivity(
+        tx,
+        workspaceId,
+        actor.userId ?? null,
+        'started',
+        'job',
+        rows[0]!.id,
+        `${kind}${rows.length > 1 ? ` ×${rows.length}` : ''}`,
+      );
       return rows;
     });
   } catch (error) {

@@ -221,14 +221,15 @@ export async function insertTargets(
   postId: string,
   workspaceId: string,
   targets: TCheckedTarget[],
-  at: Date,
+  /** When they go out; null for a post waiting for approval, queued when it is approved. */
+  at: Date | null,
 ): Promise<void> {
   if (!targets.length) return;
   const rows = await tx
     .insert(postTargets)
     .values(targets.map((target) => ({ postId, workspaceId, ...target })))
     .returning({ id: postTargets.id });
-  for (const row of rows) await queueTarget(tx, row.id, at);
+  if (at) for (const row of rows) await queueTarget(tx, row.id, at);
 }
 
 /** The targets of posts, each post's in PUBLISH_PLATFORMS order, as the creator sees them. */
@@ -423,7 +424,7 @@ export async function publishTarget(deps: TTargetDeps, targetId: string): Promis
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .innerJoin(users, eq(users.id, posts.workspaceId))
+    .leftJoin(users, eq(users.id, posts.workspaceId))
     .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
     .where(eq(postTargets.id, targetId));
   if (!found) return;
@@ -438,8 +439,10 @@ export async function publishTarget(deps: TTargetDeps, targetId: string): Promis
       code: 'ACCOUNT_SUSPENDED',
       message: PLATFORM_TEXTS.accountSuspended,
     });
-  // Moved later meanwhile: its message was moved too.
+  // Moved later meanwhile: its message was moved too. One waiting for approval (or sent back)
+  // goes out once approved, which queues it again.
   if (post.publishAt.getTime() > Date.now() + 1000) return;
+  if (post.approval === 'waiting' || post.approval === 'returned') return;
   if (found.target.waitUntil && found.target.waitUntil.getTime() > Date.now() + 1000) {
     await queueTarget(db, targetId, found.target.waitUntil);
     return;
@@ -588,7 +591,7 @@ export async function retryTarget(
       })
       .from(postTargets)
       .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .innerJoin(users, eq(users.id, postTargets.workspaceId))
+      .leftJoin(users, eq(users.id, postTargets.workspaceId))
       .leftJoin(platformAccounts, eq(platformAccounts.id, postTargets.accountId))
       .where(
         and(

@@ -14,6 +14,7 @@ import {
   isUuid,
 } from '@muse/shared';
 import { and, asc, count, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDatabase, TQueryable } from '../../db/client';
 import {
   galleryItems,
@@ -22,6 +23,7 @@ import {
   postItems,
   postPurchases,
   posts,
+  users,
 } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
@@ -40,7 +42,9 @@ import {
 import type { TPostTarget } from '@muse/shared';
 import { copyItemFiles, itemFileKeys, removePostFiles, type TPostItemFiles } from './files';
 import { findPage } from './pages';
+import { activityCaption, makerWaits, type TPostMaker } from './approval';
 import { queuePublish, unqueuePublish } from './queue';
+import { recordActivity } from '../workspaces/activity';
 import { itemsOf, toPostItem, type TPostItemRow, type TPostRow } from './shape';
 
 export type TPostDeps = {
@@ -158,7 +162,17 @@ async function monthQuota(
   return { month, used: row?.used ?? 0, limit: state.entitlements.scheduledPostsPerMonth };
 }
 
-type TCreatorRow = { post: TPostRow; handle: string | null; sales: number };
+type TCreatorRow = {
+  post: TPostRow;
+  handle: string | null;
+  sales: number;
+  makerName: string | null;
+  deciderName: string | null;
+};
+
+/** A member's name, as a post's maker or approver is shown. */
+const memberName = (column: AnyPgColumn) =>
+  sql<string | null>`(select ${users.fullName} from ${users} where ${users.id} = ${column})`;
 
 /** Posts with their page's handle and their number of sales. */
 function creatorPosts(db: TQueryable, where: SQL | undefined) {
@@ -167,6 +181,8 @@ function creatorPosts(db: TQueryable, where: SQL | undefined) {
       post: posts,
       handle: influencerPages.handle,
       sales: sql<number>`(select count(*)::int from ${postPurchases} where ${postPurchases.postId} = ${posts.id})`,
+      makerName: memberName(posts.createdBy),
+      deciderName: memberName(posts.approvalBy),
     })
     .from(posts)
     .leftJoin(influencerPages, eq(influencerPages.influencerId, posts.influencerId))
@@ -176,7 +192,7 @@ function creatorPosts(db: TQueryable, where: SQL | undefined) {
 
 /** A post as its creator sees it: everything signed. */
 function toCreatorPost(
-  { post, handle, sales }: TCreatorRow,
+  { post, handle, sales, makerName, deciderName }: TCreatorRow,
   items: TPostItemRow[],
   targets: TPostTarget[],
   files: TFileUrlSigner,
@@ -197,6 +213,15 @@ function toCreatorPost(
     onPage: post.onPage,
     targets,
     removedByMuse: post.hiddenAt !== null,
+    createdBy: post.createdBy && makerName ? { id: post.createdBy, name: makerName } : null,
+    approval: post.approval
+      ? {
+          status: post.approval,
+          note: post.approvalNote,
+          decidedBy: deciderName,
+          decidedAt: post.approvalAt?.toISOString() ?? null,
+        }
+      : null,
     createdAt: post.createdAt.toISOString(),
   };
 }
@@ -209,6 +234,23 @@ async function findOwnPost(db: TQueryable, workspaceId: string, id: string): Pro
   const [row] = await creatorPosts(db, and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
   if (!row) throw postNotFound();
   return row;
+}
+
+/** The workspace's posts waiting for approval, soonest first. */
+export async function listWaitingPosts(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  workspaceId: string,
+): Promise<TPost[]> {
+  const rows = await creatorPosts(
+    db,
+    and(eq(posts.workspaceId, workspaceId), eq(posts.approval, 'waiting')),
+  );
+  const ids = rows.map((row) => row.post.id);
+  const [items, targets] = await Promise.all([itemsOf(db, ids), targetsOf(db, ids)]);
+  return rows.map((row) =>
+    toCreatorPost(row, items.get(row.post.id) ?? [], targets.get(row.post.id) ?? [], files),
+  );
 }
 
 export async function getPost(
@@ -389,10 +431,12 @@ export async function createPost(
   deps: TPostDeps,
   workspaceId: string,
   input: TCreatePostRequest,
-  /** The member who makes it; null for a program's key. */
-  createdBy: string | null,
+  /** The member who makes it, with their role; null for a program's key. */
+  maker: TPostMaker | null,
 ): Promise<TPost> {
   const influencer = await findInfluencer(db, workspaceId, input.influencerId);
+  // An editor's post waits for approval where the workspace asks for it (docs/product/teams.md).
+  const waits = await makerWaits(db, workspaceId, maker);
   const onPage = input.onPage ?? true;
   const targetsAsked = input.targets ?? [];
   const ppv = input.priceCents > 0;
@@ -453,12 +497,13 @@ export async function createPost(
           .values({
             id,
             workspaceId,
-            createdBy,
+            createdBy: maker?.userId ?? null,
+            approval: waits ? 'waiting' : null,
             influencerId: influencer.id,
             influencerName: influencer.name,
             caption: input.caption ?? '',
             priceCents: input.priceCents,
-            status: scheduledAt ? 'scheduled' : 'published',
+            status: scheduledAt || waits ? 'scheduled' : 'published',
             publishAt: scheduledAt ?? new Date(),
             scheduled: !!scheduledAt,
             timeZone,
@@ -481,9 +526,22 @@ export async function createPost(
             hasCredentials: item.credentials !== null,
           })),
         );
-        if (scheduledAt) await queuePublish(tx, id, scheduledAt);
-        else await emitPostPublished(tx, post!);
-        await insertTargets(tx, id, workspaceId, targets, scheduledAt ?? new Date());
+        // A waiting post goes out when it is approved: its messages are queued then.
+        if (waits) await insertTargets(tx, id, workspaceId, targets, null);
+        else {
+          if (scheduledAt) await queuePublish(tx, id, scheduledAt);
+          else await emitPostPublished(tx, post!);
+          await insertTargets(tx, id, workspaceId, targets, scheduledAt ?? new Date());
+        }
+        await recordActivity(
+          tx,
+          workspaceId,
+          maker?.userId ?? null,
+          waits ? 'submitted' : scheduledAt ? 'scheduled' : 'published',
+          'post',
+          id,
+          `${influencer.name}: ${activityCaption(input.caption ?? '')}`,
+        );
       }),
     );
   } catch (error) {
@@ -504,8 +562,11 @@ export async function updatePost(
   workspaceId: string,
   id: string,
   input: TUpdatePostRequest,
+  /** The member who changes it; null for a program's key. */
+  maker: TPostMaker | null = null,
 ): Promise<TPost> {
   const current = (await findOwnPost(db, workspaceId, id)).post;
+  const waits = await makerWaits(db, workspaceId, maker);
   const timeZone = input.timeZone === undefined ? undefined : canonicalZone(input.timeZone);
   const publishAt = input.publishAt === undefined ? undefined : new Date(input.publishAt);
   // A time or zone sent may move the post in the calendar: the plan's limit is read first, and
@@ -547,6 +608,12 @@ export async function updatePost(
         if ((await scheduledInMonthOf(tx, workspaceId, nextAt, nextZone, id)) >= limit)
           throw scheduledLimitReached();
       }
+      const changed =
+        moved ||
+        (input.caption !== undefined && input.caption !== row.caption) ||
+        (input.priceCents !== undefined && input.priceCents !== row.priceCents);
+      // An editor's change waits for approval again; the post is not sent meanwhile.
+      const waitsAgain = waits && changed;
       await tx
         .update(posts)
         .set({
@@ -554,13 +621,35 @@ export async function updatePost(
           ...(input.priceCents !== undefined ? { priceCents: input.priceCents } : {}),
           publishAt: nextAt,
           timeZone: nextZone,
+          ...(waitsAgain
+            ? {
+                approval: 'waiting' as const,
+                approvalNote: null,
+                approvalBy: null,
+                approvalAt: null,
+              }
+            : {}),
           updatedAt: new Date(),
         })
         .where(eq(posts.id, id));
-      if (nextAt.getTime() !== row.publishAt.getTime()) {
+      const pending = waitsAgain || row.approval === 'waiting' || row.approval === 'returned';
+      if (waitsAgain && row.approval === 'approved') {
+        await unqueuePublish(tx, id);
+        await unqueueTargets(tx, id);
+      } else if (!pending && nextAt.getTime() !== row.publishAt.getTime()) {
         await queuePublish(tx, id, nextAt);
         await requeueTargets(tx, id, nextAt);
       }
+      if (changed)
+        await recordActivity(
+          tx,
+          workspaceId,
+          maker?.userId ?? null,
+          waitsAgain ? 'resubmitted' : moved ? 'rescheduled' : 'changed',
+          'post',
+          id,
+          `${row.influencerName}: ${activityCaption(input.caption ?? row.caption)}`,
+        );
     }),
   );
   return getPost(db, files, workspaceId, id);
@@ -581,6 +670,8 @@ export async function deletePost(
   storage: TStorage,
   workspaceId: string,
   id: string,
+  /** The member who deletes it; null for a program's key. */
+  actorId: string | null = null,
 ): Promise<void> {
   if (!isUuid(id)) throw postNotFound();
   const keys = await db
@@ -606,6 +697,15 @@ export async function deletePost(
         .from(postItems)
         .where(eq(postItems.postId, id));
       if (row.status === 'scheduled') await unqueuePublish(tx, id);
+      await recordActivity(
+        tx,
+        workspaceId,
+        actorId,
+        'deleted',
+        'post',
+        id,
+        `${row.influencerName}: ${activityCaption(row.caption)}`,
+      );
       await unqueueTargets(tx, id);
       await tx.delete(posts).where(eq(posts.id, id));
       return itemFileKeys(items);

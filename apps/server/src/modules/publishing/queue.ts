@@ -3,7 +3,7 @@
  * post is one graphile-worker message, keyed by the post, whose start time is the post's time.
  * Nothing polls; moving the post replaces the message and cancelling removes it.
  */
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TQueryable } from '../../db/client';
 import { posts, users } from '../../db/schema';
@@ -53,6 +53,8 @@ export async function publishDuePost(db: TQueryable, payload: TPublishPostPayloa
           eq(posts.status, 'scheduled'),
           lte(posts.publishAt, sql`now()`),
           isNull(posts.hiddenAt),
+          // Waiting for approval, or sent back: it goes out once approved.
+          or(isNull(posts.approval), eq(posts.approval, 'approved')),
           sql`not exists (select 1 from ${users} where ${users.id} = ${posts.workspaceId} and ${users.suspendedAt} is not null)`,
         ),
       )

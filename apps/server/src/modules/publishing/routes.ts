@@ -12,7 +12,10 @@ import {
   ZPublicPostResponse,
   ZPurchasesResponse,
   ZUpdatePostRequest,
+  ZApprovalsResponse,
+  ZReturnPostRequest,
 } from '@muse/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyReply } from 'fastify';
 import { compressOnce, sendEncoded } from '../../lib/precompressed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +23,8 @@ import { AppError } from '../../lib/errors';
 import { z } from 'zod';
 import { getPageSettings, listPages, savePageSettings } from './pages';
 import { readPostCounts, retryTarget } from '../platforms/targets';
-import { createPost, deletePost, getPost, listPosts, updatePost } from './posts';
+import { approvePost, returnPost, type TPostMaker } from './approval';
+import { createPost, deletePost, getPost, listPosts, listWaitingPosts, updatePost } from './posts';
 import { listPurchases, movedPageHandle, publicPage, publicPost, readPagePicture } from './public';
 import { viewerOf } from './viewer';
 
@@ -113,11 +117,60 @@ export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The creator's pages, posts and calendar, and a fan's purchases (signed in). */
+/** The member making or changing a post, with their role in the request's workspace. */
+const maker = (request: FastifyRequest): TPostMaker => ({
+  userId: request.auth.user.id,
+  role: request.workspace.role,
+});
+
 export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const deps = app.services;
   const { files } = deps;
   const countDeps = { db, publishers: deps.publishers, secrets: deps.secrets };
+
+  /** The approval queue: the workspace's posts waiting, soonest first (docs/product/teams.md). */
+  app.get(
+    '/approvals',
+    { config: { right: 'approve' }, schema: { response: { 200: ZApprovalsResponse } } },
+    async (request) => ({
+      success: true as const,
+      posts: await listWaitingPosts(db, files, request.workspace.id),
+    }),
+  );
+
+  app.post(
+    '/posts/:id/approve',
+    { config: { right: 'approve' }, schema: { params: ZParams, response: { 200: ZPostResponse } } },
+    async (request) => {
+      await approvePost(db, request.workspace.id, request.auth.user.id, request.params.id);
+      return {
+        success: true as const,
+        post: await getPost(db, files, request.workspace.id, request.params.id),
+      };
+    },
+  );
+
+  app.post(
+    '/posts/:id/return',
+    {
+      config: { right: 'approve' },
+      schema: { params: ZParams, body: ZReturnPostRequest, response: { 200: ZPostResponse } },
+    },
+    async (request) => {
+      await returnPost(
+        db,
+        request.workspace.id,
+        request.auth.user.id,
+        request.params.id,
+        request.body.note,
+      );
+      return {
+        success: true as const,
+        post: await getPost(db, files, request.workspace.id, request.params.id),
+      };
+    },
+  );
 
   app.get('/pages', { schema: { response: { 200: ZPagesResponse } } }, async (request) => ({
     success: true as const,
@@ -190,13 +243,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ZCreatePostRequest, response: { 201: ZPostResponse } },
     },
     async (request, reply) => {
-      const post = await createPost(
-        db,
-        deps,
-        request.workspace.id,
-        request.body,
-        request.auth.user.id,
-      );
+      const post = await createPost(db, deps, request.workspace.id, request.body, maker(request));
       return reply.status(201).send({ success: true as const, post });
     },
   );
@@ -209,7 +256,14 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      post: await updatePost(db, files, request.workspace.id, request.params.id, request.body),
+      post: await updatePost(
+        db,
+        files,
+        request.workspace.id,
+        request.params.id,
+        request.body,
+        maker(request),
+      ),
     }),
   );
 
@@ -217,7 +271,13 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id',
     { config: { right: 'schedule' }, schema: { params: ZParams, response: { 200: ZSuccess } } },
     async (request) => {
-      await deletePost(db, deps.storage, request.workspace.id, request.params.id);
+      await deletePost(
+        db,
+        deps.storage,
+        request.workspace.id,
+        request.params.id,
+        request.auth.user.id,
+      );
       return { success: true as const };
     },
   );

@@ -1,4 +1,6 @@
 import {
+  ZActivityQuery,
+  ZActivityResponse,
   ZChangeRoleRequest,
   ZCreateWorkspaceRequest,
   ZInvitationPreviewResponse,
@@ -12,6 +14,7 @@ import {
 } from '@muse/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listActivity } from './activity';
 import {
   acceptInvitation,
   changeMemberRole,
@@ -73,6 +76,19 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       ...(await workspaceTeam(db, request.workspace, request.auth.user.id)),
+    }),
+  );
+
+  app.get(
+    '/workspace/activity',
+    { schema: { querystring: ZActivityQuery, response: { 200: ZActivityResponse } } },
+    async (request) => ({
+      success: true as const,
+      activity: await listActivity(
+        db,
+        request.workspace.id,
+        request.query.before ? new Date(request.query.before) : undefined,
+      ),
     }),
   );
 

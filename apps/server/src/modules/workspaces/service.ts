@@ -19,7 +19,6 @@ import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
 import {
   subscriptions,
   users,
-  workspaceActivity,
   workspaceInvitations,
   workspaceMembers,
   workspaces,
@@ -30,6 +29,7 @@ import { queueAccountMail } from '../auth/mail-queue';
 import { isEmailVerified } from '../auth/service';
 import type { TRequestWorkspace } from '../../plugins/auth';
 import { LIVE_STATUSES } from '../billing/subscriptions';
+import { recordActivity } from './activity';
 
 /**
  * The person who answers for a workspace: its first owner. Mail about the workspace (a post
@@ -533,19 +533,4 @@ export async function removeMember(
       .where(and(eq(workspaceMembers.workspaceId, at.id), eq(workspaceMembers.userId, memberId)));
     await recordActivity(tx, at.id, userId, leaving ? 'left' : 'removed', 'member', memberId, '');
   });
-}
-
-/** One line of the workspace's activity (docs/product/teams.md, 'Activity'). */
-export async function recordActivity(
-  db: TQueryable,
-  workspaceId: string,
-  actorId: string | null,
-  action: string,
-  subjectType: string,
-  subjectId: string,
-  summary: string,
-): Promise<void> {
-  await db
-    .insert(workspaceActivity)
-    .values({ workspaceId, actorId, action, subjectType, subjectId, summary });
 }

@@ -124,6 +124,8 @@ function post(overrides: Partial<TPost>): TPost {
     onPage: true,
     targets: [],
     removedByMuse: false,
+    createdBy: null,
+    approval: null,
     createdAt: '2026-07-01T10:00:00.000Z',
     ...overrides,
   };

@@ -11,7 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getPageSettings, listPages, savePageSettings } from '../../publishing/pages';
+import type { TPostMaker } from '../../publishing/approval';
 import { createPost, deletePost, listPosts, updatePost } from '../../publishing/posts';
+import type { TCaller } from '../plugin';
 import { ZV1Success } from './common';
 
 const ZParams = z.object({ id: z.string() });
@@ -118,7 +120,7 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         request.caller.workspaceId,
         request.body,
-        request.caller.userId,
+        callerMaker(request.caller),
       );
       return reply.status(201).send({ success: true as const, post });
     },
@@ -145,6 +147,7 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.caller.workspaceId,
         request.params.id,
         request.body,
+        callerMaker(request.caller),
       ),
     }),
   );
@@ -162,8 +165,19 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deletePost(db, deps.storage, request.caller.workspaceId, request.params.id);
+      await deletePost(
+        db,
+        deps.storage,
+        request.caller.workspaceId,
+        request.params.id,
+        request.caller.userId,
+      );
       return { success: true as const };
     },
   );
 };
+
+/** A person calling makes posts as a member of their role; a program's key as the workspace. */
+function callerMaker(caller: TCaller): TPostMaker | null {
+  return caller.userId && caller.role ? { userId: caller.userId, role: caller.role } : null;
+}
