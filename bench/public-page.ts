@@ -150,7 +150,7 @@ async function seedPage(app: FastifyInstance) {
         publishAt: null,
         timeZone: 'UTC',
       },
-      creator.userId,
+      { userId: creator.userId, role: 'owner' },
     );
     if (post.priceCents > 0) paid.push(post.id);
   }

@@ -22,6 +22,9 @@ export const SUBSCRIPTION_STATUSES = [
   'incomplete_expired',
   'paused',
 ] as const;
+/** Statuses in which a plan's benefits are in force (Stripe keeps retrying a past-due payment). */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
 export const ZSubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
 

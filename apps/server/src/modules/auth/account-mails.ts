@@ -16,6 +16,7 @@ import {
   sessions,
   users,
   workspaceInvitations,
+  workspaces,
 } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { TMailer } from '../mail/mailer';
@@ -38,7 +39,6 @@ import {
 import { issueVerificationToken } from './email-verification';
 import type { TAccountMailPayload } from './mail-queue';
 import { findUserByEmail, isEmailVerified, RESET_LINK_TTL_MS } from './service';
-import { previewInvitation } from '../workspaces/service';
 
 /** How long the link mailed to a new address works. */
 export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -103,12 +103,25 @@ async function sendWorkspaceInvitation(
     )
     .returning();
   if (!invitation) return;
-  const preview = await previewInvitation(db, token);
+  const [workspace] = await db
+    .select({ name: workspaces.name, personal: workspaces.personal })
+    .from(workspaces)
+    .where(eq(workspaces.id, invitation.workspaceId));
+  const nameOf = async (id: string | null) =>
+    id
+      ? (await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, id)))[0]
+          ?.fullName
+      : undefined;
+  // Another person's personal workspace is named after its owner, as its members see it.
+  const owner =
+    workspace?.personal && workspace.name === 'Personal workspace'
+      ? await nameOf(invitation.workspaceId)
+      : undefined;
   await mailer.send({
     to: invitation.email,
     ...(await workspaceInvitationMail({
-      inviter: preview.invitedBy ?? 'A Muse member',
-      workspace: preview.workspaceName,
+      inviter: (await nameOf(invitation.invitedBy)) ?? 'A Muse member',
+      workspace: owner ? `${owner}’s workspace` : (workspace?.name ?? 'a workspace'),
       role: `${WORKSPACE_ROLE_LABELS[invitation.role].toLowerCase()}`,
       link: `${publicUrl}/invitations/${token}`,
       expiresAt: invitation.expiresAt,

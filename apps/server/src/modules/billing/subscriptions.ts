@@ -6,6 +6,7 @@ import {
   type TLedgerKind,
   type TPlanKey,
   type TSubscriptionStatus,
+  LIVE_SUBSCRIPTION_STATUSES,
 } from '@muse/shared';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { TDatabase, TQueryable, TTransaction } from '../../db/client';
@@ -32,11 +33,7 @@ export type TSlotGrant = <T>(
 export type TGrantContext = { db: TDatabase; grantSlots: TSlotGrant };
 
 /** Statuses in which a plan's benefits are in force (Stripe keeps retrying a past-due payment). */
-export const LIVE_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-] as const satisfies readonly TSubscriptionStatus[];
+export const LIVE_STATUSES = LIVE_SUBSCRIPTION_STATUSES satisfies readonly TSubscriptionStatus[];
 
 export const isLive = (status: TSubscriptionStatus) =>
   LIVE_STATUSES.some((live) => live === status);

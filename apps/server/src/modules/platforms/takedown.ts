@@ -11,7 +11,7 @@ import type { TDatabase } from '../../db/client';
 import { posts, postTargets } from '../../db/schema';
 import type { TSecretBox } from '../../lib/secret-box';
 import { queueAccountMail } from '../auth/mail-queue';
-import { workspaceOwner } from '../workspaces/service';
+import { workspaceOwner } from '../../db/workspace-owner';
 import { PlatformError } from './publisher';
 import type { TPublishers } from './publishers';
 import { accountPlatformName, unqueueTargets, withFreshToken } from './targets';

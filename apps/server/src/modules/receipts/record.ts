@@ -15,7 +15,7 @@ import {
   receipts,
   type TReceiptKind,
 } from '../../db/schema';
-import { workspaceOwner } from '../workspaces/service';
+import { workspaceOwner } from '../../db/workspace-owner';
 
 /**
  * The queue task that mails a receipt (docs/product/plans-and-credits.md, "Receipts"). It runs

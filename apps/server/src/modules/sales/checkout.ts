@@ -7,6 +7,7 @@ import {
   posts,
   testCheckoutSessions,
   type TUserRow,
+  workspaceMembers,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TPayments } from '../payments/payments';
@@ -67,7 +68,14 @@ export async function createPostCheckout(
 ): Promise<string> {
   const { db, payments } = context;
   const post = await postOnSale(db, postId);
-  if (post.workspaceId === fan.id) throw badRequest(PUBLISHING_TEXTS.ownPost, 'OWN_POST');
+  // A member of the workspace that sells it has it already (docs/product/teams.md).
+  const [member] = await db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.workspaceId, post.workspaceId), eq(workspaceMembers.userId, fan.id)),
+    );
+  if (member) throw badRequest(PUBLISHING_TEXTS.ownPost, 'OWN_POST');
   if (post.priceCents <= 0) throw badRequest(PUBLISHING_TEXTS.freePost, 'FREE_POST');
   const [owned] = await db
     .select({ id: postPurchases.id })

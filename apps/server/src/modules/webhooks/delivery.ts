@@ -17,7 +17,7 @@ import type { TDatabase } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { TSecretBox } from '../../lib/secret-box';
 import { queueAccountMail } from '../auth/mail-queue';
-import { workspaceOwner } from '../workspaces/service';
+import { workspaceOwner } from '../../db/workspace-owner';
 import { queueDeliveryTry, type TDeliverWebhookPayload } from './queue';
 import { checkWebhookUrl, pinnedLookup, type TLookup, type TResolvedAddress } from './url-safety';
 

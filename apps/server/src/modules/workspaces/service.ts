@@ -2,6 +2,7 @@ import {
   canManageMember,
   INVITATION_DAYS,
   isUuid,
+  LIVE_SUBSCRIPTION_STATUSES,
   planLabel,
   WORKSPACE_SEATS,
   WORKSPACE_TEXTS,
@@ -28,22 +29,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { queueAccountMail } from '../auth/mail-queue';
 import { isEmailVerified } from '../auth/service';
 import type { TRequestWorkspace } from '../../plugins/auth';
-import { LIVE_STATUSES } from '../billing/subscriptions';
 import { recordActivity } from './activity';
-
-/**
- * The person who answers for a workspace: its first owner. Mail about the workspace (a post
- * taken down, a webhook endpoint disabled) and its plan's receipts go to them.
- */
-export async function workspaceOwner(db: TQueryable, workspaceId: string): Promise<string | null> {
-  const [owner] = await db
-    .select({ userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
-    .orderBy(asc(workspaceMembers.createdAt))
-    .limit(1);
-  return owner?.userId ?? null;
-}
 
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 
@@ -51,7 +37,7 @@ const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
 const livePlan = () =>
   sql<string | null>`(select ${subscriptions.plan} from ${subscriptions}
     where ${subscriptions.workspaceId} = ${workspaces.id}
-      and ${inArray(subscriptions.status, [...LIVE_STATUSES])}
+      and ${inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])}
     order by ${subscriptions.createdAt} desc limit 1)`;
 
 /**
@@ -168,7 +154,7 @@ async function seatsOf(db: TQueryable, workspaceId: string) {
     sql`select
       (select s.plan from subscriptions s
         where s.workspace_id = w.id and s.status in (${sql.join(
-          LIVE_STATUSES.map((status) => sql`${status}`),
+          LIVE_SUBSCRIPTION_STATUSES.map((status) => sql`${status}`),
           sql`, `,
         )})
         order by s.created_at desc limit 1) as plan,

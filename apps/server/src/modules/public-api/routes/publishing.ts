@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { getPageSettings, listPages, savePageSettings } from '../../publishing/pages';
 import type { TPostMaker } from '../../publishing/approval';
 import { createPost, deletePost, listPosts, updatePost } from '../../publishing/posts';
-import type { TCaller } from '../plugin';
 import { ZV1Success } from './common';
 
 const ZParams = z.object({ id: z.string() });
@@ -178,6 +177,9 @@ export const v1PublishingRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** A person calling makes posts as a member of their role; a program's key as the workspace. */
-function callerMaker(caller: TCaller): TPostMaker | null {
+function callerMaker(caller: {
+  userId: string | null;
+  role: TPostMaker['role'] | null;
+}): TPostMaker | null {
   return caller.userId && caller.role ? { userId: caller.userId, role: caller.role } : null;
 }
