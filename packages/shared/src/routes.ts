@@ -86,6 +86,12 @@ export const INFLUENCER_PAGE_ROUTE = '/influencers';
 export const PUBLIC_PAGE_PREFIX = '/i';
 
 /**
+ * An invitation link, `/invitations/<token>` (docs/product/teams.md): whom it invites where, and
+ * joining. Open before signing in; the token is the link's one-time secret.
+ */
+export const INVITATION_ROUTE = '/invitations';
+
+/**
  * The operators' console (docs/product/reports-and-takedown.md): a page of the app for everyone,
  * which shows an operator the console and anyone else what an unknown address shows.
  */
@@ -93,7 +99,8 @@ export const OPERATOR_ROUTE = '/operator';
 
 /**
  * Whether a path is a page of the web app: one of the routes above (a trailing slash allowed),
- * an influencer's page, a public page or post, or a test checkout. The server answers these with the app and sends any other path to `/`.
+ * an influencer's page, a public page or post, a test checkout or an invitation link. The server
+ * answers these with the app and sends any other path to `/`.
  */
 export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -107,6 +114,8 @@ export function isClientRoute(pathname: string): boolean {
   }
   if (path.startsWith(`${TEST_CHECKOUT_ROUTE}/`))
     return /^[\w-]+$/.test(path.slice(TEST_CHECKOUT_ROUTE.length + 1));
+  if (path.startsWith(`${INVITATION_ROUTE}/`))
+    return /^[\w-]{1,200}$/.test(path.slice(INVITATION_ROUTE.length + 1));
   return (
     path === OPERATOR_ROUTE ||
     (PUBLIC_ROUTES as readonly string[]).includes(path) ||

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import {
   INFLUENCER_PAGE_ROUTE,
+  INVITATION_ROUTE,
   OPERATOR_ROUTE,
   PUBLIC_PAGE_PREFIX,
   TEST_CHECKOUT_ROUTE,
@@ -88,6 +89,11 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/landing/landing-page'), 'LandingPage'),
           },
           ...Object.entries(publicPages).map(([path, lazy]) => ({ path, lazy })),
+          // An invitation link: readable signed out, joined once signed in (docs/product/teams.md).
+          {
+            path: `${INVITATION_ROUTE}/:token`,
+            lazy: page(() => import('../features/account/invitation-page'), 'InvitationPage'),
+          },
         ],
       },
       // An influencer's public page and its posts: open to all, in a slim layout of their own

@@ -1,5 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, TOKEN_STORAGE_KEY, api, hasErrorCode, isTransient, onUnauthorised } from './api';
+import {
+  ApiError,
+  TOKEN_STORAGE_KEY,
+  WORKSPACE_STORAGE_KEY,
+  api,
+  getOpenWorkspace,
+  hasErrorCode,
+  isTransient,
+  onUnauthorised,
+  onWorkspaceGone,
+  setOpenWorkspace,
+  setStoredToken,
+  takeWorkspaceGone,
+} from './api';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -104,5 +117,93 @@ describe('api', () => {
     await api('/influencers').catch(() => {});
     expect(told).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  describe('the open workspace', () => {
+    const TEAM = '5d9c3e1b-7a2f-4b6e-9c8d-1e2f3a4b5c6d';
+    const sentWorkspace = (call: number) =>
+      (fetchMock.mock.calls[call]![1]?.headers as Record<string, string>)['X-Muse-Workspace'];
+    const gone = () =>
+      jsonResponse(404, {
+        success: false,
+        error: 'There is no such workspace.',
+        code: 'WORKSPACE_NOT_FOUND',
+      });
+
+    beforeEach(() => {
+      takeWorkspaceGone();
+      store.set(TOKEN_STORAGE_KEY, 'abc');
+    });
+
+    it('is named on every signed-in call, and not at all in the personal workspace', async () => {
+      fetchMock.mockImplementation(async () => jsonResponse(200, { success: true }));
+      await api('/influencers');
+      expect(sentWorkspace(0)).toBeUndefined();
+
+      setOpenWorkspace(TEAM);
+      expect(store.get(WORKSPACE_STORAGE_KEY)).toBe(TEAM);
+      await api('/influencers');
+      await api('/posts', { method: 'POST', body: {} });
+      expect(sentWorkspace(1)).toBe(TEAM);
+      expect(sentWorkspace(2)).toBe(TEAM);
+
+      setOpenWorkspace(null);
+      await api('/influencers');
+      expect(sentWorkspace(3)).toBeUndefined();
+    });
+
+    it('is not sent without a session, and a new session starts in the personal one', async () => {
+      fetchMock.mockImplementation(async () => jsonResponse(200, { success: true }));
+      setOpenWorkspace(TEAM);
+      setStoredToken('another-session');
+      expect(getOpenWorkspace()).toBeNull();
+
+      setOpenWorkspace(TEAM);
+      setStoredToken(null);
+      expect(store.has(WORKSPACE_STORAGE_KEY)).toBe(false);
+      store.set(WORKSPACE_STORAGE_KEY, TEAM);
+      await api('/invitations/abc');
+      expect(sentWorkspace(0)).toBeUndefined();
+    });
+
+    it('is forgotten when it answers WORKSPACE_NOT_FOUND (the member was removed), once', async () => {
+      const told = vi.fn();
+      const stop = onWorkspaceGone(told);
+      setOpenWorkspace(TEAM);
+      fetchMock.mockResolvedValueOnce(gone()).mockResolvedValueOnce(gone());
+      // Two calls in flight when the membership ended: both fail, one notice.
+      const failures = await Promise.all([
+        api('/influencers').catch((e: unknown) => e),
+        api('/users/dashboard').catch((e: unknown) => e),
+      ]);
+      expect(failures.every((error) => hasErrorCode(error, 'WORKSPACE_NOT_FOUND'))).toBe(true);
+      expect(getOpenWorkspace()).toBeNull();
+      expect(told).toHaveBeenCalledTimes(1);
+      expect(takeWorkspaceGone()).toBe(true);
+      expect(takeWorkspaceGone()).toBe(false);
+
+      // The next call is the personal workspace's.
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true }));
+      await api('/influencers');
+      expect(sentWorkspace(2)).toBeUndefined();
+      stop();
+    });
+
+    it('keeps a workspace opened since the refused call was sent', async () => {
+      const told = vi.fn();
+      const stop = onWorkspaceGone(told);
+      setOpenWorkspace(TEAM);
+      let answer!: (response: Response) => void;
+      fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+      const call = api('/influencers').catch((e: unknown) => e);
+      // The person switched to another workspace while the call was on its way.
+      setOpenWorkspace('7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b');
+      answer(gone());
+      await call;
+      expect(getOpenWorkspace()).toBe('7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b');
+      expect(told).not.toHaveBeenCalled();
+      expect(takeWorkspaceGone()).toBe(false);
+      stop();
+    });
   });
 });

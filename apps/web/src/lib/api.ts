@@ -19,9 +19,94 @@ export function getStoredToken(): string | null {
   }
 }
 
+/**
+ * Keeps the session token. Another token (signing out, or in as someone else) starts in the
+ * personal workspace: a workspace open under one session never carries over to the next.
+ */
 export function setStoredToken(token: string | null): void {
+  if (token !== getStoredToken()) setOpenWorkspace(null);
   if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
   else localStorage.removeItem(TOKEN_STORAGE_KEY);
+}
+
+/**
+ * The workspace the app works in when it is not the person's own (docs/product/teams.md): its
+ * id, kept in local storage so a reload and the other tabs stay in it. None stored means the
+ * personal workspace, which the server uses for a call without the header.
+ */
+export const WORKSPACE_STORAGE_KEY = 'muse.workspace';
+
+/** The header naming the workspace of a signed-in call. */
+export const WORKSPACE_HEADER = 'X-Muse-Workspace';
+
+const workspaceListeners = new Set<() => void>();
+
+export function getOpenWorkspace(): string | null {
+  try {
+    return localStorage.getItem(WORKSPACE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Opens a workspace (null: the personal one) for every call from now on. */
+export function setOpenWorkspace(id: string | null): void {
+  if (id === getOpenWorkspace()) return;
+  try {
+    if (id) localStorage.setItem(WORKSPACE_STORAGE_KEY, id);
+    else localStorage.removeItem(WORKSPACE_STORAGE_KEY);
+  } catch {
+    // Storage turned off: the app stays in the personal workspace.
+  }
+  for (const listener of workspaceListeners) listener();
+}
+
+/**
+ * Told whenever the open workspace changes: here, or in another tab (the storage is shared, so
+ * every tab works in the same workspace). For `useSyncExternalStore`.
+ */
+export function onOpenWorkspaceChange(listener: () => void): () => void {
+  workspaceListeners.add(listener);
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key === WORKSPACE_STORAGE_KEY || event.key === null) listener();
+  };
+  globalThis.addEventListener?.('storage', fromOtherTab);
+  return () => {
+    workspaceListeners.delete(listener);
+    globalThis.removeEventListener?.('storage', fromOtherTab);
+  };
+}
+
+/**
+ * A workspace the person was removed from (or left elsewhere) answers 404 WORKSPACE_NOT_FOUND to
+ * every call. The first such answer forgets it, so the next call is the personal workspace's,
+ * and counts it here until the app shell has told the person and refreshed what it shows.
+ */
+let workspacesGone = 0;
+const goneListeners = new Set<() => void>();
+
+export function onWorkspaceGone(listener: () => void): () => void {
+  goneListeners.add(listener);
+  return () => goneListeners.delete(listener);
+}
+
+/** Whether a workspace went away since the last look; looking clears it. */
+export function takeWorkspaceGone(): boolean {
+  const gone = workspacesGone > 0;
+  workspacesGone = 0;
+  return gone;
+}
+
+/** What a signed-in call sent: its token and the workspace it named, if any. */
+export type TSentSession = { token: string | null; workspace: string | null };
+
+/** Adds the session's headers (the bearer token, the open workspace) to `headers`. */
+export function withSession(headers: Record<string, string>): TSentSession {
+  const token = getStoredToken();
+  const workspace = token ? getOpenWorkspace() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (workspace) headers[WORKSPACE_HEADER] = workspace;
+  return { token, workspace };
 }
 
 /**
@@ -106,8 +191,7 @@ type TRequestOptions<T> = {
 /** Calls the Muse API under /api with the stored bearer token (docs/product/api.md). */
 export async function api<T = unknown>(path: string, options: TRequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = getStoredToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const sent = withSession(headers);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -129,21 +213,27 @@ export async function api<T = unknown>(path: string, options: TRequestOptions<T>
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw failedCall(path, token, response.status, payload);
+  if (!response.ok) throw failedCall(path, sent, response.status, payload);
   return options.schema ? options.schema.parse(payload) : (payload as T);
 }
 
 /**
  * The error of an answer that is not a success. A refused session away from the public entry
- * pages is worth a warning (the route guard redirects), and tells the auth state to check it.
+ * pages is worth a warning (the route guard redirects), and tells the auth state to check it. A
+ * workspace that no longer knows the person is forgotten (see `onWorkspaceGone`).
  */
-function failedCall(
+export function failedCall(
   path: string,
-  token: string | null,
+  { token, workspace }: TSentSession,
   status: number,
   payload: unknown,
 ): ApiError {
   const error = errorOfAnswer(status, payload);
+  if (error.code === 'WORKSPACE_NOT_FOUND' && workspace && workspace === getOpenWorkspace()) {
+    setOpenWorkspace(null);
+    workspacesGone += 1;
+    for (const listener of goneListeners) listener();
+  }
   if (error.code === 'UNAUTHORISED') {
     if (!isIgnoredPath(globalThis.location?.pathname ?? '/')) {
       console.warn(`Muse API answered 401 for ${path}`);

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { createSseParser } from './job-events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  TOKEN_STORAGE_KEY,
+  WORKSPACE_STORAGE_KEY,
+  getOpenWorkspace,
+  takeWorkspaceGone,
+} from './api';
+import { createSseParser, readJobEvents } from './job-events';
 
 function collect(chunks: string[]) {
   const frames: { event: string; data: string }[] = [];
@@ -39,5 +45,40 @@ describe('createSseParser', () => {
     expect(frames).toEqual([]);
     parse('\n');
     expect(frames).toEqual(['{"x":1}']);
+  });
+});
+
+describe('readJobEvents', () => {
+  const TEAM = '5d9c3e1b-7a2f-4b6e-9c8d-1e2f3a4b5c6d';
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    takeWorkspaceGone();
+  });
+
+  it('names the open workspace, and forgets it when the stream says it is gone', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'abc');
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, TEAM);
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          success: false,
+          error: 'There is no such workspace.',
+          code: 'WORKSPACE_NOT_FOUND',
+        }),
+        { status: 404, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const failure = await readJobEvents('job-1', () => {}, new AbortController().signal).catch(
+      (e: unknown) => e,
+    );
+    const headers = fetchMock.mock.calls[0]![1]?.headers as Record<string, string>;
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/jobs/job-1/events');
+    expect(headers.authorization).toBe('Bearer abc');
+    expect(headers['X-Muse-Workspace']).toBe(TEAM);
+    expect(failure).toMatchObject({ code: 'WORKSPACE_NOT_FOUND' });
+    expect(getOpenWorkspace()).toBeNull();
+    expect(takeWorkspaceGone()).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { isFinished, ZJob, type TJob } from '@muse/shared';
-import { errorOfAnswer, getStoredToken, hasErrorCode } from './api';
+import { failedCall, hasErrorCode, withSession } from './api';
 import { getJob } from './get-job';
 
 /** How often the fallback asks for the job when its event stream cannot be read. */
@@ -46,15 +46,11 @@ export async function readJobEvents(
   signal: AbortSignal,
 ): Promise<void> {
   const headers: Record<string, string> = { accept: 'text/event-stream' };
-  const token = getStoredToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`/api/jobs/${encodeURIComponent(id)}/events`, {
-    headers,
-    signal,
-    cache: 'no-store',
-  });
+  const sent = withSession(headers);
+  const path = `/jobs/${encodeURIComponent(id)}/events`;
+  const response = await fetch(`/api${path}`, { headers, signal, cache: 'no-store' });
   if (!response.ok || !response.body) {
-    throw errorOfAnswer(response.status, await response.json().catch(() => undefined));
+    throw failedCall(path, sent, response.status, await response.json().catch(() => undefined));
   }
 
   const parse = createSseParser(({ event, data }) => {
@@ -88,9 +84,12 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** A refusal that another attempt will not change (the job is gone or not ours). */
+/**
+ * A refusal that another attempt will not change: the job is gone or not ours, or the workspace
+ * it ran in no longer has us.
+ */
 function isFinal(error: unknown): boolean {
-  return hasErrorCode(error, 'UNAUTHORISED', 'JOB_NOT_FOUND', 'NOT_FOUND');
+  return hasErrorCode(error, 'UNAUTHORISED', 'JOB_NOT_FOUND', 'NOT_FOUND', 'WORKSPACE_NOT_FOUND');
 }
 
 /**

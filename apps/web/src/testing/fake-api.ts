@@ -24,6 +24,8 @@ export type TFakeCall = {
   params: Record<string, string>;
   /** The JSON body sent, parsed; a FormData as it was sent; undefined without one. */
   body: unknown;
+  /** The request's headers, their names in lower case (`authorization`, `x-muse-workspace`). */
+  headers: Record<string, string>;
 };
 
 export type TFakeAnswer = { status: number; body: unknown };
@@ -88,7 +90,13 @@ export function fakeApi(
     for (const { method: want, pattern, handler } of table) {
       const params = want === method ? matchRoute(pattern, url.pathname) : undefined;
       if (!params) continue;
-      const call = { method, path: url.pathname, url, params, body: bodyOf(init) };
+      const headers = Object.fromEntries(
+        [...new Headers(init?.headers).entries()].map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      );
+      const call = { method, path: url.pathname, url, params, body: bodyOf(init), headers };
       calls.push(call);
       const answer = await handler(call);
       return new Response(JSON.stringify(answer.body), {

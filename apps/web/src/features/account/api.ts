@@ -1,6 +1,10 @@
 import {
+  ZInvitationPreviewResponse,
   ZProfileResponse,
   ZSessionsResponse,
+  ZWorkspaceResponse,
+  type TInvitationPreviewResponse,
+  type TWorkspace,
   type TChangePasswordRequest,
   type TProfile,
   type TProfileResponse,
@@ -11,6 +15,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { invalidateWorkspaces } from '../../lib/workspaces';
+
+type TInvitationPreview = TInvitationPreviewResponse['invitation'];
 
 /** The settings' reads, per account, so another account on the same tab never sees them. */
 const profileKey = (userId: string) => ['account', 'profile', userId] as const;
@@ -95,5 +102,40 @@ export function useConfirmEmailChange() {
       api<TSuccessResponse>('/auth/confirm-email-change', { method: 'POST', body: { token } }),
     // A signed-in user's address changed (or, in another browser, its session ended).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['auth', 'me'] }),
+  });
+}
+
+/**
+ * GET /api/invitations/:token: whom an invitation link invites where, readable before signing in.
+ * Kept with the person's reads ('account'): joining switches workspace, and must not read the
+ * used link again.
+ */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ['account', 'invitation', token],
+    queryFn: async ({ signal }): Promise<TInvitationPreview> =>
+      (
+        await api(`/invitations/${encodeURIComponent(token)}`, {
+          schema: ZInvitationPreviewResponse,
+          signal,
+        })
+      ).invitation,
+    enabled: token !== '',
+    staleTime: Infinity,
+  });
+}
+
+/** POST /api/invitations/:token/accept: the person joins; the workspace they joined is answered. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string): Promise<TWorkspace> =>
+      (
+        await api(`/invitations/${encodeURIComponent(token)}/accept`, {
+          method: 'POST',
+          schema: ZWorkspaceResponse,
+        })
+      ).workspace,
+    onSuccess: () => invalidateWorkspaces(queryClient),
   });
 }

@@ -15,7 +15,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setOpenWorkspace, TOKEN_STORAGE_KEY } from '../../lib/api';
+import { aTeamWorkspace, aWorkspace, teamAnswer, workspacesAnswer } from '../../testing/answers';
 import { fakeApi, reply } from '../../testing/fake-api';
 import { SettingsPage } from './settings-page';
 
@@ -51,6 +53,7 @@ function renderPage(routes: Parameters<typeof fakeApi>[0] = {}) {
   fakeApi({
     'GET /api/account/exports': () =>
       reply(ZLatestAccountExportResponse, { success: true, export: null }),
+    'GET /api/workspace/members': () => teamAnswer(),
     ...routes,
     'GET /api/users/profile': () => reply(ZProfileResponse, { success: true, data: profile }),
     'GET /api/users/sessions': () => reply(ZSessionsResponse, { success: true, sessions: [] }),
@@ -71,6 +74,7 @@ describe('Settings, for developers', () => {
   beforeEach(() => {
     auth.user = { id: 'user-1', isCreator: true };
   });
+  afterEach(() => localStorage.clear());
 
   it('links a creator to the API keys, the webhooks and the API reference', async () => {
     renderPage();
@@ -94,6 +98,38 @@ describe('Settings, for developers', () => {
     renderPage();
     expect(await screen.findByRole('region', { name: 'Name' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'For developers' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
+  });
+
+  it.each(['editor', 'viewer'] as const)(
+    "leaves the section out for the role %s, which manages no keys, and keeps the team's",
+    async (role) => {
+      const team = aTeamWorkspace({ role });
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'session-token');
+      setOpenWorkspace(team.id);
+      renderPage({
+        'GET /api/workspaces': () => workspacesAnswer([aWorkspace(), team], team.id),
+        'GET /api/workspace/members': () => teamAnswer({ workspace: team }),
+      });
+      expect(await screen.findByRole('region', { name: 'Team' })).toBeVisible();
+      expect(
+        await screen.findByText(
+          role === 'editor' ? /You are an editor here/ : /You are a viewer here/,
+        ),
+      ).toBeVisible();
+      expect(screen.queryByRole('region', { name: 'For developers' })).toBeNull();
+    },
+  );
+
+  it('shows it to an admin of a team workspace', async () => {
+    const team = aTeamWorkspace({ role: 'admin' });
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'session-token');
+    setOpenWorkspace(team.id);
+    renderPage({
+      'GET /api/workspaces': () => workspacesAnswer([aWorkspace(), team], team.id),
+      'GET /api/workspace/members': () => teamAnswer({ workspace: team }),
+    });
+    expect(await screen.findByRole('region', { name: 'For developers' })).toBeVisible();
   });
 });
 

@@ -38,6 +38,7 @@ import {
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
+import { useCan } from '../../lib/workspaces';
 import { PasswordField } from '../../components/ui/form/password-field';
 import {
   useChangePassword,
@@ -48,16 +49,20 @@ import {
 } from './api';
 import { DeleteAccountSection, ExportSection } from './data-section';
 import { Section } from './settings-section';
+import { TeamSection } from './team-section';
 
 /**
  * Account settings (/settings, docs/product/accounts.md 'Account settings'): the name, the
  * e-mail (changed once the link mailed to the new address is opened), the password, the
- * signed-in sessions, for a creator the way to the developer pages (API keys, webhooks, the
- * API reference), the copy of one's data and the account's deletion (data-section.tsx).
+ * signed-in sessions, for a creator the open workspace's team (team-section.tsx) and, for a role
+ * that manages them, the way to the developer pages (API keys, webhooks, the API reference), the
+ * copy of one's data and the account's deletion (data-section.tsx).
  */
 export function SettingsPage() {
   const profile = useProfile();
   const { user } = useAuth();
+  // Keys and webhooks are the open workspace's, managed by its owners and admins.
+  const developers = useCan('developers');
   return (
     <>
       <PageHeading title="Settings">Your account: how you sign in, and where.</PageHeading>
@@ -75,8 +80,9 @@ export function SettingsPage() {
           <EmailSection profile={profile.data} />
           <PasswordSection profile={profile.data} />
           <SessionsSection />
-          {/* A fan-only account has no studio for a program to drive. */}
-          {user?.isCreator ? <DevelopersSection /> : null}
+          {/* A fan-only account has no studio to share, nor one for a program to drive. */}
+          {user?.isCreator ? <TeamSection /> : null}
+          {user?.isCreator && developers ? <DevelopersSection /> : null}
           <ExportSection />
           <DeleteAccountSection profile={profile.data} />
         </div>

@@ -12,6 +12,8 @@ import { CreditHistory } from './components/credit-history';
 import { PlanCard, type TPlanCardAction } from './components/plan-card';
 import { PlanNotes } from './components/plan-notes';
 import { usePaymentFlag } from '../../lib/use-payment-flag';
+import { useCan } from '../../lib/workspaces';
+import { RoleNote } from '../../components/workspace/role-note';
 
 const PLAN_ORDER = PLAN_LIST.map((plan) => plan.key);
 
@@ -28,6 +30,8 @@ export function CreditsPage() {
   // The plan whose checkout is starting; it stays set while the browser leaves for the checkout.
   const [startingPlan, setStartingPlan] = useState<TPlan['key'] | null>(null);
   usePaymentFlag();
+  // Plans are bought for the workspace by its owners (the 'billing' right).
+  const canBuy = useCan('billing');
 
   const livePlan = subscription.data?.plan ?? null;
   const liveBilling = livePlan ? subscription.data?.subscription?.billing : undefined;
@@ -59,7 +63,8 @@ export function CreditsPage() {
     );
   }
 
-  function actionFor(plan: TPlan): TPlanCardAction {
+  function actionFor(plan: TPlan): TPlanCardAction | null {
+    if (!canBuy) return null;
     const current = plan.key === livePlan && billing === liveBilling;
     let label = `Choose ${plan.name}`;
     if (current) label = 'Current plan';
@@ -99,6 +104,7 @@ export function CreditsPage() {
           </div>
           <BillingPeriodToggle value={billing} onChange={setBilling} />
         </div>
+        {canBuy ? null : <RoleNote />}
         <div className="grid gap-5 md:grid-cols-3 md:gap-4 xl:gap-6">
           {PLAN_LIST.map((plan) => (
             <PlanCard

@@ -11,6 +11,8 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSubscription } from '../../lib/subscription';
 import { formatDate } from '../../lib/format-date';
+import { useCan } from '../../lib/workspaces';
+import { RoleNote } from '../../components/workspace/role-note';
 import { useResumeSubscription } from './api/resume-subscription';
 import { CancelSubscriptionDialog } from './components/cancel-subscription-dialog';
 import { PlanIcon } from './components/plan-icon';
@@ -108,6 +110,8 @@ const TONES = {
 function SubscriptionCard({ subscription, live }: { subscription: TSubscription; live: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const resume = useResumeSubscription();
+  // Changing, cancelling and resuming the workspace's plan is its owners' (the 'billing' right).
+  const canBill = useCan('billing');
   const plan = PLANS[subscription.plan];
   const yearly = subscription.billing === 'yearly';
   const ending = live && subscription.cancelAtPeriodEnd;
@@ -190,49 +194,53 @@ function SubscriptionCard({ subscription, live }: { subscription: TSubscription;
           </Notice>
         ) : null}
 
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          {live && !ending ? (
-            <>
-              <Button asChild variant="outline">
-                <Link to="/credits">Change plan</Link>
-              </Button>
-              <Button
-                variant="ghost"
-                className="text-red-300 hover:bg-red-500/10 hover:text-red-200"
-                onClick={() => setConfirming(true)}
-              >
-                Cancel subscription
-              </Button>
-            </>
-          ) : (
-            <div className="flex flex-col gap-3 sm:flex-row">
-              {ending ? (
-                <Button
-                  disabled={resume.isPending}
-                  onClick={() =>
-                    resume.mutate(undefined, {
-                      onSuccess: () => toast.success('Your subscription will renew as before.'),
-                      onError: (error) =>
-                        toast.error(
-                          error instanceof ApiError
-                            ? error.message
-                            : 'Could not resume the subscription',
-                        ),
-                    })
-                  }
-                >
-                  {resume.isPending ? 'Resuming...' : 'Resume subscription'}
+        {canBill ? (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            {live && !ending ? (
+              <>
+                <Button asChild variant="outline">
+                  <Link to="/credits">Change plan</Link>
                 </Button>
-              ) : null}
-              <Button asChild variant={ending ? 'outline' : 'primary'}>
-                <Link to="/credits">
-                  Browse Plans
-                  <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
-              </Button>
-            </div>
-          )}
-        </div>
+                <Button
+                  variant="ghost"
+                  className="text-red-300 hover:bg-red-500/10 hover:text-red-200"
+                  onClick={() => setConfirming(true)}
+                >
+                  Cancel subscription
+                </Button>
+              </>
+            ) : (
+              <div className="flex flex-col gap-3 sm:flex-row">
+                {ending ? (
+                  <Button
+                    disabled={resume.isPending}
+                    onClick={() =>
+                      resume.mutate(undefined, {
+                        onSuccess: () => toast.success('Your subscription will renew as before.'),
+                        onError: (error) =>
+                          toast.error(
+                            error instanceof ApiError
+                              ? error.message
+                              : 'Could not resume the subscription',
+                          ),
+                      })
+                    }
+                  >
+                    {resume.isPending ? 'Resuming...' : 'Resume subscription'}
+                  </Button>
+                ) : null}
+                <Button asChild variant={ending ? 'outline' : 'primary'}>
+                  <Link to="/credits">
+                    Browse Plans
+                    <ArrowRight aria-hidden="true" className="size-4" />
+                  </Link>
+                </Button>
+              </div>
+            )}
+          </div>
+        ) : (
+          <RoleNote />
+        )}
       </div>
 
       {/* Stays mounted after the cancellation, so its success toast still shows. */}

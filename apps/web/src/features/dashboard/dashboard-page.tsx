@@ -17,6 +17,7 @@ import { UpgradeModal } from '../../components/workspace/upgrade-modal';
 import { useDashboard } from '../../lib/workspace';
 import { usePaymentFlag } from '../../lib/use-payment-flag';
 import { useOnboarding } from '../../lib/onboarding';
+import { useCan } from '../../lib/workspaces';
 import { RecentInfluencerCard } from './components/recent-influencer-card';
 import { WaitingDraftCard } from './components/waiting-draft-card';
 
@@ -40,6 +41,8 @@ export function DashboardPage({
   usePaymentFlag();
   const [creating, setCreating] = useState(false);
   const [upgrade, setUpgrade] = useState<TUpgradeModalType | null>(null);
+  // The way to a new influencer is for the roles that edit (not a viewer).
+  const canEdit = useCan('edit');
   const data = dashboard.data;
 
   function startCreating() {
@@ -72,7 +75,7 @@ export function DashboardPage({
         <QueryError query={dashboard} title="The dashboard could not be loaded." />
       ) : (
         <>
-          <CreateBanner dashboard={dashboard.data} onCreate={startCreating} />
+          {canEdit ? <CreateBanner dashboard={dashboard.data} onCreate={startCreating} /> : null}
           <RecentInfluencers dashboard={dashboard.data} />
           <section aria-labelledby="dashboard-tools-heading" className="space-y-4">
             <SectionHeader

@@ -18,6 +18,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toaster';
 import { ApiError, hasErrorCode } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useCan } from '../../lib/workspaces';
+import { RoleNote } from '../../components/workspace/role-note';
 import { useCreateApiKey } from './api/create-api-key';
 import { useApiKeys } from './api/get-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
@@ -63,10 +65,12 @@ function focusFirst(form: HTMLFormElement, field: TField | undefined) {
 /**
  * API keys (/settings/api-keys, docs/product/public-api.md): create a key for a program with
  * the scopes it needs and, if wanted, a last day; its secret is shown once. The list shows each
- * live key by its first characters; Revoke ends one at once.
+ * live key by its first characters; Revoke ends one at once. Keys are the open workspace's, made
+ * and revoked by its owners and admins (the 'developers' right); other roles see the list only.
  */
 export function ApiKeysPage() {
   const keys = useApiKeys();
+  const canManage = useCan('developers');
   return (
     <>
       <div className="space-y-4">
@@ -74,8 +78,12 @@ export function ApiKeysPage() {
         <PageHeading title={API_KEY_TEXTS.title}>{API_KEY_TEXTS.intro}</PageHeading>
       </div>
       <div className="grid max-w-3xl min-w-0 gap-6">
-        <CreateKeySection atLimit={(keys.data?.length ?? 0) >= MAX_API_KEYS} />
-        <KeysSection keys={keys} />
+        {canManage ? (
+          <CreateKeySection atLimit={(keys.data?.length ?? 0) >= MAX_API_KEYS} />
+        ) : (
+          <RoleNote />
+        )}
+        <KeysSection keys={keys} canRevoke={canManage} />
       </div>
     </>
   );
@@ -284,7 +292,13 @@ function CreateKeyForm({
   );
 }
 
-function KeysSection({ keys }: { keys: ReturnType<typeof useApiKeys> }) {
+function KeysSection({
+  keys,
+  canRevoke,
+}: {
+  keys: ReturnType<typeof useApiKeys>;
+  canRevoke: boolean;
+}) {
   const revoke = useRevokeApiKey();
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   // When the page was opened: a key that expires while it is open says so on the next visit.
@@ -329,7 +343,12 @@ function KeysSection({ keys }: { keys: ReturnType<typeof useApiKeys> }) {
     body = (
       <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800">
         {keys.data.map((key) => (
-          <KeyRow key={key.id} apiKey={key} now={now} onRevoke={() => setRevoking(key)} />
+          <KeyRow
+            key={key.id}
+            apiKey={key}
+            now={now}
+            onRevoke={canRevoke ? () => setRevoking(key) : undefined}
+          />
         ))}
       </ul>
     );
@@ -357,7 +376,15 @@ function KeysSection({ keys }: { keys: ReturnType<typeof useApiKeys> }) {
   );
 }
 
-function KeyRow({ apiKey, now, onRevoke }: { apiKey: TApiKey; now: number; onRevoke: () => void }) {
+function KeyRow({
+  apiKey,
+  now,
+  onRevoke,
+}: {
+  apiKey: TApiKey;
+  now: number;
+  onRevoke?: () => void;
+}) {
   const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= now;
   return (
     <li aria-label={apiKey.name} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
@@ -403,10 +430,12 @@ function KeyRow({ apiKey, now, onRevoke }: { apiKey: TApiKey; now: number; onRev
           </div>
         </dl>
       </div>
-      <Button variant="secondary" size="sm" className="self-start" onClick={onRevoke}>
-        {API_KEY_TEXTS.revoke}
-        <span className="sr-only"> {apiKey.name}</span>
-      </Button>
+      {onRevoke ? (
+        <Button variant="secondary" size="sm" className="self-start" onClick={onRevoke}>
+          {API_KEY_TEXTS.revoke}
+          <span className="sr-only"> {apiKey.name}</span>
+        </Button>
+      ) : null}
     </li>
   );
 }

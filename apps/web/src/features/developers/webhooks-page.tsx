@@ -31,6 +31,8 @@ import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toaster';
 import { ApiError, hasErrorCode } from '../../lib/api';
+import { useCan } from '../../lib/workspaces';
+import { RoleNote } from '../../components/workspace/role-note';
 import { cn } from '../../lib/cn';
 import { useCreateWebhookEndpoint } from './api/create-webhook-endpoint';
 import { useDeleteWebhookEndpoint } from './api/delete-webhook-endpoint';
@@ -104,10 +106,12 @@ function focusFirst(form: HTMLFormElement, field: TField | undefined) {
 /**
  * Webhooks (/settings/webhooks, docs/product/public-api.md): add an endpoint for the events it
  * wants, its signing secret shown once; each endpoint's recent deliveries, any of which can be
- * sent again; Remove stops the calls.
+ * sent again; Remove stops the calls. Endpoints are the open workspace's, added and removed by
+ * its owners and admins (the 'developers' right); other roles see the list only.
  */
 export function WebhooksPage() {
   const endpoints = useWebhookEndpoints();
+  const canManage = useCan('developers');
   return (
     <>
       <div className="space-y-4">
@@ -115,8 +119,12 @@ export function WebhooksPage() {
         <PageHeading title={WEBHOOK_TEXTS.title}>{WEBHOOK_TEXTS.intro}</PageHeading>
       </div>
       <div className="grid max-w-3xl min-w-0 gap-6">
-        <AddEndpointSection atLimit={(endpoints.data?.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS} />
-        <EndpointsSection endpoints={endpoints} />
+        {canManage ? (
+          <AddEndpointSection atLimit={(endpoints.data?.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS} />
+        ) : (
+          <RoleNote />
+        )}
+        <EndpointsSection endpoints={endpoints} canRemove={canManage} />
       </div>
     </>
   );
@@ -263,7 +271,13 @@ function AddEndpointForm({
   );
 }
 
-function EndpointsSection({ endpoints }: { endpoints: ReturnType<typeof useWebhookEndpoints> }) {
+function EndpointsSection({
+  endpoints,
+  canRemove,
+}: {
+  endpoints: ReturnType<typeof useWebhookEndpoints>;
+  canRemove: boolean;
+}) {
   const remove = useDeleteWebhookEndpoint();
   const [removing, setRemoving] = useState<TWebhookEndpoint | null>(null);
 
@@ -309,7 +323,7 @@ function EndpointsSection({ endpoints }: { endpoints: ReturnType<typeof useWebho
           <EndpointCard
             key={endpoint.id}
             endpoint={endpoint}
-            onRemove={() => setRemoving(endpoint)}
+            onRemove={canRemove ? () => setRemoving(endpoint) : undefined}
           />
         ))}
       </ul>
@@ -351,7 +365,7 @@ function EndpointCard({
   onRemove,
 }: {
   endpoint: TWebhookEndpoint;
-  onRemove: () => void;
+  onRemove?: () => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -379,10 +393,12 @@ function EndpointCard({
             {WEBHOOKS_PAGE_TEXTS.added} {formatDay(endpoint.createdAt)}
           </p>
         </div>
-        <Button variant="secondary" size="sm" className="self-start" onClick={onRemove}>
-          {WEBHOOK_TEXTS.remove}
-          <span className="sr-only"> {endpoint.url}</span>
-        </Button>
+        {onRemove ? (
+          <Button variant="secondary" size="sm" className="self-start" onClick={onRemove}>
+            {WEBHOOK_TEXTS.remove}
+            <span className="sr-only"> {endpoint.url}</span>
+          </Button>
+        ) : null}
       </div>
 
       {endpoint.disabledAt ? (

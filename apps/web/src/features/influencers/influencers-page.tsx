@@ -13,6 +13,7 @@ import { QueryError } from '../../components/ui/query-error';
 import { toast } from '../../components/ui/toaster';
 import { UpgradeModal } from '../../components/workspace/upgrade-modal';
 import { useInfluencerPages } from '../../lib/influencers';
+import { useCan } from '../../lib/workspaces';
 import { DeleteInfluencerDialog } from './components/delete-influencer-dialog';
 import { InfluencerFormDialog } from './components/influencer-form-dialog';
 import { InfluencerCard } from './components/influencer-card';
@@ -33,6 +34,8 @@ export function InfluencersPage() {
   const [form, setForm] = useState<TFormState>(null);
   const [deleting, setDeleting] = useState<TInfluencer | null>(null);
   const [upgrade, setUpgrade] = useState<TUpgradeModalType | null>(null);
+  // Making, editing and deleting influencers is for the roles that edit (not a viewer).
+  const canEdit = useCan('edit');
   const data = influencers.data;
 
   // One toast per failed load (the id keeps a retry's failure from stacking another).
@@ -54,10 +57,12 @@ export function InfluencersPage() {
         </PageHeading>
         <div className="flex flex-wrap items-center gap-3">
           <InfluencerUsageBadge usage={data} />
-          <Button onClick={startCreate} disabled={!data} className="w-full sm:w-auto">
-            <Plus aria-hidden="true" className="size-4" />
-            {DASHBOARD_TEXTS.createInfluencer}
-          </Button>
+          {canEdit ? (
+            <Button onClick={startCreate} disabled={!data} className="w-full sm:w-auto">
+              <Plus aria-hidden="true" className="size-4" />
+              {DASHBOARD_TEXTS.createInfluencer}
+            </Button>
+          ) : null}
         </div>
       </div>
 
@@ -67,7 +72,7 @@ export function InfluencersPage() {
         </h2>
         {data ? (
           data.influencers.length === 0 ? (
-            <InfluencersEmpty onCreate={startCreate} />
+            <InfluencersEmpty onCreate={canEdit ? startCreate : undefined} />
           ) : (
             <div className="space-y-5">
               <ul
@@ -78,8 +83,8 @@ export function InfluencersPage() {
                   <li key={influencer.id} className="flex min-w-0">
                     <InfluencerCard
                       influencer={influencer}
-                      onEdit={() => setForm({ influencer })}
-                      onDelete={() => setDeleting(influencer)}
+                      onEdit={canEdit ? () => setForm({ influencer }) : undefined}
+                      onDelete={canEdit ? () => setDeleting(influencer) : undefined}
                     />
                   </li>
                 ))}

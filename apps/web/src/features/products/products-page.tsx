@@ -4,6 +4,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { QueryError } from '../../components/ui/query-error';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
+import { useCan } from '../../lib/workspaces';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toaster';
 import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
@@ -37,6 +38,8 @@ export function ProductsPage({
   const [deleting, setDeleting] = useState<TProduct | null>(null);
   const [upgrade, setUpgrade] = useState<TUpgradeModal | null>(null);
   const [shooting, setShooting] = useState<TProduct | null>(null);
+  // Adding, editing and deleting products is for the roles that edit (not a viewer).
+  const canEdit = useCan('edit');
 
   const failed = products.isError;
   useEffect(() => {
@@ -65,10 +68,12 @@ export function ProductsPage({
         </PageHeading>
         <div className="flex flex-wrap items-center gap-3">
           <UsageBadge label={data ? formatUsage(data, 'Products') : null} />
-          <Button onClick={startAdding} disabled={!data} className="max-sm:flex-1">
-            <Plus aria-hidden="true" className="size-4" />
-            {PRODUCT_TEXTS.addNew}
-          </Button>
+          {canEdit ? (
+            <Button onClick={startAdding} disabled={!data} className="max-sm:flex-1">
+              <Plus aria-hidden="true" className="size-4" />
+              {PRODUCT_TEXTS.addNew}
+            </Button>
+          ) : null}
         </div>
       </div>
 
@@ -91,10 +96,12 @@ export function ProductsPage({
             Add the clothes, gadgets or brands you work with. Your influencer can then feature them
             in new shots.
           </p>
-          <Button onClick={startAdding} className="mt-6">
-            <Plus aria-hidden="true" className="size-4" />
-            {PRODUCT_TEXTS.addFirst}
-          </Button>
+          {canEdit ? (
+            <Button onClick={startAdding} className="mt-6">
+              <Plus aria-hidden="true" className="size-4" />
+              {PRODUCT_TEXTS.addFirst}
+            </Button>
+          ) : null}
         </section>
       ) : (
         <section aria-labelledby="products-list-heading">
@@ -106,8 +113,8 @@ export function ProductsPage({
               <li key={product.id}>
                 <ProductCard
                   product={product}
-                  onEdit={() => setForm({ open: true, product })}
-                  onDelete={() => setDeleting(product)}
+                  onEdit={canEdit ? () => setForm({ open: true, product }) : undefined}
+                  onDelete={canEdit ? () => setDeleting(product) : undefined}
                   onShoot={() => startShot(product)}
                 />
               </li>

@@ -3,6 +3,7 @@ import { CalendarDays, ChevronLeft, ChevronRight, List, Plus } from 'lucide-reac
 import { useId, useState } from 'react';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
+import { useCan } from '../../lib/workspaces';
 import { QueryError } from '../../components/ui/query-error';
 import { Select } from '../../components/ui/form/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -107,6 +108,8 @@ export function CalendarPage() {
   const listPosts = usePosts(listParams(now, timeZone), { enabled: view === 'list' });
   const isThisMonth = monthKey(month) === monthKey(thisMonth);
   // The open post as the lists hold it now: its platforms' states change while it is open.
+  // Making posts is for the roles that schedule (not a viewer).
+  const canSchedule = useCan('schedule');
   const shownPost = openPost
     ? ((view === 'month' ? [monthPosts, listPosts] : [listPosts, monthPosts])
         .map((posts) => posts.data)
@@ -121,10 +124,12 @@ export function CalendarPage() {
           Plan your influencers’ posts: free or pay-per-view, now or at a time you choose.{' '}
           <span className="text-zinc-300">Times in {describeTimeZone(timeZone, now)}</span>
         </PageHeading>
-        <Button onClick={() => setComposer({ day: null })} className="shrink-0 max-sm:w-full">
-          <Plus aria-hidden="true" className="size-4" />
-          New post
-        </Button>
+        {canSchedule ? (
+          <Button onClick={() => setComposer({ day: null })} className="shrink-0 max-sm:w-full">
+            <Plus aria-hidden="true" className="size-4" />
+            New post
+          </Button>
+        ) : null}
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -36,6 +36,7 @@ import { browserTimeZone, formatDateTime, formatDay, dayKey } from './calendar-t
 import { formatMoney } from './publishing-format';
 import { WEB_PUBLISHING_TEXTS } from './publishing-texts';
 import { usePayoutsFlag } from './use-payouts-flag';
+import { useCan } from '../../lib/workspaces';
 
 /**
  * The creator's earnings (docs/product/publishing.md): gross sales, Muse's fee, net, paid out and
@@ -215,9 +216,11 @@ function Card({
 /** TEST MODE says that no money moves; with Stripe and no ready account, the way to set one up. */
 function PayoutAccountNote({ earnings }: { earnings: TEarnings }) {
   const setUp = useSetUpPayouts();
+  const canPayOut = useCan('billing');
   const account = earnings.payoutAccount;
   if (account.testMode) return <NoticeBanner>{WEB_PUBLISHING_TEXTS.testModePayouts}</NoticeBanner>;
-  if (account.ready) return null;
+  // The payout account is set up by the workspace's owners (the 'billing' right).
+  if (account.ready || !canPayOut) return null;
 
   function start() {
     setUp.mutate(undefined, {
@@ -262,6 +265,8 @@ function PayoutsSection({ earnings }: { earnings: TEarnings }) {
   const payout = useRequestPayout();
   const reasonId = useId();
   const blocker = payoutBlocker(earnings);
+  // Payouts are requested by the workspace's owners (the 'billing' right); others see them.
+  const canPayOut = useCan('billing');
 
   function request() {
     payout.mutate(undefined, {
@@ -288,26 +293,28 @@ function PayoutsSection({ earnings }: { earnings: TEarnings }) {
             .
           </p>
         </div>
-        <div className="flex flex-col gap-1.5 sm:items-end">
-          <Button
-            onClick={request}
-            disabled={blocker !== null || payout.isPending}
-            aria-describedby={blocker ? reasonId : undefined}
-            className="max-sm:w-full"
-          >
-            {payout.isPending ? (
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Banknote aria-hidden="true" className="size-4" />
-            )}
-            {payout.isPending ? 'Sending...' : 'Request payout'}
-          </Button>
-          {blocker ? (
-            <p id={reasonId} className="text-xs text-zinc-400">
-              {blocker}
-            </p>
-          ) : null}
-        </div>
+        {canPayOut ? (
+          <div className="flex flex-col gap-1.5 sm:items-end">
+            <Button
+              onClick={request}
+              disabled={blocker !== null || payout.isPending}
+              aria-describedby={blocker ? reasonId : undefined}
+              className="max-sm:w-full"
+            >
+              {payout.isPending ? (
+                <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <Banknote aria-hidden="true" className="size-4" />
+              )}
+              {payout.isPending ? 'Sending...' : 'Request payout'}
+            </Button>
+            {blocker ? (
+              <p id={reasonId} className="text-xs text-zinc-400">
+                {blocker}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </div>
       {payout.isError ? (
         <ErrorBanner>{errorText(payout.error, PUBLISHING_TEXTS.payoutFailed)}</ErrorBanner>

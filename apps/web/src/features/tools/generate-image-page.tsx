@@ -17,10 +17,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
+import { RoleNote } from '../../components/workspace/role-note';
 import { UpgradeModal } from '../../components/workspace/upgrade-modal';
 import { useDashboard } from '../../lib/workspace';
 import { ImageViewer } from '../../components/workspace/image-viewer';
 import { useInfluencers } from '../../lib/influencers';
+import { useCan } from '../../lib/workspaces';
 import { useEngines } from './api/get-engines';
 import { GalleryNote } from './components/gallery-note';
 import { GenerationCard } from './components/generate/generation-card';
@@ -56,6 +58,7 @@ export function GenerateImagePage() {
   const [open, setOpen] = useState<TGalleryItem | null>(null);
   const batch = useGenerateBatch({ onRefused: () => setModal('image') });
   const seedId = useId();
+  const canSpend = useCan('spend');
 
   const list = influencers.data?.influencers ?? [];
   // The first ready persona is chosen until the creator picks (or picks none).
@@ -70,6 +73,7 @@ export function GenerateImagePage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!canSpend) return;
     if (access.ready && (!planAllows || short)) return setModal('image');
     if (!prompt.trim()) return setSentEmpty(true);
     batch.start({
@@ -206,22 +210,27 @@ export function GenerateImagePage() {
               </p>
             ) : null}
 
-            <div className="space-y-3">
-              <Button
-                type="submit"
-                size="lg"
-                className="w-full"
-                disabled={!access.ready || batch.busy}
-              >
-                <Sparkles aria-hidden="true" className="size-5" />
-                {GENERATE_TEXTS.generateButton}
-              </Button>
-              {batch.submitError ? (
-                <p role="alert" className="text-sm text-red-400">
-                  {batch.submitError}
-                </p>
-              ) : null}
-            </div>
+            {canSpend ? (
+              <div className="space-y-3">
+                <Button
+                  type="submit"
+                  size="lg"
+                  className="w-full"
+                  disabled={!access.ready || batch.busy}
+                >
+                  <Sparkles aria-hidden="true" className="size-5" />
+                  {GENERATE_TEXTS.generateButton}
+                </Button>
+                {batch.submitError ? (
+                  <p role="alert" className="text-sm text-red-400">
+                    {batch.submitError}
+                  </p>
+                ) : null}
+              </div>
+            ) : (
+              // Generating spends the workspace's credits: a viewer may not.
+              <RoleNote />
+            )}
           </>
         }
         result={

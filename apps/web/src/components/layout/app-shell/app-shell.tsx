@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
+import { useWorkspaceWatch } from '../../../lib/use-workspace-watch';
 import { FAN_PAGES, FanShell, StudioForFans } from './fan-shell';
 import { MobileNav } from './mobile-nav';
 import { Sidebar } from './sidebar';
@@ -18,6 +19,8 @@ export function AppShell() {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  // Removed from the open workspace, or another tab opened another: the pages follow.
+  useWorkspaceWatch();
   // Held here so the desktop sidebar and the drawer fold the same sections.
   const [foldedSections, setFoldedSections] = useState<ReadonlySet<string>>(() => new Set());
   const toggleSection = useCallback((id: string) => {

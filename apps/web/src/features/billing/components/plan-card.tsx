@@ -23,7 +23,8 @@ export type TPlanCardAction = {
 /**
  * One plan (docs/product/plans-and-credits.md): its name, the price per month for the chosen period
  * (yearly: the per-month price and the yearly total), its monthly credits and trainings, its
- * features and the button that starts its checkout.
+ * features and the button that starts its checkout (none without `action`: a role that may not
+ * buy plans for the workspace).
  */
 export function PlanCard({
   plan,
@@ -35,7 +36,7 @@ export function PlanCard({
   billing: TBillingPeriod;
   /** The account is on this plan (of either period). */
   isCurrentPlan: boolean;
-  action: TPlanCardAction;
+  action: TPlanCardAction | null;
 }) {
   const headingId = useId();
   // The per-month allowances have their own figures above the list.
@@ -121,22 +122,24 @@ export function PlanCard({
 
         <CheckList items={features} highlighted={plan.mostPopular} className="mt-6" />
 
-        <Button
-          variant={plan.mostPopular ? 'primary' : 'secondary'}
-          className="mt-8 w-full"
-          disabled={action.disabled}
-          aria-describedby={headingId}
-          onClick={action.onSelect}
-        >
-          {action.busy ? (
-            <>
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-              Processing...
-            </>
-          ) : (
-            action.label
-          )}
-        </Button>
+        {action ? (
+          <Button
+            variant={plan.mostPopular ? 'primary' : 'secondary'}
+            className="mt-8 w-full"
+            disabled={action.disabled}
+            aria-describedby={headingId}
+            onClick={action.onSelect}
+          >
+            {action.busy ? (
+              <>
+                <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+                Processing...
+              </>
+            ) : (
+              action.label
+            )}
+          </Button>
+        ) : null}
       </div>
     </article>
   );

@@ -10,7 +10,8 @@ import { formatDate } from '../../../lib/format-date';
 
 /**
  * One influencer of the grid (docs/product/workspace.md): its picture or initials, name, niche,
- * description, personality, target audience and created date, with Edit and Delete.
+ * description, personality, target audience and created date, with Edit and Delete for a role
+ * that may edit (without `onEdit` and `onDelete`, neither shows).
  */
 export function InfluencerCard({
   influencer,
@@ -18,8 +19,8 @@ export function InfluencerCard({
   onDelete,
 }: {
   influencer: TInfluencer;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const headingId = useId();
 
@@ -75,7 +76,9 @@ export function InfluencerCard({
             Upload training photos
           </Link>
         ) : null}
-        <EditDeleteButtons name={influencer.name} onEdit={onEdit} onDelete={onDelete} />
+        {onEdit && onDelete ? (
+          <EditDeleteButtons name={influencer.name} onEdit={onEdit} onDelete={onDelete} />
+        ) : null}
       </div>
     </article>
   );

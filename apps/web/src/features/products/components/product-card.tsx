@@ -24,8 +24,9 @@ export function ProductCard({
   onShoot,
 }: {
   product: TProduct;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Without these (a role that may not edit), no Edit and Delete. */
+  onEdit?: () => void;
+  onDelete?: () => void;
   onShoot: () => void;
 }) {
   const headingId = useId();
@@ -100,7 +101,9 @@ export function ProductCard({
               </p>
             )}
           </div>
-          <EditDeleteButtons name={product.name} onEdit={onEdit} onDelete={onDelete} />
+          {onEdit && onDelete ? (
+            <EditDeleteButtons name={product.name} onEdit={onEdit} onDelete={onDelete} />
+          ) : null}
         </div>
       </div>
     </article>

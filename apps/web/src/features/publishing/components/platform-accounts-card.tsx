@@ -33,6 +33,7 @@ import { PLATFORM_INITIALS } from '../post-targets';
 import { formatCount } from '../publishing-format';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
 import { usePlatformConnectFlag } from '../use-platform-connect-flag';
+import { useCan } from '../../../lib/workspaces';
 
 const STATUS_LOOKS: Record<TPlatformAccount['status'], string> = {
   connected: 'border-emerald-400/40 bg-emerald-500/15 text-emerald-200',
@@ -166,6 +167,8 @@ function PlatformRow({
   const connect = useConnectPlatform();
   const disconnect = useDisconnectPlatform();
   const [confirming, setConfirming] = useState(false);
+  // Connecting and disconnecting accounts is for owners and admins (the 'platforms' right).
+  const canConnect = useCan('platforms');
   const { name, key } = platform;
   // Until the browser has left for the platform, the button stays busy.
   const leaving = connect.isPending || connect.isSuccess;
@@ -312,7 +315,7 @@ function PlatformRow({
         <AccountPicture platform={key} account={account} />
         <div className="min-w-0 flex-1 space-y-1">{body}</div>
       </div>
-      {actions ? (
+      {actions && canConnect ? (
         <div className="flex shrink-0 flex-col gap-2 sm:flex-row sm:items-center">{actions}</div>
       ) : null}
     </li>

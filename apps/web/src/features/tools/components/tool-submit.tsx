@@ -1,9 +1,14 @@
 import type { LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { RoleNote } from '../../../components/workspace/role-note';
+import { useCan } from '../../../lib/workspaces';
 import type { TToolAccess } from '../use-tool-access';
 import { CostNote } from './cost-note';
 
-/** A tool's submit button with what it costs and why it failed to queue. */
+/**
+ * A tool's submit button with what it costs and why it failed to queue. A role that may not spend
+ * the workspace's credits (a viewer) gets a note in its place.
+ */
 export function ToolSubmit({
   icon: Icon,
   label,
@@ -20,6 +25,8 @@ export function ToolSubmit({
   disabled: boolean;
   error: string | null | undefined;
 }) {
+  const canSpend = useCan('spend');
+  if (!canSpend) return <RoleNote />;
   return (
     <div className="space-y-3">
       <Button
