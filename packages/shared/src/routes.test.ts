@@ -8,6 +8,12 @@ describe('isClientRoute', () => {
     expect(isClientRoute('/checkout/test/cs_test_abc')).toBe(true);
   });
 
+  it('knows an invitation link, and nothing below it', () => {
+    expect(isClientRoute('/invitations/Zm9vYmFyLWJhei1xdXV4')).toBe(true);
+    expect(isClientRoute('/invitations/')).toBe(false);
+    expect(isClientRoute('/invitations/a/b')).toBe(false);
+  });
+
   it('knows the developer pages under the settings', () => {
     expect(isClientRoute('/settings/api-keys')).toBe(true);
     expect(isClientRoute('/settings/webhooks/')).toBe(true);

@@ -6,6 +6,7 @@ import {
   PRERENDERED_ROUTES,
   PROTECTED_ROUTES,
   PUBLIC_ROUTES,
+  INVITATION_ROUTE,
   TEST_CHECKOUT_ROUTE,
   isClientRoute,
   prerenderedFile,
@@ -177,6 +178,7 @@ function registerCrawlerFiles(app: FastifyInstance): void {
     // A rule is a prefix: /influencers keeps out an influencer's own page too.
     ...PROTECTED_ROUTES,
     `${TEST_CHECKOUT_ROUTE}/`,
+    `${INVITATION_ROUTE}/`,
     ...PUBLIC_ROUTES.filter((route) => !prerendered.includes(route)),
   ];
   const robots = [
