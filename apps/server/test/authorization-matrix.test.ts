@@ -34,6 +34,9 @@ type TKind =
   | 'webhookEndpoint'
   | 'webhookDelivery'
   | 'export'
+  | 'invitation'
+  /** A member of the owner's workspace: the owner. */
+  | 'member'
   /** Not an id: a platform's name, the same for both accounts. */
   | 'platform';
 type TIds = Record<TKind, string>;
@@ -167,6 +170,19 @@ const OWNED: Record<string, TOwnedRoute> = {
   'PUT /api/v1/products/:id': { params: { id: 'product' }, body: productForm },
   'DELETE /api/v1/products/:id': { params: { id: 'product' } },
   'DELETE /api/v1/webhook-endpoints/:id': { params: { id: 'webhookEndpoint' } },
+  // A workspace's approval queue and members: another workspace's post, invitation or member
+  // is unknown in the caller's own.
+  'POST /api/posts/:id/approve': { params: { id: 'post' } },
+  'POST /api/posts/:id/return': {
+    params: { id: 'post' },
+    body: async () => ({ payload: { note: 'Not yours' } }),
+  },
+  'DELETE /api/workspace/invitations/:id': { params: { id: 'invitation' } },
+  'PATCH /api/workspace/members/:userId': {
+    params: { userId: 'member' },
+    body: async () => ({ payload: { role: 'viewer' } }),
+  },
+  'DELETE /api/workspace/members/:userId': { params: { userId: 'member' } },
   'GET /api/v1/webhook-endpoints/:id/deliveries': { params: { id: 'webhookEndpoint' } },
   'POST /api/v1/webhook-endpoints/:id/deliveries/:deliveryId/resend': {
     params: { id: 'webhookEndpoint', deliveryId: 'webhookDelivery' },
@@ -196,6 +212,10 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/operator/reports/:id/suspend': 'operators only, as above',
   'POST /api/operator/reports/:id/dismiss': 'operators only, as above',
   'POST /api/operator/refusals/:id/review': 'operators only, as above',
+  'GET /api/invitations/:token':
+    'public: the mailed one-time token is the credential (workspace-members.test.ts)',
+  'POST /api/invitations/:token/accept':
+    'the token and the invited, verified address together are the credential (workspace-members.test.ts)',
   'GET /api/files/*':
     'public: the signed, expiring link is the credential (docs/decisions/0012-uploads-and-file-urls.md), tested below',
 };
@@ -213,6 +233,8 @@ const UNKNOWN: Record<TKind, () => string> = {
   webhookEndpoint: randomUUID,
   webhookDelivery: randomUUID,
   export: randomUUID,
+  invitation: randomUUID,
+  member: randomUUID,
   platform: () => 'instagram',
 };
 
@@ -432,6 +454,14 @@ beforeAll(async () => {
     webhookEndpoint: endpoint.endpoint.id,
     webhookDelivery: await ownersDelivery(),
     export: (await created(owner, { method: 'POST', url: '/api/account/exports' })).export.id,
+    invitation: (
+      await created(owner, {
+        method: 'POST',
+        url: '/api/workspace/invitations',
+        payload: { email: 'editor@example.com', role: 'editor' },
+      })
+    ).invitation.id,
+    member: owner.userId,
     platform: 'instagram',
   };
   strangersInfluencer = theirs.influencer.id;
@@ -530,7 +560,7 @@ describe('signed file links', () => {
       const values =
         route in OWNED
           ? mapIds(OWNED[route]!.params, ids)
-          : { id: '1', position: '0', handle: 'nobody', platform: 'instagram' };
+          : { id: '1', position: '0', handle: 'nobody', platform: 'instagram', token: 'nothing' };
       const answer = await call(stranger, fill(route, values));
       const leaks = [`users/${owner.userId}`, owner.userId, ...owned].filter((value) =>
         answer.body.includes(value),

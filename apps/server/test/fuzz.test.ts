@@ -44,6 +44,12 @@ import {
   ZVerifyEmailRequest,
   ZCreateReportRequest,
   ZOperatorActionRequest,
+  ZActivityQuery,
+  ZChangeRoleRequest,
+  ZCreateWorkspaceRequest,
+  ZInviteRequest,
+  ZReturnPostRequest,
+  ZUpdateWorkspaceRequest,
 } from '@muse/shared';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -188,6 +194,23 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'POST /api/onboarding/complete': {},
   'GET /api/users/dashboard': {},
   'GET /api/workspaces': {},
+  'POST /api/workspaces': { body: ZCreateWorkspaceRequest, valid: { name: 'Agency' } },
+  'PATCH /api/workspace': { body: ZUpdateWorkspaceRequest, valid: { name: 'Agency' } },
+  'GET /api/workspace/members': {},
+  'GET /api/workspace/activity': { query: ZActivityQuery },
+  'POST /api/workspace/invitations': {
+    body: ZInviteRequest,
+    valid: { email: 'someone@example.com', role: 'editor' },
+  },
+  'DELETE /api/workspace/invitations/:id': {},
+  'PATCH /api/workspace/members/:userId': { body: ZChangeRoleRequest, valid: { role: 'viewer' } },
+  'DELETE /api/workspace/members/:userId': {},
+  'POST /api/workspace/leave': {},
+  'GET /api/invitations/:token': { params: { token: 'handle' } },
+  'POST /api/invitations/:token/accept': { params: { token: 'handle' } },
+  'GET /api/approvals': {},
+  'POST /api/posts/:id/approve': {},
+  'POST /api/posts/:id/return': { body: ZReturnPostRequest, valid: { note: 'Warmer colours' } },
   'GET /api/influencers': {},
   'GET /api/influencers/:id': {},
   'POST /api/influencers': {

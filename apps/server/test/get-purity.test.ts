@@ -16,7 +16,8 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { galleryItems, jobs, products } from '../src/db/schema';
+import { galleryItems, jobs, products, workspaceInvitations } from '../src/db/schema';
+import { hashToken, randomToken } from '../src/lib/tokens';
 import { buildExport as buildAccountExport } from '../src/modules/account-data/exports';
 import { seedMarketplace } from '../src/modules/marketplace/service';
 import { setOperator } from '../src/modules/operator/grant';
@@ -53,6 +54,8 @@ type TWorld = {
   filePath: string;
   /** A visitor's report of the creator's page; the creator is an operator too. */
   reportId: string;
+  /** An open invitation's link token. */
+  invitationToken: string;
   /** A webhook endpoint of the creator's. */
   webhookEndpointId: string;
   /** A ready export of the creator's data, and the settings' signed link to its ZIP. */
@@ -245,7 +248,22 @@ async function seedWorld(ctx: TTestContext): Promise<TWorld> {
     ).json().endpoint.id,
     filePath: `${fileUrl.pathname.replace(/^\/api\/files\//, '')}${fileUrl.search}`,
     reportId: await seedReport(ctx, creator, page),
+    invitationToken: await seedInvitation(ctx, creator),
   };
+}
+
+/** An open invitation into the creator's workspace, as its mailed link names it. */
+async function seedInvitation(ctx: TTestContext, creator: TTestAccount): Promise<string> {
+  const token = randomToken();
+  await ctx.database.db.insert(workspaceInvitations).values({
+    workspaceId: creator.userId,
+    email: 'invited@example.com',
+    role: 'editor',
+    tokenHash: hashToken(token),
+    invitedBy: creator.userId,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return token;
 }
 
 /** The creator made an operator, and a visitor's report of its page for the console to read. */
@@ -299,7 +317,8 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
   url = url
     .replace(':handle', world.page.handle)
     .replace(':position', '0')
-    .replace(':platform', 'instagram');
+    .replace(':platform', 'instagram')
+    .replace(':token', world.invitationToken);
   if (path === '/api/files/*') url = `/api/files/${world.filePath}`;
   if (path === '/api/account/exports/:id/download') url = world.exportDownload;
   if (url.includes(':') || url.includes('*')) return null;
