@@ -33,6 +33,8 @@ export const PROTECTED_PAGE_ROUTES = [
   '/credits',
   '/subscriptions',
   '/calendar',
+  '/approvals',
+  '/activity',
   '/earnings',
   '/purchases',
   '/settings',

@@ -68,6 +68,8 @@ const protectedPages: Record<Exclude<TProtectedPageRoute, '/onboarding'>, RouteO
   '/credits': page(() => import('../features/billing/pages'), 'CreditsPage'),
   '/subscriptions': page(() => import('../features/billing/pages'), 'SubscriptionsPage'),
   '/calendar': page(() => import('../features/publishing/calendar-page'), 'CalendarPage'),
+  '/approvals': page(() => import('../features/approvals/approvals-page'), 'ApprovalsPage'),
+  '/activity': page(() => import('../features/activity/activity-page'), 'ActivityPage'),
   '/earnings': page(() => import('../features/publishing/earnings-page'), 'EarningsPage'),
   '/purchases': page(() => import('../features/purchases/purchases-page'), 'PurchasesPage'),
   '/settings': page(() => import('../features/account/settings-page'), 'SettingsPage'),

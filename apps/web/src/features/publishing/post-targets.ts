@@ -46,10 +46,16 @@ export function isTargetUnderWay(target: TPostTarget, publishAt: string, now: nu
   return Number.isFinite(due) && due <= now + WATCH_AHEAD_MS;
 }
 
-/** Whether any of the posts has a target going out now or within the next minutes. */
+/**
+ * Whether any of the posts has a target going out now or within the next minutes. A post held by
+ * approval (waiting, or sent back) goes nowhere until it is approved, whatever its time says.
+ */
 export function hasTargetsUnderWay(posts: readonly TPost[], now: number): boolean {
-  return posts.some((post) =>
-    post.targets.some((target) => isTargetUnderWay(target, post.publishAt, now)),
+  return posts.some(
+    (post) =>
+      post.approval?.status !== 'waiting' &&
+      post.approval?.status !== 'returned' &&
+      post.targets.some((target) => isTargetUnderWay(target, post.publishAt, now)),
   );
 }
 

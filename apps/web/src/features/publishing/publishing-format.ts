@@ -43,24 +43,5 @@ export function formatCount(count: number): string {
   return compact.format(count);
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 60 * 60],
-  ['month', 30 * 24 * 60 * 60],
-  ['week', 7 * 24 * 60 * 60],
-  ['day', 24 * 60 * 60],
-  ['hour', 60 * 60],
-  ['minute', 60],
-];
-
-/**
- * 'just now', '5 minutes ago', 'yesterday': how long ago an instant was (one a little ahead of
- * this clock, the server's, is just now).
- */
-export function formatAgo(iso: string, now: number): string {
-  const seconds = Math.min(0, Math.round((Date.parse(iso) - now) / 1000));
-  for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
-}
+// Shared with the workspace's activity.
+export { formatAgo } from '../../lib/format-date';

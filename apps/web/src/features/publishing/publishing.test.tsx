@@ -44,7 +44,9 @@ import { PageSettingsCard } from './components/page-settings-card';
 import { PlatformAccountsCard } from './components/platform-accounts-card';
 import { PostChip } from './components/post-chip';
 import { PostDetailsDialog } from './components/post-details-dialog';
+import { PostList } from './components/post-list';
 import { EarningsPage } from './earnings-page';
+import { hasTargetsUnderWay } from './post-targets';
 import { WEB_PUBLISHING_TEXTS } from './publishing-texts';
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ user: { id: 'user-1' } }) }));
@@ -130,6 +132,22 @@ function post(overrides: Partial<TPost>): TPost {
     ...overrides,
   };
 }
+
+/** Held by approval: 'waiting', or 'returned' by Ava Rose with her note. */
+function held(status: 'waiting' | 'returned'): TPost['approval'] {
+  return status === 'waiting'
+    ? { status, note: null, decidedBy: null, decidedAt: null }
+    : {
+        status,
+        note: 'Use the beach picture first',
+        decidedBy: 'Ava Rose',
+        decidedAt: '2026-07-09T10:00:00.000Z',
+      };
+}
+
+/** The member who made a post: the signed-in person (user-1), or another. */
+const JUN_MADE = { id: 'user-2', name: 'Jun Park' };
+const SELF_MADE = { id: 'user-1', name: 'Mara Admin' };
 
 function account(
   platform: TPublishPlatform,
@@ -634,6 +652,38 @@ describe('the post composer', () => {
       onPage: true,
       targets: [],
     });
+  });
+
+  it('says the post was sent for approval when its answer waits, not that it was published', async () => {
+    // Toasts outlive their Toaster: those of the tests before would show again.
+    toast.dismiss();
+    stubApi({
+      'POST /api/posts': () =>
+        reply(
+          ZPostResponse,
+          {
+            success: true,
+            post: post({ id: 'post-new', approval: held('waiting'), createdBy: SELF_MADE }),
+          },
+          201,
+        ),
+    });
+    renderWithApp(
+      <>
+        <CalendarPage />
+        <Toaster />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'New post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Mara Lind/ }));
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /on a rooftop/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+
+    expect(await screen.findByText(PUBLISHING_TEXTS.postSubmitted)).toBeVisible();
+    expect(screen.queryByText(PUBLISHING_TEXTS.postPublished)).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull();
+    toast.dismiss();
   });
 
   it('says when the pages could not be loaded, and loads them again on Try again', async () => {
@@ -1355,6 +1405,140 @@ describe('the month view', () => {
       'Friday, July 10Today',
       'Wednesday, July 15',
     ]);
+  });
+});
+
+describe('a post held by approval', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-10T03:00:00Z'));
+  });
+  afterEach(() => {
+    toast.dismiss();
+  });
+
+  it('is marked waiting on the calendar, never scheduled or published, with the member who made it', () => {
+    render(
+      <PostChip
+        post={post({ approval: held('waiting'), createdBy: JUN_MADE })}
+        timeZone="Asia/Tokyo"
+        onOpen={vi.fn()}
+        wide
+      />,
+    );
+    const chip = screen.getByRole('button');
+    expect(within(chip).getByText('Waiting for approval')).toBeVisible();
+    expect(within(chip).getByText(/by Jun Park/)).toBeVisible();
+    expect(chip).not.toHaveAccessibleName(/scheduled|published/);
+  });
+
+  it('names no maker for a post of one’s own, and none for a post without approval', () => {
+    render(
+      <PostChip
+        post={post({ createdBy: SELF_MADE })}
+        timeZone="Asia/Tokyo"
+        onOpen={vi.fn()}
+        wide
+      />,
+    );
+    const chip = screen.getByRole('button');
+    expect(chip).toHaveAccessibleName(/scheduled, free$/);
+    expect(within(chip).queryByText(/Mara Admin|Waiting|Sent back/)).toBeNull();
+  });
+
+  it('shows a sent-back post among the upcoming ones, with its badge and its maker', () => {
+    renderWithApp(
+      <PostList
+        posts={[
+          post({ id: 'returned', approval: held('returned'), createdBy: JUN_MADE }),
+          post({
+            id: 'approved',
+            caption: 'Beach day',
+            approval: { ...held('waiting')!, status: 'approved' },
+          }),
+        ]}
+        timeZone="Asia/Tokyo"
+        onOpen={vi.fn()}
+      />,
+    );
+    const upcoming = screen.getByRole('region', { name: 'Upcoming' });
+    const [returned, approved] = within(upcoming).getAllByRole('button');
+    expect(within(returned!).getByText('Sent back')).toBeVisible();
+    expect(within(returned!).getByText('by Jun Park')).toBeVisible();
+    // Approved, it is an ordinary scheduled post again.
+    expect(within(approved!).queryByText(/Waiting|Sent back/)).toBeNull();
+  });
+
+  it('opens a sent-back post with the approver’s note and name, and its maker’s change waits again', async () => {
+    const calls = stubApi({
+      'PATCH /api/posts/:id': () =>
+        reply(ZPostResponse, {
+          success: true,
+          post: post({ caption: 'Beach first', approval: held('waiting'), createdBy: SELF_MADE }),
+        }),
+    });
+    const onClose = vi.fn();
+    renderWithApp(
+      <>
+        <PostDetailsDialog
+          post={post({ approval: held('returned'), createdBy: SELF_MADE })}
+          timeZone="Asia/Tokyo"
+          onClose={onClose}
+          onLimitReached={vi.fn()}
+        />
+        <Toaster />
+      </>,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Post sent back');
+    const note = within(dialog).getByRole('note');
+    expect(note).toHaveTextContent('Sent back by Ava Rose');
+    expect(note).toHaveTextContent('Use the beach picture first');
+    expect(within(dialog).getByText(/waits for approval again/)).toBeVisible();
+    // Made by the person looking: nobody else is named.
+    expect(within(dialog).queryByText('Made by')).toBeNull();
+
+    const caption = within(dialog).getByRole('textbox', { name: 'Caption' });
+    await userEvent.clear(caption);
+    await userEvent.type(caption, 'Beach first');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PUBLISHING_TEXTS.postSubmitted)).toBeVisible();
+    expect(screen.queryByText(PUBLISHING_TEXTS.postUpdated)).toBeNull();
+    expect(onClose).toHaveBeenCalled();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      caption: 'Beach first',
+    });
+  });
+
+  it('says a waiting post whose time passed goes out once approved, and who made it', () => {
+    stubApi();
+    renderWithApp(
+      <PostDetailsDialog
+        post={post({
+          approval: held('waiting'),
+          createdBy: JUN_MADE,
+          scheduled: false,
+          publishAt: '2026-07-09T08:00:00.000Z',
+        })}
+        timeZone="Asia/Tokyo"
+        onClose={vi.fn()}
+        onLimitReached={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Post waiting for approval');
+    expect(within(dialog).getByText('Waiting for approval')).toBeVisible();
+    expect(within(dialog).getByText('Once approved')).toBeVisible();
+    expect(within(dialog).getByText('Made by').nextSibling).toHaveTextContent('Jun Park');
+    expect(within(dialog).queryByText('Published')).toBeNull();
+  });
+
+  it('is not watched for its platforms while it waits, whatever its time', () => {
+    const due = post({ publishAt: '2026-07-10T02:59:00.000Z', targets: [target('x')] });
+    const now = Date.parse('2026-07-10T03:00:00Z');
+    expect(hasTargetsUnderWay([due], now)).toBe(true);
+    expect(hasTargetsUnderWay([{ ...due, approval: held('waiting') }], now)).toBe(false);
+    expect(hasTargetsUnderWay([{ ...due, approval: held('returned') }], now)).toBe(false);
   });
 });
 

@@ -1,12 +1,14 @@
-import { toolsBy, type TAppRoute } from '@muse/shared';
+import { toolsBy, type TAppRoute, type TWorkspaceRight } from '@muse/shared';
 import {
   CalendarDays,
+  ClipboardCheck,
   Coins,
   Compass,
   CreditCard,
   Images,
   LayoutGrid,
   LifeBuoy,
+  History,
   Package,
   ShoppingBag,
   Users,
@@ -16,7 +18,15 @@ import {
 } from 'lucide-react';
 import { TOOL_ICONS } from '../../workspace/tool-icons';
 
-export type TSidebarLink = { label: string; to: TAppRoute; icon: LucideIcon };
+export type TSidebarLink = {
+  label: string;
+  to: TAppRoute;
+  icon: LucideIcon;
+  /** Shown only to a role with this right in the open workspace (docs/product/teams.md). */
+  right?: TWorkspaceRight;
+  /** A count beside the label: the posts waiting for approval. */
+  count?: 'approvals';
+};
 export type TSidebarSection = { id: string; title: string; links: readonly TSidebarLink[] };
 
 /**
@@ -60,6 +70,20 @@ export const SIDEBAR_SECTIONS: readonly TSidebarSection[] = [
       { label: 'Calendar', to: '/calendar', icon: CalendarDays },
       { label: 'Earnings', to: '/earnings', icon: Wallet },
       { label: 'Purchases', to: '/purchases', icon: ShoppingBag },
+    ],
+  },
+  {
+    id: 'team',
+    title: 'Team',
+    links: [
+      {
+        label: 'Approvals',
+        to: '/approvals',
+        icon: ClipboardCheck,
+        right: 'approve',
+        count: 'approvals',
+      },
+      { label: 'Activity', to: '/activity', icon: History },
     ],
   },
   {

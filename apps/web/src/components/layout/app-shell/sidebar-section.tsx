@@ -1,7 +1,10 @@
+import { roleCan } from '@muse/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { NavLink } from 'react-router';
+import { useCurrentWorkspace } from '../../../lib/current-workspace';
 import { cn } from '../../../lib/cn';
+import { useNavCounts } from './nav-counts';
 import type { TSidebarLink, TSidebarSection } from './sidebar-nav';
 
 type TSectionProps = {
@@ -22,13 +25,24 @@ export function SidebarSection({
   onNavigate,
 }: TSectionProps) {
   const listId = useId();
+  // A link needing a right shows once the role in the open workspace is known to have it.
+  const { workspace } = useCurrentWorkspace();
+  const links = section.links.filter(
+    (link) => !link.right || (workspace && roleCan(workspace.role, link.right)),
+  );
+  const counts = useNavCounts();
 
   if (collapsed) {
     return (
       <ul aria-label={section.title} className="space-y-1">
-        {section.links.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
-            <SidebarLink link={link} collapsed onNavigate={onNavigate} />
+            <SidebarLink
+              link={link}
+              count={link.count ? counts[link.count] : 0}
+              collapsed
+              onNavigate={onNavigate}
+            />
           </li>
         ))}
       </ul>
@@ -54,9 +68,14 @@ export function SidebarSection({
         />
       </button>
       <ul id={listId} aria-label={section.title} hidden={folded} className="mt-1 space-y-0.5">
-        {section.links.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
-            <SidebarLink link={link} collapsed={false} onNavigate={onNavigate} />
+            <SidebarLink
+              link={link}
+              count={link.count ? counts[link.count] : 0}
+              collapsed={false}
+              onNavigate={onNavigate}
+            />
           </li>
         ))}
       </ul>
@@ -66,21 +85,25 @@ export function SidebarSection({
 
 function SidebarLink({
   link,
+  count,
   collapsed,
   onNavigate,
 }: {
   link: TSidebarLink;
+  /** Shown beside the label when above 0. */
+  count: number;
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
   const Icon = link.icon;
+  const countText = count ? `${link.label}, ${count} waiting` : link.label;
   return (
     <NavLink
       to={link.to}
       onClick={onNavigate}
       // In the icon strip the label is not shown: it names the link and appears on hover.
-      aria-label={collapsed ? link.label : undefined}
-      title={collapsed ? link.label : undefined}
+      aria-label={collapsed ? countText : undefined}
+      title={collapsed ? countText : undefined}
       className={({ isActive }) =>
         cn(
           'group relative flex items-center rounded-lg text-sm font-medium transition-colors',
@@ -107,6 +130,18 @@ function SidebarLink({
             )}
           />
           {collapsed ? null : <span className="truncate">{link.label}</span>}
+          {count ? (
+            <span
+              className={cn(
+                'grid min-w-5 place-items-center rounded-full bg-amber-500/20 px-1.5 text-[11px] leading-5 font-semibold text-amber-200 tabular-nums',
+                collapsed ? 'absolute -top-1 -right-1 ring-2 ring-ink-900' : 'ml-auto',
+              )}
+            >
+              {/* The link's name carries the count in the icon strip. */}
+              <span aria-hidden={collapsed ? true : undefined}>{count}</span>
+              {collapsed ? null : <span className="sr-only"> waiting</span>}
+            </span>
+          ) : null}
         </>
       )}
     </NavLink>

@@ -1,5 +1,11 @@
 import { PLATFORM_RULES, PUBLISHING_TEXTS, type TPost, type TPostTarget } from '@muse/shared';
 import { Lock } from 'lucide-react';
+import {
+  APPROVAL_TEXTS,
+  otherMaker,
+  pendingApproval,
+} from '../../../components/posts/approval-badge';
+import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatTime } from '../calendar-time';
 import {
@@ -21,7 +27,8 @@ export function targetMarkLabel(target: TPostTarget): string {
  * pay-per-view) and its influencer's whole name, wrapped rather than cut short; opens the post.
  * In a narrow day of the month table the name runs under the picture and the time; in a wide
  * list (`wide`) beside them. Under them, a small mark per platform it goes to, coloured by its
- * state there (a failed one red).
+ * state there (a failed one red). A post held by approval is amber and says so, and never reads
+ * as scheduled or published; a post another member made names them, in the wide list.
  */
 export function PostChip({
   post,
@@ -38,6 +45,9 @@ export function PostChip({
 }) {
   const locked = post.priceCents > 0;
   const first = post.items[0];
+  const approval = pendingApproval(post);
+  const { user } = useAuth();
+  const maker = otherMaker(post, user?.id);
   return (
     <button
       type="button"
@@ -46,9 +56,13 @@ export function PostChip({
         'grid w-full min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1.5 gap-y-1 rounded-md p-1 text-left text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-400',
         post.removedByMuse
           ? 'bg-red-500/10 text-zinc-300 ring-1 ring-red-400/30 ring-inset hover:bg-red-500/15'
-          : post.status === 'scheduled'
-            ? 'bg-brand-500/15 text-white ring-1 ring-brand-400/30 ring-inset hover:bg-brand-500/25'
-            : 'bg-ink-800 text-zinc-200 hover:bg-ink-700',
+          : approval === 'waiting'
+            ? 'bg-amber-500/10 text-white ring-1 ring-amber-400/35 ring-inset hover:bg-amber-500/15'
+            : approval === 'returned'
+              ? 'bg-orange-500/10 text-white ring-1 ring-orange-400/40 ring-inset hover:bg-orange-500/15'
+              : post.status === 'scheduled'
+                ? 'bg-brand-500/15 text-white ring-1 ring-brand-400/30 ring-inset hover:bg-brand-500/25'
+                : 'bg-ink-800 text-zinc-200 hover:bg-ink-700',
         className,
       )}
     >
@@ -80,13 +94,33 @@ export function PostChip({
         )}
       >
         {post.influencerName}
+        {wide && maker ? (
+          <span className="font-normal text-zinc-400"> · {APPROVAL_TEXTS.madeBy(maker)}</span>
+        ) : null}
         {post.removedByMuse ? (
           <span className="block font-semibold text-red-300">{PUBLISHING_TEXTS.removedByMuse}</span>
+        ) : approval ? (
+          <span
+            className={cn(
+              'block font-semibold',
+              approval === 'waiting' ? 'text-amber-300' : 'text-orange-300',
+            )}
+          >
+            {APPROVAL_TEXTS[approval]}
+          </span>
         ) : null}
       </span>
       <span className="sr-only">
-        , {post.removedByMuse ? 'removed' : post.status === 'scheduled' ? 'scheduled' : 'published'}
+        {post.removedByMuse
+          ? ', removed'
+          : // The visible 'Waiting for approval' or 'Sent back' says where it stands.
+            approval
+            ? ''
+            : post.status === 'scheduled'
+              ? ', scheduled'
+              : ', published'}
         {locked ? `, pay-per-view ${formatMoney(post.priceCents)}` : ', free'}
+        {maker && !wide ? `, ${APPROVAL_TEXTS.madeBy(maker)}` : ''}
       </span>
       {post.targets.length ? (
         <span className={cn('flex min-w-0 flex-wrap gap-0.5', wide ? 'col-start-2' : 'col-span-2')}>

@@ -233,9 +233,14 @@ function ComposerForm({
     }
     const request = parsed.data;
     create.mutate(request, {
-      onSuccess: () => {
+      onSuccess: (post) => {
+        // An editor's post, where the workspace asks for approval, waits instead of going out.
         toast.success(
-          request.publishAt ? PUBLISHING_TEXTS.postScheduled : PUBLISHING_TEXTS.postPublished,
+          post.approval?.status === 'waiting'
+            ? PUBLISHING_TEXTS.postSubmitted
+            : request.publishAt
+              ? PUBLISHING_TEXTS.postScheduled
+              : PUBLISHING_TEXTS.postPublished,
         );
         onDone();
       },

@@ -9,6 +9,13 @@ import {
 import { ExternalLink, Loader2, Lock, Play, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import {
+  APPROVAL_TEXTS,
+  ApprovalBadge,
+  otherMaker,
+  pendingApproval,
+  ReturnedNote,
+} from '../../../components/posts/approval-badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -22,6 +29,7 @@ import {
 } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toaster';
 import { hasErrorCode } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
 import { useDeletePost } from '../api/delete-post';
 import { useReadCounts } from '../api/read-counts';
 import { useUpdatePost } from '../api/update-post';
@@ -37,11 +45,20 @@ import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';
 
 type TFieldErrors = Partial<Record<keyof TUpdatePostRequest, string>>;
 
+/** The dialog's title: where the post stands. */
+function postTitle(post: TPost): string {
+  const approval = pendingApproval(post);
+  if (approval === 'waiting') return 'Post waiting for approval';
+  if (approval === 'returned') return 'Post sent back';
+  return post.status === 'scheduled' ? 'Scheduled post' : 'Published post';
+}
+
 /**
  * One post of the calendar: its items, caption, price, status and time, and its platforms' states
  * and counts. Before it goes out, its caption, price and time can change and it can be cancelled;
  * once out, its caption can change, its sales show, and it can be deleted while nobody bought it.
- * Opening a post that is out on a platform reads the platforms' counts now.
+ * Opening a post that is out on a platform reads the platforms' counts now. A post held by
+ * approval says so, with the approver's note once sent back, and names the member who made it.
  */
 export function PostDetailsDialog({
   post,
@@ -79,7 +96,7 @@ export function PostDetailsDialog({
     <Dialog open={shown !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())}>
       {shown && post ? (
         <DialogContent
-          title={shown.status === 'scheduled' ? 'Scheduled post' : 'Published post'}
+          title={postTitle(shown)}
           description={`${shown.influencerName} · ${formatDateTime(shown.publishAt, timeZone)}`}
           className="max-w-2xl"
         >
@@ -117,6 +134,9 @@ function PostDetails({
   onLimitReached: () => void;
 }) {
   const scheduled = post.status === 'scheduled';
+  const approval = pendingApproval(post);
+  const { user } = useAuth();
+  const maker = otherMaker(post, user?.id);
   const [now] = useState(() => Date.now());
   const bounds = scheduleBounds(now, timeZone);
   const [caption, setCaption] = useState(post.caption);
@@ -182,8 +202,13 @@ function PostDetails({
     update.mutate(
       { id: post.id, changes: parsed.data },
       {
-        onSuccess: () => {
-          toast.success(PUBLISHING_TEXTS.postUpdated);
+        onSuccess: (answer) => {
+          // An editor's change waits for approval again where the workspace asks for it.
+          toast.success(
+            answer.approval?.status === 'waiting'
+              ? PUBLISHING_TEXTS.postSubmitted
+              : PUBLISHING_TEXTS.postUpdated,
+          );
           onDone();
         },
         onError: (error) => failed(error, WEB_PUBLISHING_TEXTS.postSaveFailed),
@@ -231,14 +256,23 @@ function PostDetails({
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
         <Fact label="Status">
-          {post.removedByMuse
-            ? PUBLISHING_TEXTS.removedByMuse
-            : scheduled
-              ? 'Scheduled'
-              : 'Published'}
+          {post.removedByMuse ? (
+            PUBLISHING_TEXTS.removedByMuse
+          ) : approval ? (
+            <ApprovalBadge post={post} />
+          ) : scheduled ? (
+            'Scheduled'
+          ) : (
+            'Published'
+          )}
         </Fact>
         <Fact label={scheduled ? 'Goes out' : 'Went out'}>
-          <time dateTime={post.publishAt}>{formatDateTime(post.publishAt, timeZone)}</time>
+          {/* A post held by approval whose time has passed goes out as soon as it is approved. */}
+          {approval && Date.parse(post.publishAt) <= now ? (
+            APPROVAL_TEXTS.goesOutOnceApproved
+          ) : (
+            <time dateTime={post.publishAt}>{formatDateTime(post.publishAt, timeZone)}</time>
+          )}
         </Fact>
         <Fact label="Price">
           <span className="inline-flex items-center gap-1">
@@ -249,7 +283,15 @@ function PostDetails({
           </span>
         </Fact>
         {scheduled ? null : <Fact label="Sales">{formatSales(post.sales)}</Fact>}
+        {maker ? <Fact label="Made by">{maker}</Fact> : null}
       </dl>
+
+      <ReturnedNote post={post} />
+      {approval === 'returned' && post.createdBy?.id === user?.id ? (
+        <p className="text-sm text-zinc-400">
+          Change what the note asks and save: the post waits for approval again.
+        </p>
+      ) : null}
 
       {post.targets.length ? (
         <PostTargetsList post={post} timeZone={timeZone} onUpdated={onUpdated} />
