@@ -1,37 +1,24 @@
-import {
-  roleCan,
-  ZWorkspacesResponse,
-  type TWorkspace,
-  type TWorkspaceRight,
-  type TWorkspacesResponse,
-} from '@muse/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { roleCan, type TWorkspace, type TWorkspaceRight } from '@muse/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useAuth } from './auth';
-import { WORKSPACE_QUERY_KEY } from './workspace';
-
-/** GET /api/workspaces: the person's workspaces, and the one their calls are about. */
-export async function getWorkspaces(signal?: AbortSignal): Promise<TWorkspacesResponse> {
-  return api('/workspaces', { schema: ZWorkspacesResponse, signal });
-}
-
-export function workspacesQuery(userId: string) {
-  return queryOptions({
-    queryKey: [...WORKSPACE_QUERY_KEY, 'workspaces', userId],
-    queryFn: ({ signal }) => getWorkspaces(signal),
-  });
-}
+import { useOpenWorkspaceId, workspacesQuery } from './workspaces';
 
 /**
- * The workspace the app works in and the person's role there: what the role may not do is
- * hidden or explained, never offered to be refused (docs/product/teams.md, 'Roles').
+ * The workspace the app works in, read with the person's workspace list (the switcher's read,
+ * shared), for pages that need the whole answer: its loading and its failure, and the open
+ * workspace's role. What the role may not do is hidden or explained, never offered to be refused
+ * (docs/product/teams.md, 'Roles').
  */
 export function useCurrentWorkspace() {
   const { user } = useAuth();
+  const openId = useOpenWorkspaceId();
   const query = useQuery({ ...workspacesQuery(user?.id ?? ''), enabled: user !== null });
-  const workspace: TWorkspace | undefined = query.data?.workspaces.find(
-    (candidate) => candidate.id === query.data.current,
-  );
+  const list = query.data;
+  const workspace: TWorkspace | undefined =
+    openId !== null
+      ? list?.workspaces.find((one) => one.id === openId)
+      : (list?.workspaces.find((one) => one.personal) ??
+        list?.workspaces.find((one) => one.id === list.current));
   return { ...query, workspace };
 }
 
