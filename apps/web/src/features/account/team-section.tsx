@@ -286,8 +286,12 @@ function Members({ team }: { team: TWorkspaceTeamResponse }) {
             key={member.userId}
             member={member}
             actor={workspace.role}
-            // One's own personal workspace is one's own: it cannot be left.
-            canLeave={member.you && !workspace.personal}
+            // One's own personal workspace is one's own, and the last owner stays: neither leaves.
+            canLeave={
+              member.you &&
+              !workspace.personal &&
+              (member.role !== 'owner' || members.filter((one) => one.role === 'owner').length > 1)
+            }
             busy={changeRole.isPending || remove.isPending}
             onRole={(role) => void setRole(member, role)}
             onRemove={() => setRemoving(member)}
