@@ -1,8 +1,8 @@
 import { PLANS, TOOL_TEXTS, WELCOME_CREDITS, type TJob } from '@muse/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../src/db/schema';
+import { jobs, ledgerEntries, workspaceMembers } from '../src/db/schema';
 import { debit, getBalances, listLedger } from '../src/modules/billing/ledger';
 import {
   failJob,
@@ -282,6 +282,61 @@ describe('jobs', () => {
         .select()
         .from(jobs)
         .where(eq(jobs.workspaceId, account.userId));
+      return states.every((row) => row.status === 'succeeded');
+    }, 20_000);
+  });
+
+  it("two editors spending a workspace's credits at once never take it below zero", async () => {
+    await stopWorker();
+    const owner = await launchAccount();
+    const editors = [await registerAccount(ctx.app), await registerAccount(ctx.app)];
+    await ctx.database.db.insert(workspaceMembers).values(
+      editors.map((editor) => ({
+        workspaceId: owner.userId,
+        userId: editor.userId,
+        role: 'editor' as const,
+      })),
+    );
+    const { credits } = await getBalances(ctx.database.db, owner.userId);
+    await debit(ctx.database.db, {
+      workspaceId: owner.userId,
+      currency: 'credits',
+      amount: credits - 20,
+      description: 'Spent elsewhere',
+      reference: 'spent-elsewhere',
+    });
+    // Each editor's calls name the owner's workspace, whose balance they share.
+    const inTeam = (editor: TTestAccount) =>
+      ({
+        ...editor,
+        headers: { ...editor.headers, 'x-muse-workspace': owner.userId },
+      }) as TTestAccount;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => queue(inTeam(editors[n % 2]!), 'upscale')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(18);
+    expect((await getBalances(ctx.database.db, owner.userId)).credits).toBe(0);
+    // Each spend names the editor who spent; the editors' own balances are untouched.
+    const spends = await ctx.database.db
+      .select({ actorId: ledgerEntries.actorId })
+      .from(ledgerEntries)
+      .where(
+        and(eq(ledgerEntries.workspaceId, owner.userId), like(ledgerEntries.reference, 'job:%')),
+      );
+    expect(spends).toHaveLength(2);
+    for (const spend of spends)
+      expect(editors.map((editor) => editor.userId)).toContain(spend.actorId);
+    for (const editor of editors)
+      expect((await getBalances(ctx.database.db, editor.userId)).credits).toBe(WELCOME_CREDITS);
+    // The queue drains before the next test looks at it.
+    await runWorker();
+    await waitFor(async () => {
+      const states = await ctx.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.workspaceId, owner.userId));
       return states.every((row) => row.status === 'succeeded');
     }, 20_000);
   });
