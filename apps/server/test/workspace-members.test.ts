@@ -11,6 +11,7 @@ import { users } from '../src/db/schema';
 import { startMailWorker, waitForMail } from './account-mail';
 import { buyPlan, registerAccount, type TTestAccount } from './accounts';
 import { createTestApp, type TTestContext } from './app';
+import { multipartForm } from './images';
 import { announced, secondInstance } from './instances';
 
 let ctx: TTestContext;
@@ -225,6 +226,32 @@ describe('members and their roles', () => {
     expect((await as(editor, editor.userId, { url: '/api/influencers' }, other)).statusCode).toBe(
       200,
     );
+  });
+
+  it('shows one member’s change to another member on another instance, once announced', async () => {
+    const owner = await verified('owner');
+    await buyPlan(ctx.app, owner, 'launch');
+    const editor = await verified('editor');
+    expect((await accept(editor, await invite(owner, editor.email, 'editor'))).statusCode).toBe(
+      200,
+    );
+    const dashboard = async (account: TTestAccount, app: FastifyInstance) =>
+      (await as(account, owner.userId, { url: '/api/users/dashboard' }, app)).json().dashboard;
+    // The other instance has the workspace's dashboard in its cache, read by the editor.
+    expect((await dashboard(editor, other)).influencers.used).toBe(0);
+    const heard = announced(other, { dashboard: owner.userId });
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/influencers',
+      headers: { ...owner.headers, 'x-muse-workspace': owner.userId },
+      payload: multipartForm({ name: 'Ava', niche: 'tech', description: 'Ava reviews gadgets.' }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await heard;
+    expect((await dashboard(editor, other)).influencers.used).toBe(1);
+    // The editor's own workspace is another dashboard, untouched.
+    const own = await as(editor, editor.userId, { url: '/api/users/dashboard' }, other);
+    expect(own.json().dashboard.influencers.used).toBe(0);
   });
 
   it('makes a team workspace whose maker is its owner, with a name of its own', async () => {
