@@ -42,7 +42,7 @@ export async function precompress(body: Buffer): Promise<TPrecompressed> {
   return { ...(await compressOnce(body)), etag };
 }
 
-/** `If-None-Match` names `etag` (or any, `*`); tags compare weakly, as RFC 9110 says for GET. */
+/** `If-None-Match` names `etag` (or any, `*`); for a GET, tags compare weakly (`W/` ignored). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header

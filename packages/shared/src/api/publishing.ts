@@ -57,7 +57,7 @@ export const RESERVED_HANDLES = [
   'www',
 ] as const;
 
-/** Pay-per-view prices, in cents: the default is the spec's $50. */
+/** Pay-per-view prices, in cents: the default is $50 (docs/product/publishing.md). */
 export const PPV_PRICE = { min: 100, max: 50_000, default: PPV_PRICE_CENTS } as const;
 /** The smallest payout a creator may request, in cents. */
 export const PAYOUT_MIN_CENTS = 1000;

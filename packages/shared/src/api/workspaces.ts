@@ -4,6 +4,25 @@ import { safeText } from './input';
 import { PLAN_KEYS, type TPlanKey } from '../plans';
 import { WORKSPACE_ROLE_LABELS, WORKSPACE_ROLES, type TWorkspaceRole } from '../workspaces/roles';
 
+/** The name every account's own workspace starts with. */
+export const PERSONAL_WORKSPACE_NAME = 'Personal workspace';
+
+/**
+ * A workspace's name as a member sees it: another person's personal workspace, while it keeps
+ * its first name, is named after its owner ('Ava Rose’s workspace'), so two 'Personal
+ * workspace's never stand side by side.
+ */
+export function workspaceDisplayName(workspace: {
+  name: string;
+  personal: boolean;
+  /** The personal workspace's owner; null when it is the viewer's own, or not personal. */
+  ownerName: string | null;
+}): string {
+  return workspace.personal && workspace.ownerName && workspace.name === PERSONAL_WORKSPACE_NAME
+    ? `${workspace.ownerName}’s workspace`
+    : workspace.name;
+}
+
 /** A workspace's name as its owner writes it. */
 export const WORKSPACE_NAME_MAX = 60;
 
@@ -146,7 +165,7 @@ const seatsWord = (n: number) => (n === 1 ? '1 seat' : `${n} seats`);
 export const WORKSPACE_TEXTS = {
   /** A call the caller's role in the workspace has no right to (WORKSPACE_ROLE_FORBIDS). */
   roleForbids: (role: TWorkspaceRole) =>
-    `${role === 'viewer' ? 'A' : 'An'} ${WORKSPACE_ROLE_LABELS[role].toLowerCase()} of this workspace cannot do this`,
+    `${role === 'viewer' ? 'A' : 'An'} ${WORKSPACE_ROLE_LABELS[role].toLowerCase()} of this workspace cannot do this: ask one of its owners for another role`,
   /** An admin inviting, changing or removing an owner, or making one. */
   ownersByOwners: 'Only an owner can invite, change or remove an owner',
   seatsFull: (included: number, plan: TPlanKey | null) =>

@@ -1,5 +1,5 @@
 /**
- * Just enough CBOR (RFC 8949) to write a COSE_Sign1 structure: unsigned and negative integers,
+ * Just enough CBOR to write a COSE_Sign1 structure: unsigned and negative integers,
  * byte and text strings, arrays, maps (entries in the order given), null and tags.
  */
 
@@ -12,7 +12,10 @@ export type TCbor =
   | { map: [TCbor, TCbor][] }
   | { tag: number; value: TCbor };
 
-/** The head of an item: major type and argument, in the shortest form (RFC 8949 §3). */
+/**
+ * The head of an item: the major type in the top 3 bits, then the argument in the shortest form
+ * (inside the first byte below 24, else in the 1, 2, 4 or 8 bytes after it, marked 24 to 27).
+ */
 export function head(major: number, argument: number): Buffer {
   const type = major << 5;
   if (argument < 24) return Buffer.from([type | argument]);

@@ -50,7 +50,7 @@ const OID = {
   documentSigning: '1.3.6.1.5.5.7.3.36',
 } as const;
 
-/** KeyUsage bit numbers (RFC 5280 §4.2.1.3). */
+/** KeyUsage bit numbers: 0 signs data, 5 signs certificates, 6 signs revocation lists. */
 const DIGITAL_SIGNATURE = 0;
 const KEY_CERT_SIGN = 5;
 const CRL_SIGN = 6;
@@ -77,7 +77,7 @@ function extension(oid: string, critical: boolean, value: Buffer): Buffer {
   return sequence(objectIdentifier(oid), ...(critical ? [booleanTrue()] : []), octetString(value));
 }
 
-/** The key identifier RFC 5280 §4.2.1.2 method 1 suggests: SHA-1 of the public key bits. */
+/** A key's identifier: the SHA-1 of its public key bits, the usual way to make one. */
 function keyIdentifier(publicKey: KeyObject): Buffer {
   const spki = publicKey.export({ type: 'spki', format: 'der' });
   // The EC point is the last 65 bytes of a P-256 SubjectPublicKeyInfo.

@@ -1,5 +1,5 @@
 /**
- * The claim signature of a C2PA manifest: a COSE_Sign1 structure (RFC 9052) that this module
+ * The claim signature of a C2PA manifest: a COSE_Sign1 structure that this module
  * builds itself, because `@contentauth/c2pa-wasm` 0.15 hands its JavaScript signer the claim's
  * CBOR bytes and expects the whole COSE structure back (its `WasmSigner` returns
  * `direct_cose_handling() == true` and no certificates: the signer definition has no field for a
@@ -21,7 +21,7 @@ import { sign as cryptoSign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { encodeCbor, head } from './cbor';
 
-/** COSE `alg` values (RFC 9053) and the names c2pa-rs's `SigningAlg` parses. */
+/** COSE `alg` values and the names the c2pa library's `SigningAlg` parses. */
 const ALGORITHMS = {
   'P-256': { name: 'es256', cose: -7, hash: 'sha256' },
   'P-384': { name: 'es384', cose: -35, hash: 'sha384' },

@@ -67,7 +67,7 @@ export function namedBits(bits: number[]): Buffer {
   return tlv(0x03, Buffer.from([unused]), bytes);
 }
 
-/** UTCTime up to 2049, GeneralizedTime from 2050 (RFC 5280 §4.1.2.5). */
+/** A certificate's time: UTCTime (two-digit year) up to 2049, GeneralizedTime from 2050. */
 export function time(date: Date): Buffer {
   const iso = date.toISOString(); // 2026-01-02T03:04:05.678Z
   const digits = iso.slice(0, 19).replace(/[-T:]/g, ''); // 20260102030405

@@ -3,8 +3,9 @@ import {
   PUBLISH_PLATFORMS,
   publicPagePath,
   WORKSPACE_ROLE_LABELS,
+  workspaceDisplayName,
 } from '@muse/shared';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client';
 import {
   emailChangeTokens,
@@ -103,25 +104,25 @@ async function sendWorkspaceInvitation(
     )
     .returning();
   if (!invitation) return;
+  // Named as its members see it: another person's personal workspace after its owner.
+  const nameOf = (id: SQL) =>
+    sql<string | null>`(select u.full_name from users u where u.id = ${id})`;
   const [workspace] = await db
-    .select({ name: workspaces.name, personal: workspaces.personal })
+    .select({
+      name: workspaces.name,
+      personal: workspaces.personal,
+      // Written out: a select of one table leaves its own columns unqualified.
+      ownerName: nameOf(sql`"workspaces"."id"`),
+      inviter: nameOf(sql`${invitation.invitedBy}::uuid`),
+    })
     .from(workspaces)
     .where(eq(workspaces.id, invitation.workspaceId));
-  const nameOf = async (id: string | null) =>
-    id
-      ? (await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, id)))[0]
-          ?.fullName
-      : undefined;
-  // Another person's personal workspace is named after its owner, as its members see it.
-  const owner =
-    workspace?.personal && workspace.name === 'Personal workspace'
-      ? await nameOf(invitation.workspaceId)
-      : undefined;
+  if (!workspace) return;
   await mailer.send({
     to: invitation.email,
     ...(await workspaceInvitationMail({
-      inviter: (await nameOf(invitation.invitedBy)) ?? 'A Muse member',
-      workspace: owner ? `${owner}’s workspace` : (workspace?.name ?? 'a workspace'),
+      inviter: workspace.inviter ?? 'A Muse member',
+      workspace: workspaceDisplayName(workspace),
       role: `${WORKSPACE_ROLE_LABELS[invitation.role].toLowerCase()}`,
       link: `${publicUrl}/invitations/${token}`,
       expiresAt: invitation.expiresAt,

@@ -4,6 +4,7 @@ import {
   isUuid,
   LIVE_SUBSCRIPTION_STATUSES,
   planLabel,
+  workspaceDisplayName,
   WORKSPACE_SEATS,
   WORKSPACE_TEXTS,
   type TCreateWorkspaceRequest,
@@ -80,10 +81,7 @@ function toWorkspace(
   const plan = row.plan as TWorkspace['plan'];
   return {
     id: row.id,
-    name:
-      row.personal && !own && row.name === 'Personal workspace' && row.ownerName
-        ? `${row.ownerName}’s workspace`
-        : row.name,
+    name: workspaceDisplayName({ ...row, ownerName: own ? null : row.ownerName }),
     personal: own,
     role: row.role,
     approvalRequired: row.approvalRequired,
@@ -353,6 +351,9 @@ async function invitationByToken(db: TQueryable, token: string) {
       role: workspaceInvitations.role,
       invitedBy: users.fullName,
       expiresAt: workspaceInvitations.expiresAt,
+      ownerName: sql<
+        string | null
+      >`(select u.full_name from users u where u.id = ${workspaces.id} and ${workspaces.personal})`,
     })
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
@@ -365,20 +366,14 @@ async function invitationByToken(db: TQueryable, token: string) {
       ),
     );
   if (!row) throw invitationNotFound();
-  const ownerName = row.personal
-    ? (
-        await db
-          .select({ fullName: users.fullName })
-          .from(users)
-          .where(eq(users.id, row.workspaceId))
-      )[0]?.fullName
-    : null;
+  const { ownerName, ...found } = row;
   return {
-    ...row,
-    workspaceName:
-      row.personal && row.workspaceName === 'Personal workspace' && ownerName
-        ? `${ownerName}’s workspace`
-        : row.workspaceName,
+    ...found,
+    workspaceName: workspaceDisplayName({
+      name: row.workspaceName,
+      personal: row.personal,
+      ownerName,
+    }),
   };
 }
 

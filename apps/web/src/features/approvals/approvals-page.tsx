@@ -6,7 +6,8 @@ import {
   type TPost,
   type TWorkspace,
 } from '@muse/shared';
-import { Check, ClipboardCheck, Loader2, Lock, Play, ShieldOff, Undo2 } from 'lucide-react';
+import { Check, ClipboardCheck, Loader2, Lock, ShieldOff, Undo2 } from 'lucide-react';
+import { PostItemThumbnail } from '../../components/posts/post-item-thumbnail';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
@@ -18,7 +19,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { useApprovals } from '../../lib/approvals';
 import { cn } from '../../lib/cn';
 import { useCurrentWorkspace } from '../../lib/current-workspace';
-import { formatDuration } from '../../lib/media-format';
 import { useApprovePost } from './api/decide-post';
 import { APPROVALS_TEXTS } from './approvals-texts';
 import { ReturnPostDialog } from './return-post-dialog';
@@ -220,18 +220,7 @@ function ApprovalCard({ post, onSendBack }: { post: TPost; onSendBack: (post: TP
               key={item.id}
               className="relative aspect-[4/5] min-w-0 overflow-hidden rounded-lg bg-ink-950"
             >
-              <img
-                src={item.thumbnailUrl ?? item.blurredUrl}
-                alt={`${item.kind === 'video' ? 'Video' : 'Image'} ${index + 1} of ${post.items.length}`}
-                loading="lazy"
-                className="size-full object-cover"
-              />
-              {item.kind === 'video' ? (
-                <span className="absolute bottom-1 left-1 inline-flex items-center gap-1 rounded-full bg-black/70 px-1.5 py-0.5 text-[11px] font-semibold text-white">
-                  <Play aria-hidden="true" className="size-3 fill-current" />
-                  {formatDuration(item.durationSeconds ?? 0)}
-                </span>
-              ) : null}
+              <PostItemThumbnail item={item} index={index} total={post.items.length} />
               {more > 0 && index === items.length - 1 ? (
                 <span className="absolute inset-0 grid place-items-center bg-black/60 text-sm font-semibold text-white">
                   +{more}

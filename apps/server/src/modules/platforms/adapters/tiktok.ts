@@ -46,7 +46,7 @@ export function tiktokChunks(size: number): { chunkSize: number; count: number }
   return count === 0 ? { chunkSize: size, count: 1 } : { chunkSize: CHUNK, count };
 }
 
-/** PKCE's S256 challenge: base64url(SHA-256(verifier)), as RFC 7636 has it. */
+/** PKCE's S256 challenge: the verifier's SHA-256, in base64url without padding. */
 function challengeOf(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }

@@ -6,7 +6,8 @@ import {
   type TPost,
   type TUpdatePostRequest,
 } from '@muse/shared';
-import { ExternalLink, Loader2, Lock, Play, Trash2 } from 'lucide-react';
+import { ExternalLink, Loader2, Lock, Trash2 } from 'lucide-react';
+import { PostItemThumbnail } from '../../../components/posts/post-item-thumbnail';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -37,7 +38,6 @@ import { dayKey, formatDateTime, timeOfDay } from '../calendar-time';
 import { DEFAULT_PPV_DOLLARS, dollarsOf, formatPrice, formatSales } from '../publishing-format';
 import { hasPublishedTarget } from '../post-targets';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
-import { formatDuration } from '../../../lib/media-format';
 import { PostTargetsList } from './post-targets-list';
 import { checkPublishAt, draftPriceCents, postFieldOf, scheduleBounds } from './post-draft';
 import { PriceField, type TPriceDraft } from './price-field';
@@ -238,18 +238,7 @@ function PostDetails({
             key={item.id}
             className="relative aspect-[4/5] w-20 shrink-0 overflow-hidden rounded-lg bg-ink-950 sm:w-24"
           >
-            <img
-              src={item.thumbnailUrl ?? item.blurredUrl}
-              alt={`${item.kind === 'video' ? 'Video' : 'Image'} ${index + 1} of ${post.items.length}`}
-              loading="lazy"
-              className="size-full object-cover"
-            />
-            {item.kind === 'video' ? (
-              <span className="absolute bottom-1 left-1 inline-flex items-center gap-1 rounded-full bg-black/70 px-1.5 py-0.5 text-[11px] font-semibold text-white">
-                <Play aria-hidden="true" className="size-3 fill-current" />
-                {formatDuration(item.durationSeconds ?? 0)}
-              </span>
-            ) : null}
+            <PostItemThumbnail item={item} index={index} total={post.items.length} />
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@ import type { TToolAccess } from '../use-tool-access';
 
 /**
  * The price of one run beside the account's balance, and why the tool is locked if it is. Where
- * the button names its cost in gems (the spec's 'Upscale Image (10 gems)'), `gems` says that
+ * the button names its cost in gems ('Upscale Image (10 gems)', docs/product/tools.md), `gems` says that
  * gems are credits.
  */
 export function CostNote({ access, gems = false }: { access: TToolAccess; gems?: boolean }) {
