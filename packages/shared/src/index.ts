@@ -20,6 +20,7 @@ export * from './api/personas';
 export * from './api/likeness';
 export * from './api/gallery';
 export * from './api/video';
+export * from './api/voices';
 export * from './api/publishing';
 export * from './api/reports';
 export * from './api/api-keys';

@@ -138,6 +138,12 @@ export const CREDIT_COSTS = {
   productShot: 10,
   videoGeneration: 100,
   videoFaceSwap: 50,
+  /**
+   * A talking video is paid by the second it speaks (docs/product/talking-video.md): the speech
+   * made from a script, and the video of the persona saying it, each per second.
+   */
+  speech: 1,
+  talkingVideo: 15,
 } as const;
 export type TCreditAction = keyof typeof CREDIT_COSTS;
 
@@ -150,6 +156,9 @@ export const ACTION_ENTITLEMENTS = {
   productShot: 'productShots',
   videoGeneration: 'videoGeneration',
   videoFaceSwap: 'videoFaceSwap',
+  // Talking videos follow Generate Video's plan rule: Builder has none.
+  speech: 'videoGeneration',
+  talkingVideo: 'videoGeneration',
 } as const satisfies Record<TCreditAction, keyof TEntitlements>;
 
 /** Every new account's welcome grant. */

@@ -6,7 +6,7 @@
  * drops in without touching the jobs, routes or pages. Images go in and come out as encoded
  * bytes (PNG, JPEG or WebP).
  */
-import type { TJobOptions, TJobTool } from '@muse/shared';
+import type { TJobOptions, TJobTool, TStockVoiceKey } from '@muse/shared';
 import type { TConfig } from '../config';
 
 /** Reports how far a run is: `percent` 0–100 and a short stage text for the progress bar. */
@@ -111,6 +111,37 @@ export type TEncodedVideo = {
   flagged?: boolean;
   /** The hosted model that made it (a fal endpoint id), for its Content Credentials. */
   model?: string;
+};
+
+/** A word of a talking video's speech and when it is said, in seconds from the start. */
+export type TWordTiming = { text: string; start: number; end: number };
+
+/**
+ * The voice a talking video speaks in (docs/product/talking-video.md): a stock voice, which each
+ * engine speaks with a voice of its own, or a voice cloned from a recording. `stockVoice` is
+ * always set: an engine that cannot clone (the offline one) speaks it instead.
+ */
+export type TTalkingVoice =
+  | { kind: 'stock'; stockVoice: TStockVoiceKey }
+  | {
+      kind: 'cloned';
+      stockVoice: TStockVoiceKey;
+      /** The recording it is cloned from: WAV, 16-bit mono. */
+      recording: Uint8Array;
+      /** The hosted engine's voice made from it before, to reuse; null: not cloned there yet. */
+      providerVoiceId: string | null;
+    };
+
+/** A talking video an engine made, with what it knows of its speech. */
+export type TTalkingVideo = TEncodedVideo & {
+  /** How long the speech is, in seconds (the video is as long, give or take a frame). */
+  speechSeconds: number;
+  /** The words and their times, when the speech came from a script; [] for uploaded audio. */
+  words: TWordTiming[];
+  /** Who spoke: the offline synthesizer, the uploaded audio, or the hosted voice. */
+  spokenBy: 'offline' | 'audio' | 'hosted';
+  /** A voice the hosted engine cloned in this run, kept with the persona for the next. */
+  clonedVoiceId?: string;
 };
 
 /**

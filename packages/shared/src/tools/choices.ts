@@ -19,3 +19,6 @@ export const GENERATE_ASPECT_RATIOS = [
   { value: '9:16', label: '9:16' },
   { value: '16:9', label: '16:9' },
 ] as const;
+
+/** A talking video's script: at most this many characters (about a minute of speech). */
+export const TALKING_SCRIPT_MAX_CHARS = 900;

@@ -24,6 +24,7 @@ export const TOOL_ICONS = [
   'pen',
   'package',
   'message',
+  'microphone',
 ] as const;
 export type TToolIcon = (typeof TOOL_ICONS)[number];
 

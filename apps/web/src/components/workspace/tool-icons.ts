@@ -3,6 +3,7 @@ import {
   Clapperboard,
   ImageUpscale,
   MessageSquareText,
+  Mic,
   Package,
   Sparkles,
   SquarePen,
@@ -19,4 +20,5 @@ export const TOOL_ICONS: Record<TToolIcon, LucideIcon> = {
   pen: SquarePen,
   package: Package,
   message: MessageSquareText,
+  microphone: Mic,
 };
