@@ -1,5 +1,12 @@
 import type {} from '@fastify/multipart';
-import { LIKENESS_TEXTS, MAX_UPLOAD_BYTES, UPLOAD_TEXTS, VIDEO_TEXTS } from '@muse/shared';
+import {
+  LIKENESS_TEXTS,
+  MAX_UPLOAD_BYTES,
+  TALKING_TEXTS,
+  UPLOAD_TEXTS,
+  VIDEO_TEXTS,
+  VOICE_TEXTS,
+} from '@muse/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 
@@ -38,15 +45,21 @@ export function field(form: TMultipartForm, name: string): string | undefined {
   return form.fields[name]?.[0];
 }
 
-/** The refusal of a file over its field's limit: images, clips and documents say their own. */
-function tooLarge(field: string | null): AppError {
-  const text =
-    field === 'video'
-      ? VIDEO_TEXTS.videoTooLarge
-      : field === 'document'
-        ? LIKENESS_TEXTS.documentTooLarge
-        : UPLOAD_TEXTS.tooLarge;
-  return new AppError(413, text, 'PAYLOAD_TOO_LARGE');
+/** What a file over its field's limit is told: images, clips, documents and sound say their own. */
+const TOO_LARGE: Record<string, string> = {
+  video: VIDEO_TEXTS.videoTooLarge,
+  document: LIKENESS_TEXTS.documentTooLarge,
+  recording: VOICE_TEXTS.recordingTooLarge,
+  audio: TALKING_TEXTS.audioTooLarge,
+};
+
+/** The refusal of a file over its field's limit. */
+export function tooLarge(field: string | null): AppError {
+  return new AppError(
+    413,
+    (field && TOO_LARGE[field]) || UPLOAD_TEXTS.tooLarge,
+    'PAYLOAD_TOO_LARGE',
+  );
 }
 
 /**

@@ -70,7 +70,8 @@ export function speechSeconds(script: string): number {
   const spoken = text.replace(/[^\p{L}\p{N}\s'-]/gu, '').length;
   const sentences = (text.match(/[.!?]+(\s|$)/g) ?? []).length;
   const commas = (text.match(/[,;:]/g) ?? []).length;
-  const seconds = spoken / CHARACTERS_PER_SECOND + sentences * SENTENCE_PAUSE + commas * COMMA_PAUSE;
+  const seconds =
+    spoken / CHARACTERS_PER_SECOND + sentences * SENTENCE_PAUSE + commas * COMMA_PAUSE;
   return Math.max(0.5, Math.round(seconds * 10) / 10);
 }
 
@@ -107,7 +108,7 @@ export const ZPersonaVoice = z.object({
 });
 export type TPersonaVoice = z.infer<typeof ZPersonaVoice>;
 
-export const ZPersonaVoiceResponse = z.object({ voice: ZPersonaVoice });
+export const ZPersonaVoiceResponse = z.object({ success: z.literal(true), voice: ZPersonaVoice });
 
 /** Choosing a stock voice (JSON). */
 export const ZStockVoiceRequest = z.object({
@@ -146,6 +147,7 @@ export const VOICE_TEXTS = {
   recordingTooLong: (seconds: number) =>
     `This recording is ${seconds} seconds long: use at most 3 minutes.`,
   recordingTooLarge: 'Recordings must be 20 MB or smaller',
+  recordingSilent: 'This recording is silent: record one person speaking clearly.',
   notAudio: 'This file is not a recording Muse can read: use WAV, MP3, M4A, WEBM, OGG or FLAC.',
   noMicrophone: 'No microphone is available here: upload a recording instead.',
   noVoiceSample: 'This persona has no voice sample yet',
@@ -175,4 +177,10 @@ export const TALKING_TEXTS = {
   offlineNote:
     "What you get here are free Offline previews: the offline synthesizer (or your own audio) speaks, and Muse opens and shapes the persona's mouth on its photo to the sound, with blinks and a gentle head sway. Videos where the whole face and body move with the words, in the persona's cloned voice, need a connected video engine.",
   sendToCalendar: 'Send to calendar',
+  /** Why an offline talking video has no identity score. */
+  previewNotScored:
+    'Offline preview moving the mouth on the chosen picture: a score would only measure that picture',
+  pictureRequired: 'Choose the picture of the persona first',
+  /** The words a talking video made from the creator's own audio is listed with. */
+  fromAudio: 'Talking video from your own audio',
 } as const;

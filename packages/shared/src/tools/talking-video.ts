@@ -1,6 +1,6 @@
 /** Talking Video (docs/product/talking-video.md): the persona says a script, lips in sync. */
 import { defineTool } from './define';
-import { TALKING_TALKING_SCRIPT_MAX_CHARS_CHARS, values } from './choices';
+import { TALKING_SCRIPT_MAX_CHARS, values } from './choices';
 import { VIDEO_ASPECT_RATIOS } from './generate-video';
 
 export const TALKING_VIDEO_TOOL = defineTool({
@@ -13,7 +13,10 @@ export const TALKING_VIDEO_TOOL = defineTool({
       /** What the persona says; empty when the audio is uploaded. */
       script: safeText({ error: 'Write a script or upload the audio' })
         .trim()
-        .max(TALKING_SCRIPT_MAX_CHARS, `Keep the script under ${TALKING_SCRIPT_MAX_CHARS} characters (about a minute)`)
+        .max(
+          TALKING_SCRIPT_MAX_CHARS,
+          `Keep the script under ${TALKING_SCRIPT_MAX_CHARS} characters (about a minute)`,
+        )
         .refine(noMinors, { error: MINORS_TEXT })
         .default(''),
       /** The speech is the uploaded audio (kept beside the job), not the script. */

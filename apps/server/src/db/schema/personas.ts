@@ -8,8 +8,12 @@ import {
   timestamp,
   uuid,
   jsonb,
+  check,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { influencers } from './workspace';
+import { likenessStatements } from './safety';
 import { workspaces } from './teams';
 
 /** A box in a photo's pixels. */
@@ -53,4 +57,46 @@ export const personaPhotos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('persona_photos_influencer_idx').on(table.influencerId, table.createdAt)],
+);
+
+/**
+ * A persona's voice (docs/product/talking-video.md): a stock voice, or one cloned from a
+ * recording whose statement (whose voice it is) is a row of `likeness_statements` with the
+ * subject 'voice'. The recording and the sample 'Hear <name>' plays are in storage; a hosted
+ * engine's voice made from the recording is kept per engine, so it is made once and reused.
+ */
+export const personaVoices = pgTable(
+  'persona_voices',
+  {
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'stock' | 'cloned'>().notNull(),
+    /** The stock voice; for a cloned voice, the one an engine that cannot clone speaks in. */
+    stockVoice: text('stock_voice').notNull(),
+    /** A cloned voice's recording (WAV, 16-bit mono), its name and length. */
+    recordingKey: text('recording_key'),
+    recordingName: text('recording_name'),
+    recordingSeconds: real('recording_seconds'),
+    /** The statement of whose voice the recording is. */
+    statementId: uuid('statement_id').references(() => likenessStatements.id),
+    /** What 'Hear <name>' plays, and whether the offline synthesizer spoke it. */
+    sampleKey: text('sample_key'),
+    sampleIsPreview: boolean('sample_is_preview').notNull().default(true),
+    /** The voice each hosted engine made from the recording: `{ fal: 'voice-…' }`. */
+    providerVoices: jsonb('provider_voices').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.influencerId] }),
+    index('persona_voices_workspace_idx').on(table.workspaceId),
+    check('persona_voices_kind_known', sql`${table.kind} in ('stock', 'cloned')`),
+    check(
+      'persona_voices_cloned_has_recording',
+      sql`${table.kind} <> 'cloned' or (${table.recordingKey} is not null and ${table.statementId} is not null)`,
+    ),
+  ],
 );

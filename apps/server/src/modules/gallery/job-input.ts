@@ -3,7 +3,7 @@
  * upload, or a gallery image used as it is stored, without a new upload (`galleryId`), and the
  * name the credit history shows beside the tool (docs/product/plans-and-credits.md).
  */
-import { TOOL_TEXTS, TOOLS, type TJobOptions, type TJobTool } from '@muse/shared';
+import { TOOL_TEXTS, TOOLS, VIDEO_TEXTS, type TJobOptions, type TJobTool } from '@muse/shared';
 import { badRequest } from '../../lib/errors';
 import { jobSpendDescription } from '../billing/ledger';
 import { jobInputFile, pictureInput, type TJobInput, type TJobUpload } from '../jobs/inputs';
@@ -15,6 +15,7 @@ import {
   type TJobPlan,
   type TToolRequest,
 } from '../jobs/tool';
+import { personaPhotoKey, readStored } from '../personas/reference';
 import { findGalleryItem, readGalleryImage } from './service';
 
 /** The file the credit history names: the upload's, or the gallery image's. */
@@ -36,6 +37,29 @@ export async function pickedPicture(
   if (upload.image) return upload.image;
   const galleryId = upload.fields.galleryId;
   return galleryId ? readGalleryImage(db, deps.storage, workspaceId, galleryId) : null;
+}
+
+/**
+ * The picture a video starts from: an upload, a gallery image, or with `reference=true` the
+ * persona's own best reference photo; refused with `missing` when there is none.
+ */
+export async function pictureOrPersonaPhoto(
+  context: TEnqueueContext,
+  influencerId: string | null,
+  upload: TJobUpload,
+  missing: string = VIDEO_TEXTS.stillRequired,
+): Promise<Buffer> {
+  const { db, deps, workspaceId } = context;
+  const picked = await pickedPicture(context, upload);
+  if (picked) return picked;
+  if (upload.fields.reference === 'true' && influencerId) {
+    const photo = await readStored(
+      deps.storage,
+      await personaPhotoKey(db, deps.storage, workspaceId, influencerId),
+    );
+    if (photo) return photo;
+  }
+  throw badRequest(missing);
 }
 
 /**

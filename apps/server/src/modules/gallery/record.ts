@@ -11,6 +11,7 @@ import {
   GENERATE_TEXTS,
   MINOR_OUTPUT_TEXTS,
   PERSONA_TEXTS,
+  TALKING_TEXTS,
   VIDEO_TEXTS,
   type TContentCredentialsStep,
   type TContentCredentialsSummary,
@@ -118,7 +119,11 @@ async function likeness(
   if (preview) {
     // A video preview moves through any still; the others copy the persona's reference photo.
     const note =
-      tool === 'generate-video' ? VIDEO_TEXTS.previewNotScored : GENERATE_TEXTS.previewNotScored;
+      tool === 'generate-video'
+        ? VIDEO_TEXTS.previewNotScored
+        : tool === 'talking-video'
+          ? TALKING_TEXTS.previewNotScored
+          : GENERATE_TEXTS.previewNotScored;
     return { score: null, note };
   }
   const references = await referenceEmbeddings(db, influencer);

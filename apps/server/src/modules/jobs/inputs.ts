@@ -32,9 +32,12 @@ export type TJobUpload = {
   image: Buffer | null;
   /** A face swap's clip. */
   video?: Buffer | null;
+  /** A talking video's own audio, said instead of a script. */
+  audio?: Buffer | null;
   /** The names the browser gave the files, for the credit history. */
   imageName?: string | null;
   videoName?: string | null;
+  audioName?: string | null;
   fields: Record<string, string | undefined>;
 };
 

@@ -2,6 +2,7 @@ import {
   isFinished,
   MAX_UPLOAD_BYTES,
   PREVIEW_TOOLS,
+  TALKING_AUDIO,
   VIDEO_UPLOAD,
   TOOL_TEXTS,
   toolRecord,
@@ -91,15 +92,21 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs',
     { config: { right: 'spend' }, schema: { response: { 201: ZJobResponse } } },
     async (request, reply) => {
-      // A face swap's clip may be larger than an image (each field keeps its own limit).
+      // A face swap's clip may be larger than an image (each field keeps its own limit); a
+      // talking video may come with its picture and its audio.
       const form = await readMultipartForm(request, {
-        fileFields: ['image', 'video'],
-        maxFiles: 1,
-        maxBytes: { image: MAX_UPLOAD_BYTES, video: VIDEO_UPLOAD.maxBytes },
+        fileFields: ['image', 'video', 'audio'],
+        maxFiles: 2,
+        maxBytes: {
+          image: MAX_UPLOAD_BYTES,
+          video: VIDEO_UPLOAD.maxBytes,
+          audio: TALKING_AUDIO.maxBytes,
+        },
       });
       // The `tool` field picks the tool; an unknown one is refused with the other bad options.
       const image = form.files.find((file) => file.field === 'image');
       const video = form.files.find((file) => file.field === 'video');
+      const audio = form.files.find((file) => file.field === 'audio');
       const row = await enqueueUpload(
         db,
         deps,
@@ -107,8 +114,10 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           image: image?.data ?? null,
           video: video?.data ?? null,
+          audio: audio?.data ?? null,
           imageName: image?.fileName ?? null,
           videoName: video?.fileName ?? null,
+          audioName: audio?.fileName ?? null,
           fields: firstValues(form),
         },
         { userId: request.auth.user.id },

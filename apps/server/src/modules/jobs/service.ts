@@ -95,10 +95,15 @@ export async function enqueue(
   const stored: string[] = [];
   try {
     for (const [index, job] of prepared.jobs.entries()) {
-      if (!job.input?.data) continue;
-      const key = job.input.key.replace('{job}', ids[index]!);
-      await deps.storage.put(key, job.input.data);
-      stored.push(key);
+      const files = [
+        ...(job.input?.data ? [{ key: job.input.key, data: job.input.data }] : []),
+        ...(job.files ?? []),
+      ];
+      for (const file of files) {
+        const key = file.key.replace('{job}', ids[index]!);
+        await deps.storage.put(key, file.data);
+        stored.push(key);
+      }
     }
     return await db.transaction(async (tx) => {
       // The account's lock on its jobs comes first, as in every path that queues one.

@@ -58,6 +58,11 @@ export type TEnqueueContext = { db: TDatabase; deps: TJobDeps; workspaceId: stri
 export type TPlannedJob = {
   options: TJobOptions | Record<string, unknown>;
   input: (TJobFileRow & { data?: Buffer }) | null;
+  /**
+   * More files the job reads beside its input (a talking video's audio), stored with it: `{job}`
+   * in a key becomes the job's id. The job finds them by the same key.
+   */
+  files?: { key: string; data: Buffer }[];
 };
 
 /** The jobs a request asks for, paid for and queued together, or refused together. */

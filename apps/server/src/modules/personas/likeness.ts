@@ -13,6 +13,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { TDatabase, TQueryable } from '../../db/client';
 import { likenessStatements } from '../../db/schema';
+import { workspaceOwner } from '../../db/workspace-owner';
 import type { TFaceAnalyser } from '../../engines/faces';
 import { UnreadablePhotoError } from '../../engines/local/face-check';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -76,8 +77,13 @@ export async function stateLikeness(
   influencerId: string,
   statement: TLikenessStatementKind,
   document: TUploadedFile | null,
+  /** Who states it: the signed-in person; null for an API key, whose workspace's owner answers. */
+  actorId: string | null,
 ): Promise<void> {
   await findInfluencer(db, userId, influencerId);
+  const statedBy = actorId ?? (await workspaceOwner(db, userId));
+  // A workspace always keeps an owner: the last one cannot leave.
+  if (!statedBy) throw new Error('The workspace has no owner');
   if (document && statement !== 'consent') throw notADocument();
   let stored: { key: string; name: string; type: TDocumentType } | null = null;
   if (document) {
@@ -106,7 +112,7 @@ export async function stateLikeness(
       }
       await tx.insert(likenessStatements).values({
         influencerId,
-        userId,
+        userId: statedBy,
         subject: LIKENESS_SUBJECT,
         statement,
         consentDocumentKey: kept?.key ?? null,
@@ -178,10 +184,8 @@ export async function verifySelfie(
     );
   const match = selfieMatch(faces[0]!, set);
 
-  const statement = and(
-    eq(likenessStatements.id, current.id),
-    eq(likenessStatements.userId, userId),
-  );
+  // The statement is the persona's own (found through the workspace's influencer above).
+  const statement = eq(likenessStatements.id, current.id);
   if (match.matches)
     await db
       .update(likenessStatements)

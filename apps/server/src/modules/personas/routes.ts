@@ -124,6 +124,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         statement,
         form.files[0] ?? null,
+        request.auth.user.id,
       );
       return reply.status(201).send({
         success: true as const,

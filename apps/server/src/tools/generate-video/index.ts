@@ -5,11 +5,11 @@
  * to the persona, storage and the gallery (gallery/record.ts).
  */
 import { TOOL_MAX_INPUT_SIDE, TOOL_TEXTS, VIDEO_TEXTS } from '@muse/shared';
-import { AppError, badRequest } from '../../lib/errors';
-import { pickedPicture, uploadPlan } from '../../modules/gallery/job-input';
+import { AppError } from '../../lib/errors';
+import { pictureOrPersonaPhoto, uploadPlan } from '../../modules/gallery/job-input';
 import { jobParent, keepInGallery } from '../../modules/gallery/record';
 import { findInfluencer } from '../../modules/influencers/service';
-import { pictureInput, type TJobUpload } from '../../modules/jobs/inputs';
+import { pictureInput } from '../../modules/jobs/inputs';
 import { namedVideo } from '../../modules/jobs/outputs';
 import {
   parseToolRequest,
@@ -17,26 +17,7 @@ import {
   type TEnqueueContext,
   type TToolServer,
 } from '../../modules/jobs/tool';
-import { personaForJob, personaPhotoKey, readStored } from '../../modules/personas/reference';
-
-/** The still a video starts from: an upload, a gallery image, or the persona's own photo. */
-async function stillFor(
-  context: TEnqueueContext,
-  influencerId: string | null,
-  upload: TJobUpload,
-): Promise<Buffer> {
-  const { db, deps, workspaceId } = context;
-  const picked = await pickedPicture(context, upload);
-  if (picked) return picked;
-  if (upload.fields.reference === 'true' && influencerId) {
-    const photo = await readStored(
-      deps.storage,
-      await personaPhotoKey(db, deps.storage, workspaceId, influencerId),
-    );
-    if (photo) return photo;
-  }
-  throw badRequest(VIDEO_TEXTS.stillRequired);
-}
+import { personaForJob } from '../../modules/personas/reference';
 
 export const generateVideo: TToolServer<'generate-video'> = {
   key: 'generate-video',
@@ -46,7 +27,7 @@ export const generateVideo: TToolServer<'generate-video'> = {
       // A named persona must be the account's own, even when the still is an upload.
       if (options.influencerId)
         await findInfluencer(context.db, context.workspaceId, options.influencerId);
-      const still = await stillFor(context, options.influencerId, upload);
+      const still = await pictureOrPersonaPhoto(context, options.influencerId, upload);
       const input = await pictureInput(still, TOOL_MAX_INPUT_SIDE, TOOL_TEXTS.imageTooLarge);
       return { options, input };
     });

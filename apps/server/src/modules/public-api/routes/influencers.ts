@@ -248,6 +248,7 @@ export const v1InfluencerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         statement,
         form.files[0] ?? null,
+        request.caller.userId,
       );
       return reply.status(201).send({
         success: true as const,
