@@ -98,6 +98,22 @@ const OWNED: Record<string, TOwnedRoute> = {
     body: () => photoForm('selfie'),
   },
   'GET /api/influencers/:id/likeness/document': { params: { id: 'influencer' } },
+  'GET /api/influencers/:id/voice': { params: { id: 'influencer' } },
+  'PUT /api/influencers/:id/voice': {
+    params: { id: 'influencer' },
+    body: async () => ({ payload: { stockVoice: 'cole' } }),
+  },
+  'POST /api/influencers/:id/voice/recording': {
+    params: { id: 'influencer' },
+    // Whose the persona is is decided before the recording is read.
+    body: async () => ({
+      payload: multipartForm({ statement: 'self' }, [
+        { field: 'recording', name: 'me.wav', type: 'audio/wav', data: Buffer.from('RIFF') },
+      ]),
+    }),
+  },
+  'DELETE /api/influencers/:id/voice': { params: { id: 'influencer' } },
+  'GET /api/influencers/:id/voice/sample': { params: { id: 'influencer' } },
   'GET /api/products/:id': { params: { id: 'product' } },
   'PUT /api/products/:id': { params: { id: 'product' }, body: productForm },
   'DELETE /api/products/:id': { params: { id: 'product' } },

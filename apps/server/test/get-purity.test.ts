@@ -294,6 +294,8 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     '/api/influencers/:id': world.influencerId,
     '/api/influencers/:id/persona': world.influencerId,
     '/api/influencers/:id/likeness/document': world.influencerId,
+    '/api/influencers/:id/voice': world.influencerId,
+    '/api/influencers/:id/voice/sample': world.influencerId,
     '/api/influencers/:id/page': world.influencerId,
     '/api/influencers/:id/platform-accounts': world.influencerId,
     '/api/influencers/:id/platform-stats': world.influencerId,
