@@ -27,6 +27,7 @@ import { benchPlatformPublishing, reportPlatformPublishing } from './platform-pu
 import { benchPublicApi, reportPublicApi } from './public-api';
 import { benchPublicPage, reportPublicPageJs } from './public-page';
 import { benchSignIn, reportSignIn } from './sign-in';
+import { benchTalkingVideo } from './talking-video';
 import { benchMainThreadPause, benchUpscale } from './upscale';
 import { benchVideo } from './video';
 import { benchWarmUp, reportWarmUp } from './warm-up';
@@ -172,6 +173,15 @@ async function main() {
     );
     console.log(
       `  face swap, 2 s of 384×480 at 12 fps with sound: ${video.faceSwap.toFixed(2)} s/s (ratio to a bare transcode of the clip, ${video.transcode.toFixed(2)} s/s: ${(video.faceSwap / video.transcode).toFixed(1)})`,
+    );
+
+    const talking = await benchTalkingVideo(database);
+    console.log('\nTalking videos, median of 3 after a warm-up');
+    console.log(
+      `  offline, ${talking.speechSeconds.toFixed(1)} s of speech at 9:16: ${talking.offlineRate.toFixed(2)} s of video per CPU second (a bare H.264 encode of as many frames of a still: ${talking.encodeRate.toFixed(2)}; ratio ${(talking.offlineRate / talking.encodeRate).toFixed(2)})`,
+    );
+    console.log(
+      `  hosted on the fake fal (${talking.latencyMs} ms a step): ${talking.jobMs.toFixed(0)} ms as a job, ${talking.directMs.toFixed(0)} ms calling the engine directly (queue overhead ${(talking.jobMs - talking.directMs).toFixed(0)} ms, ratio ${(talking.jobMs / talking.directMs).toFixed(2)})`,
     );
 
     reportLandingJs(WEB_DIST_DIR);
