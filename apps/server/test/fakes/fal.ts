@@ -7,7 +7,10 @@
  *
  * Its outputs are real files made from what was uploaded: JPEGs at the size asked for, a small
  * H.264 MP4 of the still for Kling (made with the shipped ffmpeg), and for PixVerse Swap the
- * uploaded clip itself (a fake of the protocol, not of the model).
+ * uploaded clip itself (a fake of the protocol, not of the model). For talking videos: MiniMax's
+ * voice clone answers a new voice id for a recording it received, MiniMax speech a WAV as long
+ * as the prompt takes to say (a tone that swells and fades like syllables), and Kling's AI
+ * avatar an H.264 MP4 of the still with that sound, as long as the sound.
  */
 import { generateKeyPairSync, randomUUID, sign as signBytes, type KeyObject } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -16,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { falWebhookMessage } from '../../src/engines/fal/webhooks';
-import { runBinary, withTempDir } from '../../src/engines/local/video/ffmpeg';
+import { probeFile, runBinary, withTempDir } from '../../src/engines/local/video/ffmpeg';
 
 export type TFakeFalRequest = {
   method: string;
@@ -27,6 +30,9 @@ export type TFakeFalRequest = {
   /** The parsed JSON body, if any. */
   body: unknown;
 };
+
+/** A speech the fake's MiniMax speech made: its request, what it said and in which voice. */
+export type TFakeFalSpeech = { requestId: string; prompt: string; voiceId: string | null };
 
 /** How requests to one endpoint behave from now on. */
 export type TFalScript = {
@@ -85,6 +91,8 @@ export type TFakeFal = {
   file: (url: string) => TStoredFile | undefined;
   /** Webhooks it delivered, oldest first, with the answer each got. */
   deliveries: () => { url: string; requestId: string; status: number }[];
+  /** Speeches its MiniMax speech made, oldest first, with the voice id each was asked for. */
+  speeches: () => TFakeFalSpeech[];
   close: () => Promise<void>;
 };
 
@@ -95,6 +103,10 @@ const KLING = new Set([
   'fal-ai/kling-video/v2.5-turbo/standard/image-to-video',
 ]);
 const SWAP = 'fal-ai/pixverse/swap';
+/** The talking video's three steps: a voice from a recording, speech in it, the avatar video. */
+const VOICE_CLONE = 'fal-ai/minimax/voice-clone';
+const SPEECH = 'fal-ai/minimax/speech-2.8-hd';
+const AVATAR = 'fal-ai/kling-video/ai-avatar/v2/standard';
 /**
  * Fields each endpoint requires (fal answers 422 without them): a non-empty string, or with `[]`
  * a non-empty list of them. Image endpoints not listed require `prompt`.
@@ -105,6 +117,9 @@ const REQUIRED: Record<string, string[]> = {
   'fal-ai/flux-pro/kontext/multi': ['prompt', 'image_urls[]'],
   ...Object.fromEntries([...KLING].map((endpoint) => [endpoint, ['prompt', 'image_url']])),
   [SWAP]: ['video_url', 'image_url'],
+  [VOICE_CLONE]: ['audio_url'],
+  [SPEECH]: ['prompt'],
+  [AVATAR]: ['image_url', 'audio_url'],
 };
 const filled = (value: unknown) => typeof value === 'string' && value !== '';
 /** The required fields `input` lacks, as fal's `loc` paths name them. */
@@ -118,6 +133,32 @@ function missingFields(endpoint: string, input: Record<string, unknown>): string
 /** Kling's clips, like fal's at a tiny size: 160 px on the longer side, 8 frames a second. */
 const CLIP_SIDE = 160;
 const CLIP_FPS = 8;
+/** Speech's pace: characters of the prompt said per second (about 150 words a minute). */
+const SPEECH_CHARACTERS_PER_SECOND = 14.5;
+/** The preview MiniMax's voice clone speaks when no `text` is given. */
+const CLONE_PREVIEW_TEXT = 'Hello, this is a preview of your cloned voice! I hope you like it!';
+
+/**
+ * A mono 16-bit WAV of `seconds` at 16 kHz: a quiet 190 Hz tone in four swells a second, each
+ * followed by as long a near-silence, so it has the loud and quiet parts of speech.
+ */
+function speechWav(seconds: number): Promise<Buffer> {
+  return withTempDir(async (dir) => {
+    const output = path.join(dir, 'speech.wav');
+    const tone = '0.3*sin(2*PI*190*t)*(0.02+max(0\\,sin(8*PI*t)))';
+    await runBinary('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=16000:d=${seconds}`],
+      ...['-ac', '1', '-c:a', 'pcm_s16le', '-y', output],
+    ]);
+    return readFile(output);
+  });
+}
+
+/** How long the fake takes to say `text`, in seconds, to a tenth (half a second at least). */
+function spokenSeconds(text: string): number {
+  return Math.max(0.5, Math.round((text.trim().length / SPEECH_CHARACTERS_PER_SECOND) * 10) / 10);
+}
+
 /** Kontext's `aspect_ratio`, as the size the fake draws (128 px on the longer side). */
 function ratioSize(ratio: unknown): [number, number] {
   const [w, h] = String(ratio ?? '1:1')
@@ -220,6 +261,30 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
     };
   }
 
+  /** An audio output as fal's endpoints describe it (`File`). */
+  function audioFile(data: Buffer, name: string) {
+    return {
+      url: storeFile(data, 'audio/wav', name),
+      content_type: 'audio/wav',
+      file_name: name,
+      file_size: data.length,
+    };
+  }
+
+  /**
+   * The size a clip of the still is drawn at (its shape kept, as Kling keeps it, at most
+   * `CLIP_SIDE`, even sides for H.264), as ffmpeg's `scale` takes it; null: not a picture.
+   */
+  async function clipSize(still: TStoredFile): Promise<string | null> {
+    const { width, height } = await sharp(still.data)
+      .metadata()
+      .catch(() => ({ width: 0, height: 0 }));
+    if (!width || !height) return null;
+    const scale = CLIP_SIDE / Math.max(width, height);
+    const even = (side: number) => Math.max(2, 2 * Math.round((side * scale) / 2));
+    return `${even(width)}:${even(height)}`;
+  }
+
   /**
    * Kling: the uploaded still (its shape kept, as Kling keeps it) as an H.264 MP4 of the
    * duration asked for; a still it did not receive fails the request.
@@ -227,13 +292,8 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
   async function klingClip(input: Record<string, unknown>) {
     const still = fileAt(String(input.image_url));
     if (!still) return 'error';
-    const { width, height } = await sharp(still.data)
-      .metadata()
-      .catch(() => ({ width: 0, height: 0 }));
-    if (!width || !height) return 'error';
-    const scale = CLIP_SIDE / Math.max(width, height);
-    const even = (side: number) => Math.max(2, 2 * Math.round((side * scale) / 2));
-    const size = `${even(width)}:${even(height)}`;
+    const size = await clipSize(still);
+    if (!size) return 'error';
     const seconds = input.duration === '10' ? 10 : 5;
     const clip = await withTempDir(async (dir) => {
       const [source, output] = [path.join(dir, 'still'), path.join(dir, 'clip.mp4')];
@@ -247,6 +307,66 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
       return readFile(output);
     });
     return videoFile(clip, 'output.mp4');
+  }
+
+  /** Voices the fake's speech spoke in, oldest first. */
+  const speeches: TFakeFalSpeech[] = [];
+
+  /**
+   * MiniMax voice clone: a new voice id for a recording it received (and the preview fal speaks
+   * in it); a recording it never received fails the request.
+   */
+  async function clonedVoice(input: Record<string, unknown>) {
+    if (!fileAt(String(input.audio_url))?.data.length) return 'error';
+    const text = typeof input.text === 'string' && input.text ? input.text : CLONE_PREVIEW_TEXT;
+    return {
+      custom_voice_id: `voice-${randomUUID()}`,
+      audio: audioFile(await speechWav(spokenSeconds(text)), 'preview.wav'),
+    };
+  }
+
+  /** MiniMax speech: the prompt said, as a WAV as long as it takes at an even pace. */
+  async function spokenPrompt(request: TQueued) {
+    const prompt = String(request.input.prompt);
+    const setting = request.input.voice_setting as { voice_id?: unknown } | undefined;
+    const voiceId = typeof setting?.voice_id === 'string' ? setting.voice_id : null;
+    const seconds = spokenSeconds(prompt);
+    const wav = await speechWav(seconds);
+    speeches.push({ requestId: request.id, prompt, voiceId });
+    return { audio: audioFile(wav, 'speech.wav'), duration_ms: Math.round(seconds * 1000) };
+  }
+
+  /**
+   * Kling AI avatar: the uploaded still, its shape kept, as an H.264 MP4 with the uploaded sound,
+   * as long as the sound; a still or a sound it did not receive, or cannot read, fails it.
+   */
+  async function avatarClip(input: Record<string, unknown>) {
+    const still = fileAt(String(input.image_url));
+    const sound = fileAt(String(input.audio_url));
+    if (!still || !sound?.data.length) return 'error';
+    const size = await clipSize(still);
+    if (!size) return 'error';
+    const made = await withTempDir(async (dir) => {
+      const [image, audio] = [path.join(dir, 'still'), path.join(dir, 'audio')];
+      const output = path.join(dir, 'avatar.mp4');
+      await Promise.all([writeFile(image, still.data), writeFile(audio, sound.data)]);
+      // The sound's own length, since `-shortest` overshoots by ffmpeg's buffered frames.
+      const length = await runBinary('ffprobe', [
+        ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', audio],
+      ]);
+      const seconds = Number(length.toString('utf8').trim());
+      if (!(seconds > 0)) return null;
+      await runBinary('ffmpeg', [
+        ...['-v', 'error', '-loop', '1', '-framerate', String(CLIP_FPS), '-i', image, '-i', audio],
+        ...['-map', '0:v:0', '-map', '1:a:0', '-vf', `scale=${size}`, '-t', String(seconds)],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+        ...['-movflags', '+faststart', '-y', output],
+      ]);
+      const probe = await probeFile(output);
+      return { clip: await readFile(output), seconds: probe?.durationSeconds ?? 0 };
+    }).catch(() => null);
+    if (!made) return 'error';
+    return { ...videoFile(made.clip, 'output.mp4'), duration: made.seconds };
   }
 
   /** PixVerse Swap: the uploaded clip back, once it and the face photo were both received. */
@@ -281,6 +401,9 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
     }
     if (KLING.has(request.endpoint)) return klingClip(request.input);
     if (request.endpoint === SWAP) return swappedClip(request.input);
+    if (request.endpoint === VOICE_CLONE) return clonedVoice(request.input);
+    if (request.endpoint === SPEECH) return spokenPrompt(request);
+    if (request.endpoint === AVATAR) return avatarClip(request.input);
     const size = request.input.image_size;
     const [width, height] = request.input.aspect_ratio
       ? ratioSize(request.input.aspect_ratio)
@@ -586,6 +709,7 @@ export async function startFakeFal(options: { port?: number } = {}): Promise<TFa
     },
     file: fileAt,
     deliveries: () => [...deliveries],
+    speeches: () => [...speeches],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
