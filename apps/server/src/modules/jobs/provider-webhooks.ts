@@ -5,7 +5,7 @@
  * request, wherever it runs: the worker reads the result from fal itself, so a repeated or late
  * delivery changes nothing either.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { jobs } from '../../db/schema';
@@ -47,7 +47,16 @@ export const providerWebhookRoutes: FastifyPluginAsync = async (app) => {
     const [waiting] = await db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.providerRequestId, verified.requestId), eq(jobs.status, 'running')));
+      .where(
+        and(
+          // A job of several steps saves each one's request as `<step>:<request id>`.
+          or(
+            eq(jobs.providerRequestId, verified.requestId),
+            like(jobs.providerRequestId, `%:${verified.requestId}`),
+          ),
+          eq(jobs.status, 'running'),
+        ),
+      );
     await announceProviderDone(db, verified.requestId);
     request.log.info({ requestId: verified.requestId, jobId: waiting?.id ?? null }, 'fal webhook');
     return { received: true };
