@@ -24,12 +24,13 @@ import { IdentityScorePanel } from './components/identity-score-panel';
 import { LikenessPanel } from './components/likeness-panel';
 import { PhotoTile, UploadTile } from './components/photo-tile';
 import { TrainingPanel } from './components/training-panel';
+import { VoicePanel } from './components/voice-panel';
 import { PHOTO_ACCEPT, sortPickedFiles, type TRefusedFile } from './photo-files';
 import { usePhotoUploads } from './use-photo-uploads';
 
 /**
  * An influencer's persona (docs/product/personas.md): its photos with the checks' verdicts,
- * uploads, whose likeness they show, training, and identity scores.
+ * uploads, whose likeness they show, training, identity scores, and its voice.
  */
 /**
  * What the persona page shows under the photos, handed in by the app: the public page's settings,
@@ -245,6 +246,8 @@ function PersonaView({
       </div>
       {/* After training on a phone, so 'Start training' sits right below the photos. */}
       <PhotoRules />
+      {/* The voice every talking video of the persona speaks in. */}
+      <VoicePanel influencerId={influencer.id} name={influencer.name} />
       <PageSettingsCard influencerId={influencer.id} />
       <PlatformAccountsCard influencerId={influencer.id} />
     </div>

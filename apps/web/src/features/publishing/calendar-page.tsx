@@ -1,9 +1,11 @@
 import type { TPost, TScheduleQuota } from '@muse/shared';
 import { CalendarDays, ChevronLeft, ChevronRight, List, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
-import { useCan } from '../../lib/workspaces';
+import { useGalleryItem } from '../../lib/gallery';
+import { useCan, useOpenWorkspace } from '../../lib/workspaces';
 import { QueryError } from '../../components/ui/query-error';
 import { Select } from '../../components/ui/form/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -89,7 +91,8 @@ function listParams(now: number, timeZone: string): TPostsParams {
  * The content calendar (docs/product/publishing.md): the month, or the list of upcoming and
  * recent posts, in the creator's time zone (the browser's unless they chose another here), named
  * on the page; the month's scheduled-post quota; New post, and a day's '+', open the composer; a
- * post opens to edit, cancel or delete it.
+ * post opens to edit, cancel or delete it. `?compose=<gallery id>` (a tool's 'Send to calendar')
+ * opens the composer with that item chosen.
  */
 export function CalendarPage() {
   const [timeZone, setTimeZone] = useState(creatorTimeZone);
@@ -103,6 +106,7 @@ export function CalendarPage() {
   const [openPost, setOpenPost] = useState<TPost | null>(null);
   const [shownDay, setShownDay] = useState<TDayKey | null>(null);
   const [upgrade, setUpgrade] = useState<TUpgradeModal | null>(null);
+  const [takenItem, setTakenItem] = useState<string | null>(null);
 
   const monthPosts = usePosts(monthParams(month, timeZone));
   const listPosts = usePosts(listParams(now, timeZone), { enabled: view === 'list' });
@@ -110,6 +114,12 @@ export function CalendarPage() {
   // The open post as the lists hold it now: its platforms' states change while it is open.
   // Making posts is for the roles that schedule (not a viewer).
   const canSchedule = useCan('schedule');
+  const sent = useSentItem();
+  if (sent.ready && sent.id !== null && sent.id !== takenItem) {
+    // Once per item sent: the address loses the flag, and the composer keeps what it was given.
+    setTakenItem(sent.id);
+    if (canSchedule) setComposer({ day: null, item: sent.item });
+  }
   const shownPost = openPost
     ? ((view === 'month' ? [monthPosts, listPosts] : [listPosts, monthPosts])
         .map((posts) => posts.data)
@@ -243,6 +253,33 @@ export function CalendarPage() {
       <UpgradeModal type={upgrade} onClose={() => setUpgrade(null)} />
     </>
   );
+}
+
+/**
+ * The gallery item a tool sent to the calendar (`?compose=<id>`), ready once it is read (or could
+ * not be: the composer then opens with nothing chosen) and the role is known. The flag is dropped
+ * from the address once it is read (no new history entry), so a reload does not open it again.
+ */
+function useSentItem() {
+  const [params, setParams] = useSearchParams();
+  const id = params.get('compose');
+  const { role } = useOpenWorkspace();
+  const item = useGalleryItem(id);
+  const ready = id !== null && role !== null && (item.isSuccess || item.isError);
+
+  useEffect(() => {
+    if (!ready) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('compose');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [ready, setParams]);
+
+  return { id, ready, item: item.data ?? null };
 }
 
 /** The creator's zone, for a browser that does not know it (or a creator away from home). */

@@ -5,6 +5,7 @@ import {
   PUBLISH_PLATFORMS,
   PUBLISHING_TEXTS,
   ZEarningsResponse,
+  ZGalleryItemResponse,
   ZGalleryResponse,
   ZInfluencersResponse,
   ZPageSettingsResponse,
@@ -652,6 +653,47 @@ describe('the post composer', () => {
       onPage: true,
       targets: [],
     });
+  });
+
+  it('opens the composer with the item a tool sent (`?compose=<id>`), then drops it from the address', async () => {
+    const calls = stubApi({
+      'GET /api/gallery/:id': ({ params }) =>
+        reply(ZGalleryItemResponse, {
+          success: true,
+          item: { ...galleryItem(params.id!, 'walking', 'video'), tool: 'talking-video' },
+        }),
+    });
+    const router = createMemoryRouter([{ path: '/calendar', element: <CalendarPage /> }], {
+      initialEntries: [`/calendar?compose=${ITEM_C}`],
+    });
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await within(dialog).findByRole('radio', { name: /Mara Lind/ })).toBeChecked();
+    expect(
+      await within(dialog).findByRole('checkbox', { name: /Video, 0:05: walking/ }),
+    ).toBeChecked();
+    expect(within(dialog).getByText(/1 of 10 chosen/)).toBeVisible();
+    expect(within(dialog).getByRole('radio', { name: 'Publish now' })).toBeChecked();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Caption' }), 'Hello!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      influencerId: MARA,
+      caption: 'Hello!',
+      itemIds: [ITEM_C],
+    });
+    // Closed, it stays closed: the address no longer asks for it.
+    expect(calls.filter((call) => call.path === `/api/gallery/${ITEM_C}`)).toHaveLength(1);
   });
 
   it('says the post was sent for approval when its answer waits, not that it was published', async () => {

@@ -3,6 +3,7 @@ import {
   PUBLISHING_TEXTS,
   ZCreatePostRequest,
   type TCreatePostRequest,
+  type TGalleryItem,
   type TPlatformProblem,
   type TPublishPlatform,
 } from '@muse/shared';
@@ -58,8 +59,11 @@ const WHEN_CHOICES = [
   { value: 'schedule', label: 'Schedule', icon: CalendarClock },
 ] as const;
 
-/** What opens the composer: the calendar's New post (no day) or a day's '+' (that day). */
-export type TComposerStart = { day: TDayKey | null };
+/**
+ * What opens the composer: the calendar's New post (no day), a day's '+' (that day), or a
+ * gallery item sent to the calendar (`?compose=<id>`), which starts chosen with its influencer.
+ */
+export type TComposerStart = { day: TDayKey | null; item?: TGalleryItem | null };
 
 /**
  * A new post (docs/product/publishing.md): the influencer (one with a handle), items from its
@@ -129,12 +133,14 @@ function ComposerForm({
   const [now] = useState(() => Date.now());
   const bounds = scheduleBounds(now, timeZone);
 
-  const [picked, setInfluencerId] = useState('');
+  // An item sent to the calendar starts the post, with the influencer it shows.
+  const startItem = start.item ?? null;
+  const [picked, setInfluencerId] = useState(startItem?.influencerId ?? '');
   // With one influencer that has a page, it is the one: no need to pick it.
   const usable = options.filter((option) => option.page);
   const settled = options.every((option) => option.page !== undefined);
   const influencerId = picked || (settled && usable.length === 1 ? usable[0]!.influencer.id : '');
-  const [itemIds, setItemIds] = useState<string[]>([]);
+  const [itemIds, setItemIds] = useState<string[]>(startItem ? [startItem.id] : []);
   const [caption, setCaption] = useState('');
   const [price, setPrice] = useState<TPriceDraft>({ mode: 'free', dollars: DEFAULT_PPV_DOLLARS });
   const [when, setWhen] = useState<'now' | 'schedule'>(start.day ? 'schedule' : 'now');
@@ -284,8 +290,13 @@ function ComposerForm({
         value={influencerId}
         onChange={(id) => {
           setInfluencerId(id);
-          // A post's items are its influencer's (or of no persona), and so are its accounts.
-          setItemIds([]);
+          // A post's items are its influencer's (or of no persona), and so are its accounts. An
+          // item sent here made without a persona stays chosen: it may go on any page.
+          setItemIds((current) =>
+            startItem && !startItem.influencerId && current.includes(startItem.id)
+              ? [startItem.id]
+              : [],
+          );
           setDrafts({});
           setPlatformErrors({});
           clear('influencerId');

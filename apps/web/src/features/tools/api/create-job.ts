@@ -7,7 +7,8 @@ import { invalidateWorkspace } from '../../../lib/workspace';
  * A tool, what it works on and its options as `ZJobRequest` (packages/shared) takes them. The
  * input is one of: an uploaded `image`, a gallery image (`galleryId`, no upload), the persona's
  * own reference photo (`reference`, Generate Video), an uploaded `video` (face swap), or nothing
- * the form sends (a product shot reads its product's photo).
+ * the form sends (a product shot reads its product's photo). A talking video may bring its own
+ * speech (`audio`), said instead of a script.
  */
 export type TCreateJobInput<T extends TJobTool = TJobTool> = {
   tool: T;
@@ -18,6 +19,8 @@ export type TCreateJobInput<T extends TJobTool = TJobTool> = {
   reference?: boolean | undefined;
   /** The clip whose face is replaced (face swap). */
   video?: File | undefined;
+  /** The words the persona says, recorded (Talking Video): sent instead of a script. */
+  audio?: File | undefined;
   options: TJobOptionsInput<T>;
 };
 
@@ -31,6 +34,7 @@ export async function createJob({
   galleryId,
   reference,
   video,
+  audio,
   options,
 }: TCreateJobInput): Promise<TJob> {
   const body = new FormData();
@@ -43,6 +47,7 @@ export async function createJob({
   else if (reference) body.append('reference', 'true');
   else if (image) body.append('image', image, image.name);
   if (video) body.append('video', video, video.name);
+  if (audio) body.append('audio', audio, audio.name);
   return (await api('/jobs', { method: 'POST', body, schema: ZJobResponse })).job;
 }
 

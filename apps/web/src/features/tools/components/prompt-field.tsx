@@ -13,6 +13,7 @@ export function PromptField({
   missing,
   error,
   hint,
+  disabled = false,
 }: {
   label: string;
   value: string;
@@ -23,6 +24,8 @@ export function PromptField({
   missing: boolean;
   error: string;
   hint: ReactNode;
+  /** The words are not needed now (a talking video speaking the creator's own audio). */
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -37,9 +40,10 @@ export function PromptField({
         rows={3}
         maxLength={maxLength}
         placeholder={placeholder}
+        disabled={disabled}
         aria-invalid={missing ? true : undefined}
         aria-describedby={`${id}-hint`}
-        className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none aria-[invalid=true]:border-red-400"
+        className="w-full resize-y rounded-xl border border-ink-600 bg-ink-900 px-4 py-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-400 focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-red-400"
       />
       <p id={`${id}-hint`} className="text-xs text-zinc-400">
         {missing ? <span className="text-red-400">{error}</span> : hint}
