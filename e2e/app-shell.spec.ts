@@ -21,6 +21,7 @@ const SECTIONS = [
       ['Gallery', '/gallery'],
       ['Generate Video', '/generate-video'],
       ['Face Swap', '/face-swap'],
+      ['Talking Video', '/talking-video'],
       ['Upscale', '/upscale'],
       ['Edit Image', '/edit-image'],
       ['Generate Prompt', '/generate-prompt'],
