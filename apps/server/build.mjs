@@ -39,6 +39,8 @@ await build({
     { in: 'src/engines/face-thread.ts', out: 'face-thread' },
     // An upscale's extra tile threads, loaded by URL beside engine-thread.js.
     { in: 'src/engines/local/tile-thread.ts', out: 'tile-thread' },
+    // A speech thread, one per synthesis of the offline voice, loaded by URL like the above.
+    { in: 'src/engines/local/speech/flite-thread.ts', out: 'flite-thread' },
     'src/cli/import-model-images.ts',
     'src/cli/render-marketplace.ts',
     'src/cli/stripe-setup.ts',

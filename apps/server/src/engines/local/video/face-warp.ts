@@ -2,7 +2,8 @@
  * The pixel work of the face swap, on one frame: the persona's face warped onto the frame's face
  * triangle by triangle (piecewise affine on the face mesh), its colours matched to the frame's
  * face, and blended in through a feathered mask of the face's outline. Only the box around the
- * frame's face is touched.
+ * frame's face is touched. The talking head (./talking-head-face.ts) moves a face with the same
+ * warp, polygon fill and blur.
  */
 import type { TFaceMesh, TRgbFrame } from './face-mesh';
 import { convexHull, pointBounds } from './triangulate';
@@ -18,10 +19,10 @@ const FEATHER = 0.04;
 const MAX_CONTRAST_CHANGE = 1.6;
 
 /** The part of the frame being worked on, in whole pixels. */
-type TRegion = { left: number; top: number; width: number; height: number };
+export type TRegion = { left: number; top: number; width: number; height: number };
 
 /** The box around the points, inside the frame. */
-function regionAround(points: ArrayLike<number>, frame: TRgbFrame): TRegion {
+export function regionAround(points: ArrayLike<number>, frame: TRgbFrame): TRegion {
   const { minX, minY, maxX, maxY } = pointBounds(points);
   const left = Math.max(0, Math.floor(minX));
   const top = Math.max(0, Math.floor(minY));
@@ -53,7 +54,7 @@ function sample(image: TRgbFrame, x: number, y: number, out: Float32Array, at: n
  * the same triangle of the source's mesh, through the affine map between the two. Returns the
  * region's RGB and which of its pixels a triangle covered.
  */
-function warpTriangles(
+export function warpTriangles(
   source: TFaceSource,
   target: TFaceMesh,
   triangles: Uint32Array,
@@ -97,7 +98,7 @@ function warpTriangles(
 }
 
 /** Fills the polygon (corners in order) into `mask` (the region's pixels) with 1. */
-function fillPolygon(corners: Float64Array, region: TRegion, mask: Float32Array): void {
+export function fillPolygon(corners: Float64Array, region: TRegion, mask: Float32Array): void {
   const count = corners.length / 2;
   for (let row = 0; row < region.height; row += 1) {
     const y = region.top + row;
@@ -137,7 +138,7 @@ function blurLine(
 }
 
 /** Three box blurs in each direction: close to a Gaussian of σ ≈ radius. */
-function blur(values: Float32Array, width: number, height: number, radius: number): void {
+export function blur(values: Float32Array, width: number, height: number, radius: number): void {
   const line = new Float32Array(Math.max(width, height));
   for (let pass = 0; pass < 3; pass += 1) {
     for (let y = 0; y < height; y += 1) blurLine(values, y * width, 1, width, radius, line);
