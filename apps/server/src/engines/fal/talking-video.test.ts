@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +140,49 @@ describe('Talking Video on fal', () => {
     expect(run.stages).toContain('Speaking the script');
     expect(run.stages).toContain('Making the video');
     expect(run.stages).not.toContain('Cloning the voice');
+  });
+
+  it('burns the script’s words into the lower third when captions are asked for', async () => {
+    const tall = await sharp({
+      create: { width: 360, height: 640, channels: 3, background: '#b86' },
+    })
+      .png()
+      .toBuffer();
+    const plain = await engine().run(tall, options({ script: 'Three looks.' }), context());
+    const captioned = await engine().run(
+      tall,
+      options({ script: 'Three looks.', captions: true }),
+      context(),
+    );
+    const frameAt = (data: Uint8Array) =>
+      withTempDir(async (dir) => {
+        const file = path.join(dir, 'video.mp4');
+        await writeFile(file, data);
+        return runBinary('ffmpeg', [
+          ...['-v', 'error', '-ss', '0.5', '-i', file, '-frames:v', '1'],
+          ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+        ]);
+      });
+    const [a, b] = [await frameAt(plain.data), await frameAt(captioned.data)];
+    /** The share of the pixels of rows `from`–`to` whose colour moved by more than 60. */
+    const changed = (from: number, to: number) => {
+      let count = 0;
+      for (let p = from * width * 3; p < to * width * 3; p += 3)
+        if (
+          Math.abs(a[p]! - b[p]!) +
+            Math.abs(a[p + 1]! - b[p + 1]!) +
+            Math.abs(a[p + 2]! - b[p + 2]!) >
+          60
+        )
+          count += 1;
+      return count / ((to - from) * width);
+    };
+    const { width, height } = plain;
+    expect(captioned).toMatchObject({ hasAudio: true, width, height });
+    expect(a.length).toBe(width * height * 3);
+    // The words show in the lower third; above it nothing moves beyond an encoding's rounding.
+    expect(changed(0, Math.floor(height * 0.6))).toBe(0);
+    expect(changed(Math.floor(height * 0.67), height)).toBeGreaterThan(0.01);
   });
 
   it('crops the picture to the chosen shape', async () => {

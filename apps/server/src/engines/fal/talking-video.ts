@@ -17,6 +17,7 @@ import type {
   MinimaxVoiceCloneInput,
 } from '@fal-ai/client/endpoints';
 import type { TStockVoiceKey } from '@muse/shared';
+import { burnCaptions } from '../local/video/captions';
 import { estimateWordTimings } from '../speech-words';
 import type { TEngine, TRunContext } from '../types';
 import type { TFalConnection } from './client';
@@ -244,13 +245,16 @@ export function createFalTalkingVideoEngine(
       const seconds =
         speechSeconds ??
         (avatar.duration && avatar.duration > 0 ? avatar.duration : video.durationSeconds);
+      // fal's speech gives no word times: they are estimated from the script and its length.
+      const words = audio ? [] : estimateWordTimings(script, seconds);
+      const shown =
+        options.captions && words.length ? await burnCaptions(video, words, signal) : video;
       return {
-        ...video,
+        ...shown,
         hasAudio: true,
         model: AVATAR_ENDPOINT,
         speechSeconds: Math.round(seconds * 1000) / 1000,
-        // fal's speech gives no word times: they are estimated from the script and its length.
-        words: audio ? [] : estimateWordTimings(script, seconds),
+        words,
         spokenBy: audio ? 'audio' : 'hosted',
         ...(clonedVoiceId ? { clonedVoiceId } : {}),
       };

@@ -7,7 +7,7 @@
  * synthesizer (an 'Offline preview' of it), a cloned voice's from the start of its recording.
  */
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   DEFAULT_STOCK_VOICE,
   LIKENESS_TEXTS,
@@ -69,7 +69,8 @@ export async function getVoice(
       kind: 'stock',
       stockVoice: DEFAULT_STOCK_VOICE,
       recording: null,
-      hasSample: false,
+      // Spoken when asked for (voiceSample): nothing is stored before a voice is chosen.
+      hasSample: true,
       sampleIsPreview: true,
       updatedAt: new Date(0).toISOString(),
     };
@@ -281,7 +282,15 @@ export async function voiceSample(
   const influencer = await findInfluencer(db, workspaceId, influencerId);
   const row = await voiceRow(db, influencer.id);
   const missing = () => notFound(VOICE_TEXTS.noVoiceSample, 'NOT_FOUND');
-  if (!row?.sampleKey) throw missing();
+  if (!row) {
+    // The default voice, before one is chosen: spoken now and not kept (a read writes nothing).
+    const { wav } = await synthesizeSpeech(
+      VOICE_TEXTS.sampleLine(influencer.name),
+      DEFAULT_STOCK_VOICE,
+    );
+    return { stream: Readable.from([wav]), size: wav.length };
+  }
+  if (!row.sampleKey) throw missing();
   const file = await deps.storage.get(row.sampleKey);
   if (!file) throw missing();
   return { stream: file.stream, size: file.size };

@@ -4,19 +4,14 @@
  * job is queued, before anything is spent. The clip goes through the safety check, its likeness
  * to the persona, storage and the gallery (gallery/record.ts).
  */
-import { TOOL_MAX_INPUT_SIDE, TOOL_TEXTS, VIDEO_TEXTS } from '@muse/shared';
+import { TOOL_MAX_INPUT_SIDE, TOOL_TEXTS } from '@muse/shared';
 import { AppError } from '../../lib/errors';
 import { pictureOrPersonaPhoto, uploadPlan } from '../../modules/gallery/job-input';
 import { jobParent, keepInGallery } from '../../modules/gallery/record';
 import { findInfluencer } from '../../modules/influencers/service';
 import { pictureInput } from '../../modules/jobs/inputs';
 import { namedVideo } from '../../modules/jobs/outputs';
-import {
-  parseToolRequest,
-  storedOptions,
-  type TEnqueueContext,
-  type TToolServer,
-} from '../../modules/jobs/tool';
+import { parseToolRequest, storedOptions, type TToolServer } from '../../modules/jobs/tool';
 import { personaForJob } from '../../modules/personas/reference';
 
 export const generateVideo: TToolServer<'generate-video'> = {
