@@ -172,7 +172,7 @@ export interface paths {
         put?: never;
         /**
          * Run a tool
-         * @description Upscale, Edit Image, Generate Prompt, Generate Video, face swap or a product shot: the `tool` field names it, the other fields are its options, and its input is an uploaded `image` (or `video`), a `galleryId`, or an `imageUrl` (`videoUrl`) that Muse fetches.
+         * @description Upscale, Edit Image, Generate Prompt, Generate Video, face swap, a product shot or a talking video: the `tool` field names it, the other fields are its options, and its input is an uploaded `image` (or `video`), a `galleryId`, or an `imageUrl` (`videoUrl`) that Muse fetches. A talking video speaks its `script`, or an uploaded `audio` file instead.
          */
         post: operations["createJob"];
         delete?: never;
@@ -615,7 +615,7 @@ export interface components {
         Job: {
             id: string;
             /** @enum {string} */
-            tool: "edit-image" | "face-swap" | "generate-image" | "generate-prompt" | "generate-video" | "product-shot" | "upscale" | "train-persona";
+            tool: "edit-image" | "face-swap" | "generate-image" | "generate-prompt" | "generate-video" | "product-shot" | "talking-video" | "upscale" | "train-persona";
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
             progress: number;
@@ -2002,7 +2002,7 @@ export interface operations {
     listJobs: {
         parameters: {
             query?: {
-                tool?: "edit-image" | "face-swap" | "generate-image" | "generate-prompt" | "generate-video" | "product-shot" | "upscale";
+                tool?: "edit-image" | "face-swap" | "generate-image" | "generate-prompt" | "generate-video" | "product-shot" | "talking-video" | "upscale";
                 cursor?: string;
                 limit?: number;
             };
@@ -2096,7 +2096,7 @@ export interface operations {
                      * @description The tool to run
                      * @enum {string}
                      */
-                    tool: "edit-image" | "face-swap" | "generate-image" | "generate-prompt" | "generate-video" | "product-shot" | "upscale";
+                    tool: "edit-image" | "face-swap" | "generate-image" | "generate-prompt" | "generate-video" | "product-shot" | "talking-video" | "upscale";
                     /** @description A gallery item to work on, instead of an uploaded file */
                     galleryId?: string;
                     /** @description The https address of an image Muse fetches (at most 10 MB), instead of `image` */
@@ -2115,6 +2115,11 @@ export interface operations {
                      * @description A file
                      */
                     video?: string;
+                    /**
+                     * Format: binary
+                     * @description A file
+                     */
+                    audio?: string;
                 };
             };
         };

@@ -38,10 +38,10 @@ export const TALKING_VIDEO_TOOL = defineTool({
   card: {
     title: 'Talking Video',
     description: 'The persona says your script to the camera, lips in sync, in its own voice.',
-    per: 'per second',
+    per: 'per second of video',
     icon: 'microphone',
     tone: 'from-rose-500/30 text-rose-300',
     position: 4.5,
   },
-  faq: { label: 'A second of talking video', position: 2.5 },
+  faq: { label: 'A second of talking video (1 more from a script)', position: 2.5 },
 });

@@ -27,7 +27,7 @@ describe("the web's tool lists, from the tool registry", () => {
       ['Image Generator', '/generate', '10 credits per image'],
       ['Upscaler', '/upscale', '10 credits per upscale'],
       ['Video Generator', '/generate-video', '100 credits per video'],
-      ['Talking Video', '/talking-video', '15 credits per second'],
+      ['Talking Video', '/talking-video', '15 credits per second of video'],
       ['Generate Product', '/products', '10 credits per shot'],
       ['Generate Prompt', '/generate-prompt', '2 credits per prompt'],
     ]);

@@ -5,6 +5,7 @@ import {
   ZJobsQuery,
   ZJobsResponse,
   MAX_UPLOAD_BYTES,
+  TALKING_AUDIO,
   VIDEO_UPLOAD,
   JOB_TOOLS,
 } from '@muse/shared';
@@ -89,9 +90,14 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         ...run,
         multipart: {
-          fileFields: ['image', 'video'],
-          maxFiles: 1,
-          maxBytes: { image: MAX_UPLOAD_BYTES, video: VIDEO_UPLOAD.maxBytes },
+          // A talking video may come with its picture and its own audio.
+          fileFields: ['image', 'video', 'audio'],
+          maxFiles: 2,
+          maxBytes: {
+            image: MAX_UPLOAD_BYTES,
+            video: VIDEO_UPLOAD.maxBytes,
+            audio: TALKING_AUDIO.maxBytes,
+          },
           fields: ZJobForm,
         },
       },
@@ -99,7 +105,7 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createJob',
         summary: 'Run a tool',
         description:
-          'Upscale, Edit Image, Generate Prompt, Generate Video, face swap or a product shot: the `tool` field names it, the other fields are its options, and its input is an uploaded `image` (or `video`), a `galleryId`, or an `imageUrl` (`videoUrl`) that Muse fetches.',
+          'Upscale, Edit Image, Generate Prompt, Generate Video, face swap, a product shot or a talking video: the `tool` field names it, the other fields are its options, and its input is an uploaded `image` (or `video`), a `galleryId`, or an `imageUrl` (`videoUrl`) that Muse fetches. A talking video speaks its `script`, or an uploaded `audio` file instead.',
         tags,
         response: { 201: ZJobResponse },
       },
@@ -127,6 +133,7 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
               field: 'videoUrl',
             })
           : undefined);
+      const audio = form.files.find((file) => file.field === 'audio');
       const row = await enqueueUpload(
         db,
         deps,
@@ -134,8 +141,10 @@ export const v1JobRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           image: image?.data ?? null,
           video: video?.data ?? null,
+          audio: audio?.data ?? null,
           imageName: image?.fileName ?? null,
           videoName: video?.fileName ?? null,
+          audioName: audio?.fileName ?? null,
           fields,
         },
         { userId: request.caller.userId, apiKeyId: request.caller.apiKey?.id ?? null },
