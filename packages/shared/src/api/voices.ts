@@ -159,6 +159,7 @@ export const TALKING_TEXTS = {
   scriptLabel: 'Script',
   scriptPlaceholder: 'What should the persona say?',
   seconds: (seconds: number) => `About ${seconds.toFixed(1)} seconds`,
+  scriptHint: 'Up to about a minute: its length shows as you type',
   scriptOrAudio: 'Write a script or upload the audio',
   scriptTooLong: `Keep the script under ${TALKING_SCRIPT_MAX_CHARS} characters (about a minute)`,
   audioLabel: 'Or the audio',

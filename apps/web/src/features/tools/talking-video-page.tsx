@@ -248,7 +248,9 @@ function TalkingVideoTool() {
               hint={
                 fromScript ? (
                   <span className="tabular-nums">
-                    {TALKING_TEXTS.seconds(speechSeconds(script))}
+                    {script.trim()
+                      ? TALKING_TEXTS.seconds(speechSeconds(script))
+                      : TALKING_TEXTS.scriptHint}
                   </span>
                 ) : (
                   TALKING_TEXTS.fromAudio
