@@ -378,6 +378,22 @@ describe('a persona’s voice', { timeout: 60_000 }, () => {
     });
   });
 
+  it('a deleted persona takes its voice’s recording and sample with it', async () => {
+    const owner = await account(offline);
+    const persona = await trainedPersona(offline, owner);
+    await cloneFromRecording(offline, owner, persona);
+    const folder = `users/${owner.userId}/influencers/${persona}/voice/`;
+    const storage = offline.app.services.storage;
+    expect((await storage.list(folder)).length).toBe(2);
+    const deleted = await offline.app.inject({
+      method: 'DELETE',
+      url: `/api/influencers/${persona}`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await storage.list(folder)).toEqual([]);
+  });
+
   it('a recording must be 30 seconds to 3 minutes of sound, and say whose voice it is', async () => {
     const owner = await account(offline);
     const persona = await trainedPersona(offline, owner);

@@ -15,6 +15,7 @@ import {
   onboardingStates,
   payouts,
   personaPhotos,
+  personaVoices,
   platformAccounts,
   postItems,
   postPurchases,
@@ -84,8 +85,9 @@ account.json        Your profile (name, e-mail address, when you joined), your p
                     No password, session, token or secret is included.
 personas/<name>/    One folder per influencer: persona.json (its details and public page), its
                     picture, the photos you gave it (as stored, in their original size), its
-                    trained model when there is one, and likeness.json with your statement about
-                    whose likeness it shows (and the consent document you gave, if any).
+                    trained model when there is one, likeness.json with your statements about
+                    whose likeness and voice it shows (and the consent documents you gave, if
+                    any), and voice.json with its voice and the recording it was cloned from.
 gallery/            Every picture and video the tools made for you, as stored (signed with its
                     Content Credentials), with a small preview of each in gallery/previews/, and
                     gallery.json: what made each one, its prompt, its identity score and its
@@ -131,6 +133,7 @@ export async function exportEntries(db: TDatabase, userId: string): Promise<TExp
     influencerRows,
     photoRows,
     statementRows,
+    voiceRows,
     pageRows,
     galleryRows,
     jobRows,
@@ -170,11 +173,15 @@ export async function exportEntries(db: TDatabase, userId: string): Promise<TExp
       .from(personaPhotos)
       .where(eq(personaPhotos.workspaceId, userId))
       .orderBy(asc(personaPhotos.createdAt)),
+    // Every statement about the workspace's personas, whoever of its members made it.
     db
-      .select()
+      .select({ statement: likenessStatements })
       .from(likenessStatements)
-      .where(eq(likenessStatements.userId, userId))
-      .orderBy(asc(likenessStatements.statedAt)),
+      .innerJoin(influencers, eq(influencers.id, likenessStatements.influencerId))
+      .where(eq(influencers.workspaceId, userId))
+      .orderBy(asc(likenessStatements.statedAt))
+      .then((rows) => rows.map((row) => row.statement)),
+    db.select().from(personaVoices).where(eq(personaVoices.workspaceId, userId)),
     db.select().from(influencerPages).where(eq(influencerPages.workspaceId, userId)),
     db
       .select()
@@ -343,6 +350,21 @@ export async function exportEntries(db: TDatabase, userId: string): Promise<TExp
       file(`${folder}/photos/previews/${index + 1}-${short(photo.id)}`, photo.thumbnailKey);
     });
     file(`${folder}/model`, influencer.loraKey);
+    const voice = voiceRows.find((row) => row.influencerId === influencer.id);
+    if (voice) {
+      texts.push({
+        path: `${folder}/voice.json`,
+        text: json({
+          kind: voice.kind,
+          stockVoice: voice.stockVoice,
+          recording: voice.recordingKey
+            ? { name: voice.recordingName, seconds: voice.recordingSeconds }
+            : null,
+          updatedAt: iso(voice.updatedAt),
+        }),
+      });
+      file(`${folder}/voice-recording`, voice.recordingKey);
+    }
     if (statements.length) {
       texts.push({
         path: `${folder}/likeness.json`,

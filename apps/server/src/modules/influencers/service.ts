@@ -18,6 +18,7 @@ import {
   jobs,
   likenessStatements,
   personaPhotos,
+  personaVoices,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { TFileUrlSigner } from '../../lib/file-urls';
@@ -407,6 +408,11 @@ export async function deleteInfluencer(
           isNotNull(likenessStatements.consentDocumentKey),
         ),
       );
+    // And its voice: the recording it was cloned from and its sample.
+    const voices = await tx
+      .select({ recording: personaVoices.recordingKey, sample: personaVoices.sampleKey })
+      .from(personaVoices)
+      .where(and(eq(personaVoices.influencerId, id), eq(personaVoices.workspaceId, workspaceId)));
     const [row] = await tx
       .delete(influencers)
       .where(and(eq(influencers.id, id), eq(influencers.workspaceId, workspaceId)))
@@ -431,6 +437,7 @@ export async function deleteInfluencer(
       fileKeys: [
         ...photos.flatMap((photo) => [photo.imageKey, photo.thumbnailKey]),
         ...documents.map((document) => document.key),
+        ...voices.flatMap((voice) => [voice.recording, voice.sample]),
       ],
     };
   });
