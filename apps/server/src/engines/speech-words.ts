@@ -6,13 +6,12 @@
  * the last word ends when the speech does. Captions and anything else timed from the words read
  * these; they are an estimate, good to a fraction of a second on even speech.
  */
+import { SPEECH_PACE } from '@muse/shared';
 import type { TWordTiming } from './types';
 
-/** Letters a voice says per second at an even pace, as `speechSeconds` counts them. */
-const LETTERS_PER_SECOND = 14.5;
-/** The pause after a sentence's end and after a comma (or a dash), in seconds at that pace. */
-const SENTENCE_PAUSE = 0.35;
-const COMMA_PAUSE = 0.15;
+const LETTERS_PER_SECOND = SPEECH_PACE.charactersPerSecond;
+const SENTENCE_PAUSE = SPEECH_PACE.sentencePause;
+const COMMA_PAUSE = SPEECH_PACE.commaPause;
 
 /** What is said aloud: letters and digits (an apostrophe or hyphen inside a word is not). */
 const SPOKEN = /[\p{L}\p{N}]/gu;

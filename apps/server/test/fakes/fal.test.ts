@@ -2,6 +2,7 @@ import { ApiError, ValidationError } from '@fal-ai/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFalConnection, rewriteFalUrl } from '../../src/engines/fal/client';
+import { wavSeconds } from '../../src/engines/local/speech/wav';
 import { probeVideo } from '../../src/engines/local/video/ffmpeg';
 import { startFakeFal, type TFakeFal } from './fal';
 
@@ -286,11 +287,6 @@ function wavSamples(wav: Buffer): { samples: Int16Array; rate: number } {
   }
   throw new Error('no data chunk');
 }
-
-const wavSeconds = (wav: Buffer) => {
-  const { samples, rate } = wavSamples(wav);
-  return samples.length / rate;
-};
 
 /** The loudness (RMS) of each window of `seconds` through the WAV. */
 function windowLevels(wav: Buffer, seconds: number): number[] {

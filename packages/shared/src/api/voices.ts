@@ -53,11 +53,12 @@ export const TALKING_AUDIO = {
   hint: 'WAV, MP3, M4A, WEBM, OGG or FLAC · up to 60 seconds',
 } as const;
 
-/** Characters a voice says per second at an even pace (about 150 words a minute). */
-const CHARACTERS_PER_SECOND = 14.5;
-/** The pause a sentence's end or a comma adds, in seconds. */
-const SENTENCE_PAUSE = 0.35;
-const COMMA_PAUSE = 0.15;
+/**
+ * The pace Muse assumes of speech: characters a second at an even pace (about 150 words a
+ * minute) and the pause a sentence's end or a comma adds, in seconds. A script's length and the
+ * word times estimated for speech that came without them both follow it.
+ */
+export const SPEECH_PACE = { charactersPerSecond: 14.5, sentencePause: 0.35, commaPause: 0.15 };
 
 /**
  * How long a script takes to say, in seconds (one decimal): its characters at an even pace,
@@ -71,7 +72,9 @@ export function speechSeconds(script: string): number {
   const sentences = (text.match(/[.!?]+(\s|$)/g) ?? []).length;
   const commas = (text.match(/[,;:]/g) ?? []).length;
   const seconds =
-    spoken / CHARACTERS_PER_SECOND + sentences * SENTENCE_PAUSE + commas * COMMA_PAUSE;
+    spoken / SPEECH_PACE.charactersPerSecond +
+    sentences * SPEECH_PACE.sentencePause +
+    commas * SPEECH_PACE.commaPause;
   return Math.max(0.5, Math.round(seconds * 10) / 10);
 }
 

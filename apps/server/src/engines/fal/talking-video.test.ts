@@ -11,8 +11,8 @@ import {
   createFalTalkingVideoEngine,
   SPEECH_ENDPOINT,
   VOICE_CLONE_ENDPOINT,
-  wavSeconds,
 } from './talking-video';
+import { wavSeconds } from '../local/speech/wav';
 
 let fal: TFakeFal;
 let picture: Buffer;

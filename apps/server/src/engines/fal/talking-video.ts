@@ -17,6 +17,7 @@ import type {
   MinimaxVoiceCloneInput,
 } from '@fal-ai/client/endpoints';
 import type { TStockVoiceKey } from '@muse/shared';
+import { wavSeconds } from '../local/speech/wav';
 import { burnCaptions } from '../local/video/captions';
 import { estimateWordTimings } from '../speech-words';
 import type { TEngine, TRunContext } from '../types';
@@ -86,23 +87,6 @@ function savedRequest(saved: string | null): { step: TStep; requestId: string } 
   if (colon < 0 || !step || !requestId)
     throw new Error(`The saved request '${saved}' names no step of a talking video`);
   return { step, requestId };
-}
-
-/** How long a WAV lasts, in seconds, from its format and data chunks; null when unreadable. */
-export function wavSeconds(wav: Uint8Array): number | null {
-  const bytes = Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength);
-  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'RIFF') return null;
-  let bytesPerSecond = 0;
-  for (let at = 12; at + 8 <= bytes.length;) {
-    const id = bytes.toString('latin1', at, at + 4);
-    const size = bytes.readUInt32LE(at + 4);
-    if (id === 'fmt ' && at + 16 <= bytes.length) bytesPerSecond = bytes.readUInt32LE(at + 16);
-    // A recorder that never went back to fill in the size leaves it at its largest.
-    if (id === 'data')
-      return bytesPerSecond ? Math.min(size, bytes.length - at - 8) / bytesPerSecond : null;
-    at += 8 + size + (size % 2);
-  }
-  return null;
 }
 
 /** The stage text of a step, with the queue's place while fal has not started it. */

@@ -7,6 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VOICE_TEXTS } from '@muse/shared';
+import { wavSeconds } from '../../engines/local/speech/wav';
 import { runBinary, VideoToolError, withTempDir } from '../../engines/local/video/ffmpeg';
 import { badRequest } from '../../lib/errors';
 import { tooLarge } from '../../lib/multipart';
@@ -76,7 +77,7 @@ export async function keepAudio(data: Buffer, limits: TAudioLimits): Promise<TKe
     }
     return readFile(output);
   });
-  const seconds = Math.round(((wav.length - WAV_HEADER_BYTES) / (2 * KEPT_AUDIO_RATE)) * 10) / 10;
+  const seconds = Math.round((wavSeconds(wav) ?? 0) * 10) / 10;
   if (seconds <= 0) throw notAudio();
   if (seconds > limits.maxSeconds) throw badRequest(limits.tooLong(Math.floor(seconds)));
   if (limits.minSeconds && limits.tooShort && seconds < limits.minSeconds)

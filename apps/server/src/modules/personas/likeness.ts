@@ -27,7 +27,7 @@ import { lockInfluencer, notAPhoto, readablePhoto } from './service';
 
 type TDocumentType = (typeof CONSENT_DOCUMENT.types)[number];
 
-const EXTENSIONS: Record<TDocumentType, string> = {
+export const DOCUMENT_EXTENSIONS: Record<TDocumentType, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -54,14 +54,16 @@ export async function documentType(data: Buffer): Promise<TDocumentType | null> 
   return null;
 }
 
-/** The name the document was uploaded with, kept to show and to download it by. */
-function documentName(fileName: string, type: TDocumentType): string {
-  // Control characters and quotes would break the download's header; the rest is the creator's.
+/**
+ * The name a file was uploaded with, kept to show and to download it by, or `fallback`.
+ * Control characters and quotes would break a download's header; the rest is the creator's.
+ */
+export function uploadedName(fileName: string, fallback: string): string {
   const cleaned = fileName
     .replace(/[\p{Cc}"\\]/gu, '')
     .trim()
     .slice(0, 200);
-  return cleaned || `consent.${EXTENSIONS[type]}`;
+  return cleaned || fallback;
 }
 
 /**
@@ -90,8 +92,8 @@ export async function stateLikeness(
     const type = await documentType(document.data);
     if (!type) throw notADocument();
     stored = {
-      key: `private/users/${userId}/influencers/${influencerId}/consent/${randomUUID()}.${EXTENSIONS[type]}`,
-      name: documentName(document.fileName, type),
+      key: `private/users/${userId}/influencers/${influencerId}/consent/${randomUUID()}.${DOCUMENT_EXTENSIONS[type]}`,
+      name: uploadedName(document.fileName, `consent.${DOCUMENT_EXTENSIONS[type]}`),
       type,
     };
     await deps.storage.put(stored.key, document.data);

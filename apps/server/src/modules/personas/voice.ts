@@ -28,7 +28,8 @@ import type { TUploadedFile } from '../../lib/multipart';
 import type { TStorage } from '../../lib/storage';
 import { findInfluencer } from '../influencers/service';
 import { keepAudio, wavStart } from '../media/audio-upload';
-import { documentType } from './likeness';
+import { DOCUMENT_EXTENSIONS, documentType, uploadedName } from './likeness';
+import { readStored } from './reference';
 import { lockInfluencer } from './service';
 
 /** The subject of a voice's statements in `likeness_statements`. */
@@ -166,15 +167,6 @@ export async function chooseStockVoice(
   });
 }
 
-/** The name a recording was uploaded with, cleaned to show. */
-function recordingName(fileName: string): string {
-  const cleaned = fileName
-    .replace(/[\p{Cc}"\\]/gu, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned || 'recording';
-}
-
 /**
  * Clones the persona's voice from a recording: the recording is checked by its content and
  * length, kept as WAV, and stated for ('consent' needs its document). The voice a hosted engine
@@ -219,7 +211,7 @@ export async function cloneVoice(
   const sampleKey = `${folder}/sample-${randomUUID()}.wav`;
   const documentKey =
     input.document && documentKind
-      ? `private/users/${workspaceId}/influencers/${influencer.id}/voice-consent/${randomUUID()}.${documentKind === 'application/pdf' ? 'pdf' : documentKind === 'image/png' ? 'png' : 'jpg'}`
+      ? `private/users/${workspaceId}/influencers/${influencer.id}/voice-consent/${randomUUID()}.${DOCUMENT_EXTENSIONS[documentKind]}`
       : null;
   await deps.storage.put(recordingKey, kept.wav);
   await deps.storage.put(sampleKey, wavStart(kept.wav, SAMPLE_SECONDS));
@@ -235,7 +227,10 @@ export async function cloneVoice(
         subject: VOICE_SUBJECT,
         statement: input.statement,
         consentDocumentKey: documentKey,
-        consentDocumentName: input.document ? recordingName(input.document.fileName) : null,
+        consentDocumentName:
+          input.document && documentKind
+            ? uploadedName(input.document.fileName, `consent.${DOCUMENT_EXTENSIONS[documentKind]}`)
+            : null,
         consentDocumentType: documentKind,
         statedAt: sql`clock_timestamp()`,
       })
@@ -244,7 +239,7 @@ export async function cloneVoice(
       kind: 'cloned' as const,
       stockVoice: current?.stockVoice ?? DEFAULT_STOCK_VOICE,
       recordingKey,
-      recordingName: recordingName(input.recording!.fileName),
+      recordingName: uploadedName(input.recording!.fileName, 'recording'),
       recordingSeconds: kept.seconds,
       statementId: statement!.id,
       sampleKey,
@@ -307,15 +302,13 @@ export async function voiceForJob(
   const stockVoice = (row?.stockVoice ?? DEFAULT_STOCK_VOICE) as TStockVoiceKey;
   if (row?.kind !== 'cloned' || !row.recordingKey)
     return { voice: { kind: 'stock', stockVoice }, recordingKey: null };
-  const file = await storage.get(row.recordingKey);
-  if (!file) return { voice: { kind: 'stock', stockVoice }, recordingKey: null };
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  const recording = await readStored(storage, row.recordingKey);
+  if (!recording) return { voice: { kind: 'stock', stockVoice }, recordingKey: null };
   return {
     voice: {
       kind: 'cloned',
       stockVoice,
-      recording: Buffer.concat(chunks),
+      recording,
       providerVoiceId: row.providerVoices[engine] ?? null,
     },
     recordingKey: row.recordingKey,

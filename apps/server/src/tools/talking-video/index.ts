@@ -14,7 +14,6 @@ import {
   TOOL_MAX_INPUT_SIDE,
   TOOL_TEXTS,
 } from '@muse/shared';
-import { buffer } from 'node:stream/consumers';
 import { badRequest } from '../../lib/errors';
 import { jobSpendDescription } from '../../modules/billing/ledger';
 import { pictureOrPersonaPhoto } from '../../modules/gallery/job-input';
@@ -24,7 +23,7 @@ import { jobInputFile, pictureInput } from '../../modules/jobs/inputs';
 import { namedVideo } from '../../modules/jobs/outputs';
 import { admit, parseToolRequest, storedOptions, type TToolServer } from '../../modules/jobs/tool';
 import { keepAudio } from '../../modules/media/audio-upload';
-import { personaForJob } from '../../modules/personas/reference';
+import { personaForJob, readStored } from '../../modules/personas/reference';
 import { keepProviderVoice, voiceForJob } from '../../modules/personas/voice';
 
 /** Where a job's own audio is kept, beside its input: `{job}` is the job's id. */
@@ -90,9 +89,8 @@ export const talkingVideo: TToolServer<'talking-video'> = {
     const engine = deps.engines['talking-video'];
     let audio: Buffer | null = null;
     if (options.recorded) {
-      const stored = await deps.storage.get(speechKey(row.workspaceId, row.id));
-      if (!stored) throw new Error('The audio of the job is missing from storage');
-      audio = await buffer(stored.stream);
+      audio = await readStored(deps.storage, speechKey(row.workspaceId, row.id));
+      if (!audio) throw new Error('The audio of the job is missing from storage');
     }
     const { voice, recordingKey } = await voiceForJob(
       db,

@@ -1,23 +1,19 @@
 import {
-  INFLUENCER_PAGE_ROUTE,
   TOOL_MAX_INPUT_SIDE,
   TOOL_TEXTS,
   VIDEO_ASPECT_RATIOS,
   VIDEO_DURATIONS,
   VIDEO_TEXTS,
   type TGalleryItem,
-  type TInfluencer,
-  type TJob,
   type TVideoAspectRatio,
   type TVideoDuration,
 } from '@muse/shared';
-import { Clapperboard, UserRound } from 'lucide-react';
+import { Clapperboard } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Spinner } from '../../components/ui/spinner';
 import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
-import { InfluencerPicture } from '../../components/workspace/influencer-picture';
 import { useGalleryItem } from '../../lib/gallery';
 import { useInfluencers } from '../../lib/influencers';
 import { PersonaPicker } from './components/generate/persona-picker';
@@ -30,6 +26,7 @@ import { ChoiceGroup, ToolLayout } from './components/tool-layout';
 import { ToolSubmit } from './components/tool-submit';
 import { UpgradeRequired } from './components/upgrade-required';
 import { GalleryStillPicker } from './components/video/gallery-still-picker';
+import { JobStill, PersonaStill, type TPersonaStillWords } from './components/video/persona-still';
 import { VideoHistory } from './components/video/video-history';
 import { VideoResult } from './components/video/video-result';
 import { previewButtonLabel } from '../../lib/media-format';
@@ -43,6 +40,13 @@ const STILL_SOURCES = [
   { value: 'persona', label: "Persona's photo" },
   { value: 'upload', label: 'Upload' },
 ] as const satisfies readonly { value: TStillSource; label: string }[];
+
+/** What "Persona's photo" says on this page. */
+const STILL_WORDS: TPersonaStillWords = {
+  purpose: 'to animate its photos',
+  choose: 'Choose an influencer below: Muse starts the clip from its best reference photo.',
+  ready: (name) => `Muse starts the clip from ${name}'s best reference photo.`,
+};
 
 /**
  * Generate Video (docs/product/tools.md): a still (a gallery image, the persona's own reference
@@ -161,7 +165,12 @@ function GenerateVideoTool() {
                 error={stillError}
               />
             ) : source === 'persona' ? (
-              <PersonaStill persona={persona} hasInfluencers={list.length > 0} error={stillError} />
+              <PersonaStill
+                words={STILL_WORDS}
+                persona={persona}
+                hasInfluencers={list.length > 0}
+                error={stillError}
+              />
             ) : (
               <ImagePicker
                 label="Still to upload"
@@ -234,7 +243,7 @@ function GenerateVideoTool() {
             placeholder="Your video appears here and plays in the page, ready to download."
             progressLabel="Video progress"
             videoLabel="Generated video"
-            source={<StillOf job={tool.current} />}
+            source={<JobStill job={tool.current} alt="The still being animated" />}
           />
         }
       />
@@ -263,89 +272,5 @@ function GenerateVideoTool() {
 
       <UpgradeModal type={modal} onClose={() => setModal(null)} />
     </>
-  );
-}
-
-/** The still a running job starts from, shown faded under its progress. */
-function StillOf({ job }: { job: TJob | null }) {
-  const input = job?.input;
-  if (!input || !input.contentType.startsWith('image/')) return null;
-  return (
-    <img
-      src={input.url}
-      alt="The still being animated"
-      className="mx-auto max-h-80 w-full max-w-sm rounded-xl object-contain"
-    />
-  );
-}
-
-/** "Persona's photo": which persona's reference photo the server takes, or what is missing. */
-function PersonaStill({
-  persona,
-  hasInfluencers,
-  error,
-}: {
-  persona: TInfluencer | null;
-  hasInfluencers: boolean;
-  error: string | null;
-}) {
-  let body;
-  if (!hasInfluencers) {
-    body = (
-      <p className="text-sm text-zinc-400">
-        You have no influencers yet.{' '}
-        <Link to="/influencers" className="text-brand-300 underline-offset-2 hover:underline">
-          Create one
-        </Link>{' '}
-        to animate its photos.
-      </p>
-    );
-  } else if (!persona) {
-    body = (
-      <p className="text-sm text-zinc-400">
-        Choose an influencer below: Muse starts the clip from its best reference photo.
-      </p>
-    );
-  } else if (!persona.ready) {
-    body = (
-      <p className="text-sm text-amber-200/90">
-        {VIDEO_TEXTS.personaNotReady}{' '}
-        <Link
-          to={`${INFLUENCER_PAGE_ROUTE}/${persona.id}`}
-          className="text-brand-300 underline-offset-2 hover:underline"
-        >
-          Open {persona.name}
-        </Link>
-      </p>
-    );
-  } else {
-    body = (
-      <div className="flex items-center gap-3">
-        <span className="relative size-14 shrink-0 overflow-hidden rounded-xl bg-ink-800">
-          <InfluencerPicture
-            influencer={persona}
-            initialsClassName="text-base"
-            imageClassName="size-full object-cover"
-          />
-        </span>
-        <p className="text-sm text-zinc-300">
-          Muse starts the clip from {persona.name}&apos;s best reference photo.
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="space-y-2 rounded-2xl border border-ink-700 bg-ink-950/60 p-4">
-      <p className="flex items-center gap-2 text-sm font-medium text-zinc-300">
-        <UserRound aria-hidden="true" className="size-4 text-brand-300" />
-        Persona&apos;s photo
-      </p>
-      {body}
-      {error ? (
-        <p role="alert" className="text-sm text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

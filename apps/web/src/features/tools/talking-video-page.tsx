@@ -14,13 +14,12 @@ import {
   type TJob,
   type TVideoAspectRatio,
 } from '@muse/shared';
-import { CalendarPlus, Mic, UserRound } from 'lucide-react';
+import { CalendarPlus, Mic } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { InfluencerPicture } from '../../components/workspace/influencer-picture';
 import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upgrade-modal';
 import { useInfluencers } from '../../lib/influencers';
 import { previewButtonLabel } from '../../lib/media-format';
@@ -37,6 +36,7 @@ import { ToolSubmit } from './components/tool-submit';
 import { UpgradeRequired } from './components/upgrade-required';
 import { AudioPicker, usePickedAudio } from './components/video/audio-picker';
 import { GalleryStillPicker } from './components/video/gallery-still-picker';
+import { JobStill, PersonaStill, type TPersonaStillWords } from './components/video/persona-still';
 import { VideoHistory } from './components/video/video-history';
 import { VideoResult } from './components/video/video-result';
 import { useToolAccess, type TToolAccess } from './use-tool-access';
@@ -49,6 +49,13 @@ const PICTURE_SOURCES = [
   { value: 'gallery', label: 'From the gallery' },
   { value: 'upload', label: 'Upload' },
 ] as const satisfies readonly { value: TPictureSource; label: string }[];
+
+/** What "Persona's photo" says on this page. */
+const STILL_WORDS: TPersonaStillWords = {
+  purpose: 'to make it talk',
+  choose: 'Choose a persona below: Muse uses its best reference photo.',
+  ready: (name) => `Muse uses ${name}'s best reference photo.`,
+};
 
 /** A label whose price in brackets is not known yet: 'Make Talking Video'. */
 function withoutPrice(label: string): string {
@@ -198,7 +205,8 @@ function TalkingVideoTool() {
                 error={pictureError}
               />
             ) : source === 'persona' ? (
-              <PersonaPhoto
+              <PersonaStill
+                words={STILL_WORDS}
                 persona={persona}
                 hasInfluencers={list.length > 0}
                 error={pictureError}
@@ -300,7 +308,7 @@ function TalkingVideoTool() {
               placeholder="Your talking video appears here and plays in the page, ready to download."
               progressLabel="Video progress"
               videoLabel="Talking video"
-              source={<PictureOf job={tool.current} />}
+              source={<JobStill job={tool.current} alt="The picture being made to talk" />}
             />
             {tool.current ? <JobVoice job={tool.current} /> : null}
             {tool.current ? <SendToCalendar job={tool.current} /> : null}
@@ -390,89 +398,5 @@ function SendToCalendar({ job }: { job: TJob }) {
         {TALKING_TEXTS.sendToCalendar}
       </Link>
     </Button>
-  );
-}
-
-/** The picture a running job starts from, shown faded under its progress. */
-function PictureOf({ job }: { job: TJob | null }) {
-  const input = job?.input;
-  if (!input || !input.contentType.startsWith('image/')) return null;
-  return (
-    <img
-      src={input.url}
-      alt="The picture being made to talk"
-      className="mx-auto max-h-80 w-full max-w-sm rounded-xl object-contain"
-    />
-  );
-}
-
-/** "Persona's photo": which persona's reference photo the server takes, or what is missing. */
-function PersonaPhoto({
-  persona,
-  hasInfluencers,
-  error,
-}: {
-  persona: TInfluencer | null;
-  hasInfluencers: boolean;
-  error: string | null;
-}) {
-  let body;
-  if (!hasInfluencers) {
-    body = (
-      <p className="text-sm text-zinc-400">
-        You have no influencers yet.{' '}
-        <Link to="/influencers" className="text-brand-300 underline-offset-2 hover:underline">
-          Create one
-        </Link>{' '}
-        to make it talk.
-      </p>
-    );
-  } else if (!persona) {
-    body = (
-      <p className="text-sm text-zinc-400">
-        Choose a persona below: Muse uses its best reference photo.
-      </p>
-    );
-  } else if (!persona.ready) {
-    body = (
-      <p className="text-sm text-amber-200/90">
-        {VIDEO_TEXTS.personaNotReady}{' '}
-        <Link
-          to={`${INFLUENCER_PAGE_ROUTE}/${persona.id}`}
-          className="text-brand-300 underline-offset-2 hover:underline"
-        >
-          Open {persona.name}
-        </Link>
-      </p>
-    );
-  } else {
-    body = (
-      <div className="flex items-center gap-3">
-        <span className="relative size-14 shrink-0 overflow-hidden rounded-xl bg-ink-800">
-          <InfluencerPicture
-            influencer={persona}
-            initialsClassName="text-base"
-            imageClassName="size-full object-cover"
-          />
-        </span>
-        <p className="text-sm text-zinc-300">
-          Muse uses {persona.name}&apos;s best reference photo.
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="space-y-2 rounded-2xl border border-ink-700 bg-ink-950/60 p-4">
-      <p className="flex items-center gap-2 text-sm font-medium text-zinc-300">
-        <UserRound aria-hidden="true" className="size-4 text-brand-300" />
-        Persona&apos;s photo
-      </p>
-      {body}
-      {error ? (
-        <p role="alert" className="text-sm text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -31,6 +31,16 @@ export function readWavInfo(wav: Buffer): TWavInfo {
   throw new Error('The WAV file holds no sound');
 }
 
+/** How long a 16-bit PCM WAV lasts, in seconds; null when it is not one. */
+export function wavSeconds(wav: Uint8Array): number | null {
+  try {
+    const info = readWavInfo(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
+    return info.samples / info.sampleRate;
+  } catch {
+    return null;
+  }
+}
+
 /** Samples (-1…1, channels interleaved) as a 16-bit PCM WAV. */
 export function encodeWav(samples: Float32Array, sampleRate: number, channels = 1): Buffer {
   const data = Buffer.alloc(samples.length * 2);
