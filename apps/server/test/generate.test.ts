@@ -486,6 +486,7 @@ describe(
         'face-swap',
         'generate-video',
         'product-shot',
+        'talking-video',
       ]);
       const answer = await hosted.app.inject({
         method: 'POST',
