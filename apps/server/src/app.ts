@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/routes';
 import { influencerRoutes } from './modules/influencers/routes';
 import { personaRoutes } from './modules/personas/routes';
 import { voiceRoutes } from './modules/personas/voice-routes';
+import { draftRoutes } from './modules/drafts/routes';
 import { galleryRoutes } from './modules/gallery/routes';
 import { createCacheEvents, type TCacheEvents } from './lib/cache-events';
 import { createSessionCache, type TSessionCache } from './modules/auth/session-cache';
@@ -281,6 +282,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         await signedIn.register(influencerRoutes);
         await signedIn.register(personaRoutes);
         await signedIn.register(voiceRoutes);
+        await signedIn.register(draftRoutes);
         await signedIn.register(productRoutes);
         await signedIn.register(jobRoutes);
         await signedIn.register(galleryRoutes);

@@ -4,6 +4,7 @@ import {
   HOSTED_TOOLS,
   JOB_TOOLS,
   PERSONA_ENGINES,
+  TEXT_ENGINES,
   type TEngineVariable,
   type THostedTool,
   type TJobTool,
@@ -172,6 +173,32 @@ export const ZEnv = z.object({
    * the reference set), `fal` trains a FLUX LoRA on fal and needs FAL_KEY.
    */
   ENGINE_TRAIN_PERSONA: z.enum(PERSONA_ENGINES, { error: 'must be local or fal' }).default('local'),
+  /**
+   * The text engine of drafts (docs/product/drafts.md): `local` writes from Muse's templates
+   * (free, labelled 'Offline preview'); `openai-compatible` asks the chat-completions server at
+   * TEXT_API_URL (Ollama, llama.cpp's server, vLLM, LM Studio, OpenAI, a router) for TEXT_MODEL.
+   */
+  ENGINE_TEXT: z
+    .enum(TEXT_ENGINES, { error: 'must be local or openai-compatible' })
+    .default('local'),
+  /** The server's base URL, its `/v1` included: `http://localhost:11434/v1` for Ollama. */
+  TEXT_API_URL: z.url({ error: 'must be a URL such as http://localhost:11434/v1' }).optional(),
+  /** Its key, where it asks for one (a local Ollama or llama.cpp server does not). */
+  TEXT_API_KEY: z.string().min(1, 'must not be empty').optional(),
+  /** The model it is asked for ('llama3.1:8b', 'gpt-4o-mini'). */
+  TEXT_MODEL: z.string().min(1, 'must name a model').optional(),
+  /** How long one answer may take before the draft fails and is refunded. */
+  TEXT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds from 100 to 600000' })
+    .int('must be a whole number of milliseconds from 100 to 600000')
+    .min(100, 'must be a whole number of milliseconds from 100 to 600000')
+    .max(600_000, 'must be a whole number of milliseconds from 100 to 600000')
+    .default(180_000),
+  /**
+   * Whether the model reads pictures (a vision model): only then is a post's picture sent with
+   * a caption request. Otherwise the engine reads Muse's own description of it.
+   */
+  TEXT_ACCEPTS_IMAGES: booleanFlag.default(false),
   /** The key of the fal account that runs the hosted engines. */
   FAL_KEY: z.string().min(8, 'must be a fal API key').optional(),
   /**
@@ -290,6 +317,7 @@ const SECRETS = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'FAL_KEY',
+  'TEXT_API_KEY',
   'S3_SECRET_ACCESS_KEY',
   'FILE_URL_SECRET',
   'ENCRYPTION_KEY',
@@ -399,6 +427,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   for (const variable of ['ENGINE_TRAIN_PERSONA', ...HOSTED_TOOLS.map(engineVariable)] as const) {
     if (config[variable] === 'fal' && !config.FAL_KEY)
       problems.push(`FAL_KEY must be set when ${variable}=fal`);
+  }
+  if (config.ENGINE_TEXT === 'openai-compatible') {
+    if (!config.TEXT_API_URL)
+      problems.push('TEXT_API_URL must be set when ENGINE_TEXT=openai-compatible');
+    if (!config.TEXT_MODEL)
+      problems.push('TEXT_MODEL must be set when ENGINE_TEXT=openai-compatible');
   }
   if (isProduction && config.FAL_API_URL) {
     problems.push('FAL_API_URL is for tests only and must not be set when NODE_ENV=production');

@@ -4,6 +4,7 @@ import { createFalConnection } from './engines/fal/client';
 import { createFalTrainingEngine } from './engines/fal/train-persona';
 import { createFaceAnalyser, type TFaceAnalyser } from './engines/faces';
 import { createLocalTrainingEngine } from './engines/local/train-persona';
+import { createTextEngine, type TTextEngine } from './engines/text';
 import { createSafetyChecker, type TSafetyChecker } from './engines/safety';
 import type { TTrainingEngine } from './engines/training';
 import { loadContentCredentials, type TContentCredentials } from './lib/content-credentials';
@@ -57,8 +58,10 @@ export type TServices = {
    * C2PA_CERT_CHAIN and C2PA_PRIVATE_KEY): readers report them as untrusted.
    */
   developmentCredentials: boolean;
-  /** Writes influencer personas ('Generate with AI', onboarding, claims). */
+  /** Writes influencer personas for the onboarding and claims (Muse's templates). */
   personaWriter: TPersonaWriter;
+  /** Writes drafts in a persona's words (ENGINE_TEXT): captions, bios, prompts, voice profiles. */
+  text: TTextEngine;
   /**
    * A plan's grant of influencer slots, in one transaction with the onboarding's waiting persona
    * becoming an influencer in one of them (billing calls it; the onboarding does the work).
@@ -74,7 +77,14 @@ export type TServices = {
 export type TServiceOverrides = Partial<
   Pick<
     TServices,
-    'storage' | 'engines' | 'personaWriter' | 'training' | 'faces' | 'safety' | 'credentials'
+    | 'storage'
+    | 'engines'
+    | 'personaWriter'
+    | 'text'
+    | 'training'
+    | 'faces'
+    | 'safety'
+    | 'credentials'
   >
 >;
 
@@ -126,6 +136,7 @@ export async function createServices(
     credentials: signer.credentials,
     developmentCredentials: signer.development,
     personaWriter,
+    text: overrides.text ?? createTextEngine(config),
     grantSlots: slotGrant({ storage, files, personaWriter, faces }),
     tools: SERVER_TOOLS,
     stop: async () => {

@@ -11,7 +11,7 @@ import { runMigrations } from './db/migrate';
 import { developmentCertificateDir } from './lib/content-credentials';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { StripeGateway } from './modules/payments/stripe-gateway';
-import { publishingContext, startWorker } from './modules/jobs/worker';
+import { DRAFT_CONCURRENCY, publishingContext, startWorker } from './modules/jobs/worker';
 import { webhookDeliveryContext } from './modules/webhooks/delivery';
 import { createMailer } from './modules/mail/mailer';
 import { unsupportedNode } from './runtime';
@@ -47,10 +47,10 @@ async function main() {
     base: { role: 'worker' },
     serializers: LOG_SERIALIZERS,
   });
-  // One connection per running job, one LISTEN for each of the three runners and one for the
-  // providers' webhooks, and room for heartbeats, progress and the scheduled tasks.
+  // One connection per running job and draft, one LISTEN for each of the four runners and one
+  // for the providers' webhooks, and room for heartbeats, progress and the scheduled tasks.
   const database = connectDatabase(config.DATABASE_URL, {
-    poolSize: config.WORKER_CONCURRENCY + config.WORKER_PREVIEW_CONCURRENCY + 6,
+    poolSize: config.WORKER_CONCURRENCY + config.WORKER_PREVIEW_CONCURRENCY + DRAFT_CONCURRENCY + 7,
   });
   const services = await createServices(config);
   const worker = await startWorker({

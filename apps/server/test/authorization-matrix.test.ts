@@ -114,6 +114,14 @@ const OWNED: Record<string, TOwnedRoute> = {
   },
   'DELETE /api/influencers/:id/voice': { params: { id: 'influencer' } },
   'GET /api/influencers/:id/voice/sample': { params: { id: 'influencer' } },
+  'GET /api/influencers/:id/voice-profile': { params: { id: 'influencer' } },
+  'PUT /api/influencers/:id/voice-profile': {
+    params: { id: 'influencer' },
+    body: async () => ({
+      payload: { tone: 'warm', uses: [], avoids: [], emoji: 'few', language: 'en' },
+    }),
+  },
+  'DELETE /api/influencers/:id/voice-profile': { params: { id: 'influencer' } },
   'GET /api/products/:id': { params: { id: 'product' } },
   'PUT /api/products/:id': { params: { id: 'product' }, body: productForm },
   'DELETE /api/products/:id': { params: { id: 'product' } },

@@ -296,6 +296,7 @@ function requestFor(route: string, world: TWorld): InjectOptions | null {
     '/api/influencers/:id/likeness/document': world.influencerId,
     '/api/influencers/:id/voice': world.influencerId,
     '/api/influencers/:id/voice/sample': world.influencerId,
+    '/api/influencers/:id/voice-profile': world.influencerId,
     '/api/influencers/:id/page': world.influencerId,
     '/api/influencers/:id/platform-accounts': world.influencerId,
     '/api/influencers/:id/platform-stats': world.influencerId,

@@ -30,3 +30,4 @@ export * from './api/platforms';
 export * from './api/account-data';
 export * from './workspaces/roles';
 export * from './api/workspaces';
+export * from './api/drafts';

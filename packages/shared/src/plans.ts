@@ -18,6 +18,8 @@ export type TEntitlements = {
   editImage: boolean;
   promptGeneration: boolean;
   productShots: boolean;
+  /** Drafts in a persona's words (captions, bios, prompts): every account, plan or not. */
+  textDrafts: boolean;
   /** Products an account may keep. */
   productSlots: number;
   /** Posts the content calendar may schedule per month. */
@@ -49,6 +51,7 @@ export const FREE_ENTITLEMENTS: TEntitlements = {
   editImage: false,
   promptGeneration: false,
   productShots: false,
+  textDrafts: true,
   productSlots: 0,
   scheduledPostsPerMonth: 0,
 };
@@ -74,6 +77,7 @@ export const PLANS: Record<TPlanKey, TPlan> = {
       editImage: true,
       promptGeneration: true,
       productShots: true,
+      textDrafts: true,
       productSlots: 5,
       scheduledPostsPerMonth: 20,
     },
@@ -97,6 +101,7 @@ export const PLANS: Record<TPlanKey, TPlan> = {
       editImage: true,
       promptGeneration: true,
       productShots: true,
+      textDrafts: true,
       productSlots: 20,
       // Pro includes 60 scheduled posts.
       scheduledPostsPerMonth: 60,
@@ -121,6 +126,7 @@ export const PLANS: Record<TPlanKey, TPlan> = {
       editImage: true,
       promptGeneration: true,
       productShots: true,
+      textDrafts: true,
       productSlots: 100,
       scheduledPostsPerMonth: 200,
     },
@@ -144,8 +150,16 @@ export const CREDIT_COSTS = {
    */
   speech: 1,
   talkingVideo: 15,
+  /** A draft written by a text engine (docs/product/drafts.md); Muse's offline templates are free. */
+  textDraft: 1,
 } as const;
 export type TCreditAction = keyof typeof CREDIT_COSTS;
+
+/** A draft's line in the support page's table of costs, after the tools' (it is no tool). */
+export const DRAFT_FAQ_LINE = {
+  label: 'A written draft (caption, bio or prompt)',
+  action: 'textDraft',
+} as const satisfies { label: string; action: TCreditAction };
 
 /** The entitlement that allows each credit action (plans name product shots in the plural). */
 export const ACTION_ENTITLEMENTS = {
@@ -159,6 +173,7 @@ export const ACTION_ENTITLEMENTS = {
   // Talking videos follow Generate Video's plan rule: Builder has none.
   speech: 'videoGeneration',
   talkingVideo: 'videoGeneration',
+  textDraft: 'textDrafts',
 } as const satisfies Record<TCreditAction, keyof TEntitlements>;
 
 /** Every new account's welcome grant. */

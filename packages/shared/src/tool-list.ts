@@ -25,10 +25,12 @@ export type TJobTool = (typeof TOOL_LIST)[number]['key'];
 export const JOB_TOOLS: readonly TJobTool[] = TOOL_LIST.map((tool) => tool.key);
 
 /**
- * Work that runs as a job but is not a tool of its own page or a credit action: training a
- * persona (docs/product/personas.md) spends a model token instead of credits.
+ * Work that runs as a job but is not a tool of its own page: training a persona
+ * (docs/product/personas.md) spends a model token instead of credits; a draft in a persona's
+ * words (`write-text`, docs/product/drafts.md) is asked for from the pages where words are
+ * typed, and runs on the text engine (ENGINE_TEXT) rather than a tool's.
  */
-export const JOB_TASKS = ['train-persona'] as const;
+export const JOB_TASKS = ['train-persona', 'write-text'] as const;
 export type TJobTask = (typeof JOB_TASKS)[number];
 /** What a job row's `tool` may be: a tool's key or a task's. */
 export type TJobKind = TJobTool | TJobTask;

@@ -185,6 +185,15 @@ export const ERROR_CODES = {
   JOB_NOT_FOUND: { status: [404], meaning: 'The account has no such job' },
   JOB_FINISHED: { status: [409], meaning: 'The job has finished: it cannot be cancelled' },
   GALLERY_ITEM_NOT_FOUND: { status: [404], meaning: 'The account has no such gallery item' },
+  DRAFT_FAILED: {
+    status: [502],
+    meaning:
+      'The text engine could not write the draft (its job failed and was refunded); the text says why',
+  },
+  DRAFT_STILL_RUNNING: {
+    status: [504],
+    meaning: 'The draft is still being written: read its job again in a moment',
+  },
 
   // Publishing and sales
   PAGE_NOT_FOUND: { status: [404], meaning: 'No public page has this handle, or it is hidden' },
@@ -348,4 +357,6 @@ export const TRANSIENT_ERROR_CODES = [
   'PAYMENTS_UNAVAILABLE',
   'NO_CHECKOUT_URL',
   'PAYOUT_FAILED',
+  'DRAFT_FAILED',
+  'DRAFT_STILL_RUNNING',
 ] as const satisfies readonly TErrorCode[];

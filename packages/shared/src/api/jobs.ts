@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_COSTS } from '../plans';
 import { JOB_KINDS, JOB_TOOLS } from '../tools';
+import { ZDraft } from './drafts';
 import { PAGE_SIZES, pageQueryFields } from './pages';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
@@ -103,6 +104,8 @@ export const ZJob = z.object({
   outputs: z.array(ZJobFile),
   /** Generate prompt's text. */
   prompt: z.string().nullable(),
+  /** A draft's words (write-text: docs/product/drafts.md); null for every other job. */
+  draft: ZDraft.nullable(),
   cost: z.number(),
   /** Why it failed, for the user; null unless failed. */
   failureReason: z.string().nullable(),

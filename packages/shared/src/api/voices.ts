@@ -138,8 +138,7 @@ export const VOICE_TEXTS = {
   cloned: 'Cloned voice',
   hear: (name: string) => `Hear ${name}`,
   sampleLine: (name: string) => `Hi, I'm ${name}. This is how I sound in my videos.`,
-  offlineSample:
-    'Offline preview: spoken by the offline synthesizer. A connected speech engine speaks in the voice itself.',
+  offlineSample: 'Offline preview: spoken by the offline synthesizer, not in the voice itself.',
   recordingSample: 'The start of the recording this voice is cloned from.',
   stated: 'Recorded as stated: no speaker check runs here.',
   statementNeeded: 'Say whose voice this recording is',
@@ -179,7 +178,7 @@ export const TALKING_TEXTS = {
   empty: 'No talking videos yet',
   noFace: 'No face was found in this picture: choose one where the face is clearly visible.',
   offlineNote:
-    "What you get here are free Offline previews: the offline synthesizer (or your own audio) speaks, and Muse opens and shapes the persona's mouth on its photo to the sound, with blinks and a gentle head sway. Videos where the whole face and body move with the words, in the persona's cloned voice, need a connected video engine.",
+    "What you get here are free Offline previews: the offline synthesizer (or your own audio) speaks, and Muse opens and shapes the persona's mouth on its photo to the sound, with blinks and a gentle head sway. Videos where the whole face and body move with the words, in the persona's cloned voice, are not available yet.",
   sendToCalendar: 'Send to calendar',
   /** Why an offline talking video has no identity score. */
   previewNotScored:

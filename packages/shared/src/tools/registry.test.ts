@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as shared from '../index';
-import { CREDIT_COSTS } from '../plans';
+import { CREDIT_COSTS, DRAFT_FAQ_LINE } from '../plans';
 import { PROTECTED_ROUTES } from '../routes';
 import {
   engineVariable,
@@ -85,7 +85,11 @@ describe('the tool registry', () => {
   });
 
   it('gives every credit action a line in the support page, and every tool a page', () => {
-    const lines = toolsBy('faq').map((tool) => [tool.faq.label, tool.action]);
+    const lines = [
+      ...toolsBy('faq').map((tool) => [tool.faq.label, tool.action]),
+      // A draft is no tool: its line follows theirs.
+      [DRAFT_FAQ_LINE.label, DRAFT_FAQ_LINE.action],
+    ];
     const today = [
       ['Generate an image (per image)', 'imageGeneration'],
       ['Generate a video', 'videoGeneration'],

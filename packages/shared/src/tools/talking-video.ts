@@ -35,13 +35,6 @@ export const TALKING_VIDEO_TOOL = defineTool({
   accepts: ['image', 'persona-photo'],
   returns: 'video',
   sidebar: { label: 'Talking Video', icon: 'microphone', position: 4.5 },
-  card: {
-    title: 'Talking Video',
-    description: 'The persona says your script to the camera, lips in sync, in its own voice.',
-    per: 'per second of video',
-    icon: 'microphone',
-    tone: 'from-rose-500/30 text-rose-300',
-    position: 4.5,
-  },
+  // No card: the tools hub and the dashboard show the spec's six; the sidebar leads here.
   faq: { label: 'A second of talking video (1 more from a script)', position: 2.5 },
 });

@@ -1,4 +1,4 @@
-import type { TJobKind, TJobStatus } from '@muse/shared';
+import type { TDraft, TJobKind, TJobStatus } from '@muse/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './teams';
 import { users } from './users';
@@ -51,6 +51,8 @@ export const jobs = pgTable(
     input: jsonb('input').$type<TJobFileRow>(),
     outputs: jsonb('outputs').$type<TJobFileRow[]>().notNull().default([]),
     prompt: text('prompt'),
+    /** A draft's words (the write-text task: docs/product/drafts.md). */
+    draft: jsonb('draft').$type<TDraft>(),
     /** What the engine reported it did: the seed it used, the safety tolerance applied. */
     details: jsonb('details').$type<TJobDetails>().notNull().default({}),
     /** Credits reserved when queued (kept on success, refunded once on failure). */

@@ -1,4 +1,4 @@
-import type { TInfluencerNiche, TVisualStyle } from '@muse/shared';
+import type { TInfluencerNiche, TVisualStyle, TVoiceProfile } from '@muse/shared';
 import {
   index,
   integer,
@@ -32,6 +32,8 @@ export const influencers = pgTable(
     /** The marketplace model it was made from (onboarding), if any. */
     modelId: integer('model_id').references(() => marketplaceModels.id, { onDelete: 'set null' }),
     visualStyle: text('visual_style').$type<TVisualStyle>(),
+    /** How it writes (docs/product/drafts.md): every draft in its name follows it; null: none yet. */
+    voiceProfile: jsonb('voice_profile').$type<TVoiceProfile>(),
     /**
      * When the persona was made from the creator's photos (a training that succeeded); null
      * for a claimed model and for a persona not trained yet (docs/product/personas.md).

@@ -1,6 +1,4 @@
 import {
-  ZGenerateInfluencerRequest,
-  ZGenerateInfluencerResponse,
   ZInfluencerFields,
   ZInfluencerResponse,
   ZInfluencersQuery,
@@ -26,7 +24,7 @@ const ZSuccess = z.object({ success: z.literal(true) });
 export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const deps = app.services;
-  const { files, personaWriter } = deps;
+  const { files } = deps;
 
   /** Reads the create/edit form: the text fields and an optional `image` file, re-encoded. */
   async function readInfluencerForm(request: Parameters<typeof readMultipartForm>[0]) {
@@ -96,17 +94,5 @@ export const influencerRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteInfluencer(db, deps, request.workspace.id, request.params.id);
       return { success: true as const };
     },
-  );
-
-  app.post(
-    '/influencers/generate',
-    {
-      config: { right: 'edit' },
-      schema: { body: ZGenerateInfluencerRequest, response: { 200: ZGenerateInfluencerResponse } },
-    },
-    async (request) => ({
-      success: true as const,
-      influencer: await personaWriter.write(request.body.niche),
-    }),
   );
 };

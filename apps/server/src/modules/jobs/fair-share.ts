@@ -1,7 +1,9 @@
 /**
  * A fair share of the workers (docs/decisions/0039-fair-share-of-workers.md): an account has at
  * most MAX_UNFINISHED_JOBS jobs queued or running, free offline previews run in a lane of their
- * own beside the paid jobs, and within a lane the accounts take turns.
+ * own beside the paid jobs, and within a lane the accounts take turns. Drafts (write-text) have a
+ * lane and a room of their own: a caption is written in a second, never behind a video's render,
+ * and four videos under way leave room for a caption (docs/product/drafts.md).
  */
 import { MAX_UNFINISHED_JOBS, PREVIEW_TOOLS, TOOL_TEXTS, type TJobKind } from '@muse/shared';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
@@ -10,16 +12,22 @@ import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 /**
- * Where a job waits: free offline previews in `preview`, everything that costs credits or a model
- * token in `paid`. Each lane has workers of its own, so a paid job never waits behind a preview.
+ * Where a job waits: drafts in `text`, free offline previews in `preview`, everything else that
+ * costs credits or a model token in `paid`. Each lane has workers of its own, so a paid job
+ * never waits behind a preview, and a draft behind neither.
  */
-export type TJobLane = 'paid' | 'preview';
+export type TJobLane = 'paid' | 'preview' | 'text';
 
 export function laneOf(job: { tool: TJobKind; cost: number }): TJobLane {
+  if (job.tool === 'write-text') return 'text';
   return job.cost === 0 && (PREVIEW_TOOLS as readonly string[]).includes(job.tool)
     ? 'preview'
     : 'paid';
 }
+
+/** Drafts are counted apart from the other jobs: each has MAX_UNFINISHED_JOBS of room. */
+const DRAFT = eq(jobs.tool, 'write-text');
+const roomOf = (kind: TJobKind) => (kind === 'write-text' ? DRAFT : not(DRAFT));
 
 /** 429: the account already has as many jobs queued or running as it may. */
 export class JobLimitError extends AppError {
@@ -33,16 +41,22 @@ const LAST_TURN = 32_767;
 
 const UNFINISHED = inArray(jobs.status, ['queued', 'running']);
 const PREVIEW = and(eq(jobs.cost, 0), inArray(jobs.tool, [...PREVIEW_TOOLS]));
+const LANES = { preview: PREVIEW!, text: DRAFT, paid: and(not(PREVIEW!), not(DRAFT))! };
 
 /**
  * Refuses, before any work is done on the input, an account that already has its most jobs
  * queued or running. Only a first answer: `takeTurns` decides under the account's lock.
  */
-export async function checkJobRoom(db: TQueryable, workspaceId: string, asked: number) {
+export async function checkJobRoom(
+  db: TQueryable,
+  workspaceId: string,
+  asked: number,
+  kind: TJobKind,
+) {
   const [row] = await db
     .select({ unfinished: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(and(eq(jobs.workspaceId, workspaceId), UNFINISHED));
+    .where(and(eq(jobs.workspaceId, workspaceId), UNFINISHED, roomOf(kind)));
   const unfinished = row?.unfinished ?? 0;
   if (unfinished + asked > MAX_UNFINISHED_JOBS) throw new JobLimitError(unfinished, asked);
 }
@@ -62,12 +76,13 @@ export async function takeTurns(
   workspaceId: string,
   lane: TJobLane,
   asked: number,
+  kind: TJobKind,
 ): Promise<number[]> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${workspaceId}`}))`);
-  const inLane = lane === 'preview' ? PREVIEW : not(PREVIEW!);
+  const inLane = LANES[lane];
   const [row] = await tx
     .select({
-      unfinished: sql<number>`(count(*) filter (where ${eq(jobs.workspaceId, workspaceId)}))::int`,
+      unfinished: sql<number>`(count(*) filter (where ${and(eq(jobs.workspaceId, workspaceId), roomOf(kind))}))::int`,
       lastTurn: sql<
         number | null
       >`max(${jobs.turn}) filter (where ${and(eq(jobs.workspaceId, workspaceId), inLane)})`,

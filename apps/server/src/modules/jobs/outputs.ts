@@ -4,7 +4,7 @@
  * Credentials (docs/decisions/0052-content-credentials.md) and stored as the job's file, so
  * every copy of it (downloads, posts) carries the manifest.
  */
-import { GENERATE_TEXTS } from '@muse/shared';
+import { GENERATE_TEXTS, type TDraft } from '@muse/shared';
 import type { TQueryable } from '../../db/client';
 import type { jobs, TJobDetails, TJobFileRow } from '../../db/schema';
 import type { TSafetyChecker } from '../../engines/safety';
@@ -84,6 +84,8 @@ export function namedVideo(video: TEncodedVideo, base: string): TToolOutput {
 export type TExecution = {
   outputs: TJobFileRow[];
   prompt: string | null;
+  /** A draft's words (write-text). */
+  draft?: TDraft;
   details?: TJobDetails;
   /** What the finished job says it did, when 'Done' would hide it (an offline training). */
   stage?: string;

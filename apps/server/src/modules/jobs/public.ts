@@ -40,11 +40,14 @@ export function toPublicJob(row: TJobRow, files: TFileUrlSigner): TJob {
     input: publicFile(row.input, files),
     outputs: row.outputs.map((file) => publicFile(file, files)!),
     prompt: row.prompt,
+    draft: row.draft ?? null,
     cost: row.cost,
     failureReason: row.failureReason,
     engine: row.engine,
     // Only an offline preview is made for free (it is priced when queued).
-    preview: isPreviewTool(row.tool) && row.cost === 0,
+    preview:
+      (isPreviewTool(row.tool) && row.cost === 0) ||
+      (row.tool === 'write-text' && row.engine === 'local'),
     details: row.details,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

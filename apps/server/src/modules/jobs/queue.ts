@@ -8,6 +8,9 @@ import { laneOf } from './fair-share';
 export const RUN_JOB_TASK = 'run-tool-job';
 /** The same for free offline previews, taken by workers of their own (fair-share.ts). */
 export const RUN_PREVIEW_TASK = 'run-preview-job';
+/** The same for drafts (write-text), which mostly wait on the text engine: a lane of their own. */
+export const RUN_TEXT_TASK = 'run-text-job';
+const LANE_TASKS = { paid: RUN_JOB_TASK, preview: RUN_PREVIEW_TASK, text: RUN_TEXT_TASK } as const;
 /** The queue message of one attempt: the job row is the truth, the message only names it. */
 export const ZRunJobPayload = z.object({ jobId: z.string(), attempt: z.number().int().min(1) });
 export type TRunJobPayload = z.infer<typeof ZRunJobPayload>;
@@ -30,7 +33,7 @@ export function queueAttempt(
   attempt: number,
 ) {
   const payload: TRunJobPayload = { jobId: job.id, attempt };
-  const task = laneOf(job) === 'preview' ? RUN_PREVIEW_TASK : RUN_JOB_TASK;
+  const task = LANE_TASKS[laneOf(job)];
   // The key makes this idempotent: an unlocked message with it is kept where it stands in the
   // queue (preserve_run_at); one locked by a dead worker is left behind and a new one added.
   return tx.execute(

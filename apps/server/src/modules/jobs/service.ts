@@ -36,7 +36,13 @@ import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
 import type { TJobDeps, TToolRequest } from './tool';
 
 export { toPublicJob } from './public';
-export { RUN_JOB_TASK, RUN_PREVIEW_TASK, ZRunJobPayload, type TRunJobPayload } from './queue';
+export {
+  RUN_JOB_TASK,
+  RUN_PREVIEW_TASK,
+  RUN_TEXT_TASK,
+  ZRunJobPayload,
+  type TRunJobPayload,
+} from './queue';
 
 type TJobRow = typeof jobs.$inferSelect;
 export type { TJobDeps } from './tool';
@@ -89,7 +95,7 @@ export async function enqueue(
   });
   // Bad input is named first; an account at its most unfinished jobs is told so before anything
   // is stored (the count under the account's lock below decides).
-  await checkJobRoom(db, workspaceId, plan.count);
+  await checkJobRoom(db, workspaceId, plan.count, kind);
   const prepared = await plan.prepare();
   const ids = prepared.jobs.map(() => randomUUID());
   const stored: string[] = [];
@@ -108,7 +114,7 @@ export async function enqueue(
     return await db.transaction(async (tx) => {
       // The account's lock on its jobs comes first, as in every path that queues one.
       const lane = laneOf({ tool: kind, cost: prepared.cost });
-      const turns = await takeTurns(tx, workspaceId, lane, prepared.jobs.length);
+      const turns = await takeTurns(tx, workspaceId, lane, prepared.jobs.length, kind);
       await prepared.lock?.(tx);
       const rows: TJobRow[] = [];
       for (const [index, job] of prepared.jobs.entries()) {
@@ -416,6 +422,7 @@ export async function runJob(
           stage: execution.stage ?? 'Done',
           outputs: execution.outputs,
           prompt: execution.prompt,
+          draft: execution.draft ?? null,
           details: execution.details ?? {},
           finishedAt: new Date(),
           updatedAt: new Date(),

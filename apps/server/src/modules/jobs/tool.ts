@@ -16,6 +16,7 @@ import type { TDatabase, TQueryable } from '../../db/client';
 import type { jobs, TJobFileRow } from '../../db/schema';
 import type { TFaceAnalyser } from '../../engines/faces';
 import type { TSafetyChecker } from '../../engines/safety';
+import type { TTextEngine } from '../../engines/text/types';
 import type { TTrainingEngine } from '../../engines/training';
 import type { TEngines, TRunContext } from '../../engines/types';
 import type { TContentCredentials } from '../../lib/content-credentials';
@@ -36,6 +37,8 @@ export type TJobDeps = {
   files: TFileUrlSigner;
   engines: TEngines;
   training: TTrainingEngine;
+  /** The text engine of drafts (tools/write-text). */
+  text: TTextEngine;
   faces: TFaceAnalyser;
   safety: TSafetyChecker;
   /** Signs the Content Credentials into every output a tool keeps (modules/jobs/outputs.ts). */

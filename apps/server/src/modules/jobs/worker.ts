@@ -55,6 +55,7 @@ import {
   runJob,
   RUN_JOB_TASK,
   RUN_PREVIEW_TASK,
+  RUN_TEXT_TASK,
   ZRunJobPayload,
   type TJobDeps,
 } from './service';
@@ -113,6 +114,9 @@ const ZPublishTargetPayload = z.object({ targetId: z.uuid() });
 /** A refund's mail is queued once in this many seconds, however often its task is retried. */
 const REFUND_MAIL_ONCE = 90 * 24 * 60 * 60;
 
+/** Drafts one worker writes at once: each mostly waits on the text engine's answer. */
+export const DRAFT_CONCURRENCY = 4;
+
 /** Every task of the queue: its name, the payload it accepts and what runs it. */
 const TASKS = {
   [RUN_JOB_TASK]: task(ZRunJobPayload, ({ db, deps, log, signal }, payload) =>
@@ -120,6 +124,10 @@ const TASKS = {
   ),
   // Free offline previews: the same run, taken by the previews' own runner.
   [RUN_PREVIEW_TASK]: task(ZRunJobPayload, ({ db, deps, log, signal }, payload) =>
+    runJob(db, deps, payload, log, signal),
+  ),
+  // Drafts: the same run, taken by the drafts' own runner.
+  [RUN_TEXT_TASK]: task(ZRunJobPayload, ({ db, deps, log, signal }, payload) =>
     runJob(db, deps, payload, log, signal),
   ),
   'recover-stale-jobs': task(ZScheduledPayload, async ({ db, deps }) => {
@@ -286,10 +294,11 @@ export async function warmUpModels(
  * one is added) and runs them, and runs the scheduled tasks of SCHEDULE. Any number of these
  * run side by side, in the server process or on their own (`npm run worker`).
  *
- * Three runners share the queue: one runs paid tool jobs (`concurrency` at a time), one free
+ * Runners share the queue: one runs paid tool jobs (`concurrency` at a time), one free
  * offline previews (`previewConcurrency` at a time), so a paid job never waits behind a free
- * video (docs/decisions/0039-fair-share-of-workers.md), and one the scheduled tasks and account
- * mail, one at a time, so none of them waits behind a long upscale.
+ * video (docs/decisions/0039-fair-share-of-workers.md), one drafts (DRAFT_CONCURRENCY at a
+ * time: they wait on the text engine, or take milliseconds offline), and one the scheduled
+ * tasks and account mail, one at a time, so none of them waits behind a long upscale.
  */
 export async function startWorker(options: {
   db: TDatabase;
@@ -367,6 +376,21 @@ export async function startWorker(options: {
     await wakeups.close();
     throw error;
   });
+  const drafts = await keepRunning(
+    'drafts',
+    () =>
+      run({
+        ...shared,
+        concurrency: DRAFT_CONCURRENCY,
+        taskList: taskList([RUN_TEXT_TASK], context),
+      }),
+    supervision,
+  ).catch(async (error: unknown) => {
+    shutdown.abort();
+    await Promise.all([tools.stop(), previews.stop()]);
+    await wakeups.close();
+    throw error;
+  });
   const clock = await keepRunning(
     'scheduled tasks',
     () =>
@@ -391,7 +415,7 @@ export async function startWorker(options: {
     supervision,
   ).catch(async (error: unknown) => {
     shutdown.abort();
-    await Promise.all([tools.stop(), previews.stop()]);
+    await Promise.all([tools.stop(), previews.stop(), drafts.stop()]);
     await wakeups.close();
     throw error;
   });
@@ -409,7 +433,7 @@ export async function startWorker(options: {
         supervision,
       ).catch(async (error: unknown) => {
         shutdown.abort();
-        await Promise.all([tools.stop(), previews.stop(), clock.stop()]);
+        await Promise.all([tools.stop(), previews.stop(), drafts.stop(), clock.stop()]);
         await wakeups.close();
         throw error;
       })
@@ -422,7 +446,13 @@ export async function startWorker(options: {
   return {
     async stop() {
       shutdown.abort();
-      await Promise.all([tools.stop(), previews.stop(), clock.stop(), platformPosts?.stop()]);
+      await Promise.all([
+        tools.stop(),
+        previews.stop(),
+        drafts.stop(),
+        clock.stop(),
+        platformPosts?.stop(),
+      ]);
       await wakeups.close();
     },
   };

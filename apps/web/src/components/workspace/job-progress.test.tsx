@@ -15,6 +15,7 @@ function job(overrides: Partial<TJob>): TJob {
     input: null,
     outputs: [],
     prompt: null,
+    draft: null,
     cost: 6,
     failureReason: null,
     engine: 'local',

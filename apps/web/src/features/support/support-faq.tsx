@@ -1,4 +1,6 @@
 import {
+  CREDIT_COSTS,
+  DRAFT_FAQ_LINE,
   formatCount,
   LICENCES_PER_MODEL,
   PAYMENT_METHODS,
@@ -46,6 +48,13 @@ const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
               </dd>
             </div>
           ))}
+          <div className="flex items-baseline justify-between gap-4 px-4 py-2">
+            <dt>{DRAFT_FAQ_LINE.label}</dt>
+            <dd className="shrink-0 font-semibold text-white tabular-nums">
+              {formatCount(CREDIT_COSTS.textDraft)} credit
+              {CREDIT_COSTS.textDraft === 1 ? '' : 's'}
+            </dd>
+          </div>
         </dl>
         <p>
           Every new account starts with {formatCount(WELCOME_CREDITS)} credits. Each plan adds

@@ -17,6 +17,7 @@ function job(overrides: Partial<TJob>): TJob {
     input: null,
     outputs: [],
     prompt: null,
+    draft: null,
     cost: 0,
     failureReason: null,
     engine: 'local',

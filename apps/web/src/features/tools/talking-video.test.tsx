@@ -58,6 +58,7 @@ function talkingJob(): TJob {
       },
     ],
     prompt: null,
+    draft: null,
     cost: 0,
     failureReason: null,
     engine: 'local',

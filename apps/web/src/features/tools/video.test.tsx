@@ -64,6 +64,7 @@ function shotJob(): TJob {
       },
     ],
     prompt: null,
+    draft: null,
     cost: 0,
     failureReason: null,
     engine: 'local',
