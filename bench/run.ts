@@ -16,6 +16,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { WEB_DIST_DIR } from '../apps/server/src/lib/paths';
 import { createServices } from '../apps/server/src/services';
+import { benchDrafts } from './drafts';
 import { benchGenerate } from './generate';
 import { benchHttp, reportHttp } from './http';
 import { benchLists, reportLists } from './lists';
@@ -182,6 +183,17 @@ async function main() {
     );
     console.log(
       `  hosted on the fake fal (${talking.latencyMs} ms a step): ${talking.jobMs.toFixed(0)} ms as a job, ${talking.directMs.toFixed(0)} ms calling the engine directly (queue overhead ${(talking.jobMs - talking.directMs).toFixed(0)} ms, ratio ${(talking.jobMs / talking.directMs).toFixed(2)})`,
+    );
+
+    const drafts = await benchDrafts(database);
+    console.log(
+      '\nDrafts, median of 15 after a warm-up (the fake answers at once: all but the model)',
+    );
+    console.log(
+      `  a persona draft on the OpenAI-compatible engine: ${drafts.jobMs.toFixed(0)} ms as a job, ${drafts.directMs.toFixed(1)} ms calling the engine directly (Muse's overhead ${(drafts.jobMs - drafts.directMs).toFixed(0)} ms a draft)`,
+    );
+    console.log(
+      `  the same draft from Muse's templates, as a job: ${drafts.offlineJobMs.toFixed(0)} ms`,
     );
 
     reportLandingJs(WEB_DIST_DIR);

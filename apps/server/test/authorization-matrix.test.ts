@@ -166,6 +166,13 @@ const OWNED: Record<string, TOwnedRoute> = {
   },
   'DELETE /api/v1/influencers/:id': { params: { id: 'influencer' } },
   'GET /api/v1/influencers/:id/persona': { params: { id: 'influencer' } },
+  'GET /api/v1/influencers/:id/voice-profile': { params: { id: 'influencer' } },
+  'PUT /api/v1/influencers/:id/voice-profile': {
+    params: { id: 'influencer' },
+    body: async () => ({
+      payload: { tone: 'warm', uses: [], avoids: [], emoji: 'few', language: 'en' },
+    }),
+  },
   'POST /api/v1/influencers/:id/photos': {
     params: { id: 'influencer' },
     body: () => photoForm('photo'),

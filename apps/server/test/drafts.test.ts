@@ -504,3 +504,57 @@ describe('drafts on an OpenAI-compatible server (the real openai client against 
     expect(said(text.requests[sent]!.body)).not.toContain('msk7tz4');
   });
 });
+
+describe('drafts through the public API', () => {
+  it('a program sets a voice profile and drafts captions with its key, then reads the job', async () => {
+    const owner = await account(hosted);
+    const { influencerId, itemId } = await persona(hosted, owner);
+    const made = await hosted.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: owner.headers,
+      payload: {
+        name: 'Scheduler',
+        scopes: ['influencers:read', 'influencers:write', 'tools:run'],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = { authorization: `Bearer ${made.json().key}` };
+    const profile = await hosted.app.inject({
+      method: 'PUT',
+      url: `/api/v1/influencers/${influencerId}/voice-profile`,
+      headers: key,
+      payload: PROFILE,
+    });
+    expect(profile.json()).toEqual({ success: true, profile: PROFILE });
+    text.script();
+    const sent = text.requests.length;
+    const started = await hosted.app.inject({
+      method: 'POST',
+      url: '/api/v1/drafts',
+      headers: key,
+      payload: {
+        kind: 'caption',
+        influencerId,
+        itemIds: [itemId],
+        targets: ['tiktok'],
+        reserve: 60,
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const job = (await finished(hosted, owner, [started.json().job.id]))[0]!;
+    const read = await hosted.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/${job.id}`,
+      headers: key,
+    });
+    const captions = captionsOf(read.json().job);
+    // Room left for what the post adds to the platform's caption.
+    expect([...captions.tiktok!.text].length).toBeLessThanOrEqual(
+      PLATFORM_RULES.tiktok.caption.maxLength - 60,
+    );
+    expect(said(text.requests[sent]!.body)).toContain(
+      `at most ${PLATFORM_RULES.tiktok.caption.maxLength - 60} characters`,
+    );
+  });
+});

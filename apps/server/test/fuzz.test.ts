@@ -361,6 +361,17 @@ const ROUTES: Record<string, TFuzzRoute> = {
     valid: { tool: 'edit-image' },
     runs: 10,
   },
+  'POST /api/v1/drafts': {
+    body: ZDraftRequest,
+    valid: { kind: 'persona', niche: 'food', name: 'Ava' },
+    runs: 10,
+  },
+  'GET /api/v1/influencers/:id/voice-profile': { runs: 10 },
+  'PUT /api/v1/influencers/:id/voice-profile': {
+    body: ZVoiceProfile,
+    valid: { tone: 'warm', uses: [], avoids: [], emoji: 'none', language: 'en' },
+    runs: 10,
+  },
   'GET /api/v1/jobs': { query: z.object({ tool: z.enum(JOB_TOOLS) }).partial(), runs: 10 },
   'GET /api/v1/jobs/:id': { runs: 10 },
   'POST /api/v1/jobs/:id/cancel': { runs: 10 },

@@ -148,6 +148,16 @@ export const ZDraftRequest = z.discriminatedUnion(
         .refine((targets) => new Set(targets).size === targets.length, 'Name each platform once'),
       /** What the creator wants said, if anything ('new gym, first day'). */
       words: ZDraftWords.default(''),
+      /**
+       * Characters each platform's caption leaves free for what the post adds to it (a
+       * pay-per-view post's unlock line); the Muse page's caption leaves none.
+       */
+      reserve: z
+        .number({ error: 'Reserve a whole number of characters' })
+        .int('Reserve a whole number of characters')
+        .min(0, 'Reserve a whole number of characters')
+        .max(500, 'Reserve at most 500 characters')
+        .default(0),
     }),
     z.object({
       kind: z.literal('persona'),

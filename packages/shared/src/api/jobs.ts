@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_COSTS } from '../plans';
 import { JOB_KINDS, JOB_TOOLS } from '../tools';
-import { ZDraft } from './drafts';
+import { TEXT_ENGINES, ZDraft } from './drafts';
 import { PAGE_SIZES, pageQueryFields } from './pages';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
@@ -149,6 +149,8 @@ export const ZEnginesResponse = z.object({
   generativeEdits: z.boolean(),
   /** Tools whose engine here makes offline previews (free, labelled 'Offline preview'). */
   previews: z.array(z.enum(JOB_TOOLS)),
+  /** Who writes drafts (docs/product/drafts.md): Muse's templates (free previews) or a text engine. */
+  text: z.object({ engine: z.enum(TEXT_ENGINES), preview: z.boolean() }),
 });
 
 export function isFinished(status: TJobStatus): boolean {

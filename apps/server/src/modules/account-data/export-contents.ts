@@ -322,6 +322,7 @@ export async function exportEntries(db: TDatabase, userId: string): Promise<TExp
         marketplaceModel: influencer.modelId,
         trainedAt: iso(influencer.trainedAt),
         triggerWord: influencer.triggerWord,
+        voiceProfile: influencer.voiceProfile ?? null,
         createdAt: iso(influencer.createdAt),
         page: page
           ? {

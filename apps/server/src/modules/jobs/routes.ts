@@ -68,6 +68,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     engines: toolRecord((tool) => engines[tool].name),
     generativeEdits: engines['edit-image'].generative,
     previews: PREVIEW_TOOLS.filter((tool) => engines[tool].preview),
+    text: { engine: deps.text.name, preview: deps.text.preview },
   }));
 
   app.post(

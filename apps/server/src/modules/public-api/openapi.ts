@@ -58,6 +58,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       tags: [
         { name: 'Influencers', description: 'Influencers, their personas, photos and training' },
         { name: 'Jobs', description: 'Every AI tool, run as a job' },
+        { name: 'Drafts', description: 'Captions, bios and prompts in an influencer’s words' },
         { name: 'Products', description: 'The products of product shots' },
         { name: 'Gallery', description: 'What the tools made' },
         { name: 'Publishing', description: 'Public pages, posts and the calendar' },

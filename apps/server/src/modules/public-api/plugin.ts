@@ -27,6 +27,7 @@ import { openApiOptions, openApiTransform, openApiTransformObject } from './open
 import { v1BillingRoutes } from './routes/billing';
 import { v1GalleryRoutes } from './routes/gallery';
 import { v1InfluencerRoutes } from './routes/influencers';
+import { v1DraftRoutes } from './routes/drafts';
 import { v1JobRoutes } from './routes/jobs';
 import { v1ProductRoutes } from './routes/products';
 import { v1PublishingRoutes } from './routes/publishing';
@@ -193,6 +194,7 @@ export const publicApi: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(v1InfluencerRoutes);
   await app.register(v1JobRoutes);
+  await app.register(v1DraftRoutes);
   await app.register(v1ProductRoutes);
   await app.register(v1GalleryRoutes);
   await app.register(v1PublishingRoutes);

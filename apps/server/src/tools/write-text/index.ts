@@ -161,7 +161,9 @@ async function write(context: TExecuteContext, workspaceId: string, request: TPa
       run.onProgress(60, 'Writing');
       const slots = request.targets.map((target) => ({
         target,
-        maxLength: CAPTION_DRAFT_RULES[target].maxLength,
+        // A platform's caption leaves room for what the post adds (a pay-per-view unlock line).
+        maxLength:
+          CAPTION_DRAFT_RULES[target].maxLength - (target === 'page' ? 0 : request.reserve),
         hashtags: CAPTION_DRAFT_RULES[target].hashtags,
       }));
       const written = await deps.text.captions(
@@ -171,10 +173,10 @@ async function write(context: TExecuteContext, workspaceId: string, request: TPa
       const captions: TCaptionDraft[] = slots.map((slot) => {
         const one = written.find((caption) => caption.target === slot.target);
         if (!one) throw new TextEngineFailure(DRAFT_TEXTS.malformed);
-        return fitCaption({
-          ...one,
-          caption: withoutTriggerWord(one.caption, persona.triggerWord),
-        });
+        return fitCaption(
+          { ...one, caption: withoutTriggerWord(one.caption, persona.triggerWord) },
+          slot.maxLength,
+        );
       });
       return { kind: 'caption' as const, captions };
     }

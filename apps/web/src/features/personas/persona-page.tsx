@@ -25,6 +25,7 @@ import { LikenessPanel } from './components/likeness-panel';
 import { PhotoTile, UploadTile } from './components/photo-tile';
 import { TrainingPanel } from './components/training-panel';
 import { VoicePanel } from './components/voice-panel';
+import { WritingVoicePanel } from './components/writing-voice-panel';
 import { PHOTO_ACCEPT, sortPickedFiles, type TRefusedFile } from './photo-files';
 import { usePhotoUploads } from './use-photo-uploads';
 
@@ -248,6 +249,8 @@ function PersonaView({
       <PhotoRules />
       {/* The voice every talking video of the persona speaks in. */}
       <VoicePanel influencerId={influencer.id} name={influencer.name} />
+      {/* How it writes: every caption, bio and prompt drafted in its name follows it. */}
+      <WritingVoicePanel influencerId={influencer.id} name={influencer.name} />
       <PageSettingsCard influencerId={influencer.id} />
       <PlatformAccountsCard influencerId={influencer.id} />
     </div>

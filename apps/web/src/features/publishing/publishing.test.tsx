@@ -4,7 +4,14 @@ import {
   PLATFORM_TEXTS,
   PUBLISH_PLATFORMS,
   PUBLISHING_TEXTS,
+  DRAFT_TEXTS,
   ZEarningsResponse,
+  ZEnginesResponse,
+  ZJobResponse,
+  toolRecord,
+  type TCaptionDraft,
+  type TCaptionTarget,
+  type TJob,
   ZGalleryItemResponse,
   ZGalleryResponse,
   ZInfluencersResponse,
@@ -107,6 +114,29 @@ function galleryItem(id: string, prompt: string, kind: 'image' | 'video' = 'imag
     jobId: null,
     credentials: null,
     createdAt: '2026-07-01T10:00:00.000Z',
+  };
+}
+
+/** A caption draft's job, written already (Muse's templates answer at once). */
+function draftJob(captions: TCaptionDraft[]): TJob {
+  return {
+    id: 'job-draft',
+    tool: 'write-text',
+    status: 'succeeded',
+    progress: 100,
+    stage: 'Done',
+    options: {},
+    input: null,
+    outputs: [],
+    prompt: null,
+    draft: { kind: 'caption', captions },
+    cost: 0,
+    failureReason: null,
+    engine: 'local',
+    preview: true,
+    details: {},
+    createdAt: '2026-07-01T10:00:00.000Z',
+    finishedAt: '2026-07-01T10:00:00.000Z',
   };
 }
 
@@ -274,6 +304,30 @@ function stubApi(overrides: Partial<Record<TFakeRoute, TFakeHandler>> = {}) {
       }),
     'POST /api/posts': () =>
       reply(ZPostResponse, { success: true, post: post({ id: 'post-new' }) }, 201),
+    'GET /api/jobs/engines': () =>
+      reply(ZEnginesResponse, {
+        success: true,
+        engines: toolRecord(() => 'local'),
+        generativeEdits: false,
+        previews: [],
+        text: { engine: 'local', preview: true },
+      }),
+    'POST /api/drafts': ({ body }) =>
+      reply(
+        ZJobResponse,
+        {
+          success: true,
+          job: draftJob(
+            (body as { targets: TCaptionTarget[] }).targets.map((target) => ({
+              target,
+              caption: `Rooftop light for ${target}`,
+              hashtags: target === 'page' ? [] : ['ootd'],
+              text: target === 'page' ? 'Rooftop light' : `Rooftop light for ${target}\n\n#ootd`,
+            })),
+          ),
+        },
+        201,
+      ),
     'GET /api/influencers': () =>
       reply(ZInfluencersResponse, {
         success: true,
@@ -652,6 +706,30 @@ describe('the post composer', () => {
       timeZone: 'Asia/Tokyo',
       onPage: true,
       targets: [],
+    });
+  });
+
+  it('writes a caption for the chosen picture with one click, labelled as a free offline draft', async () => {
+    const calls = stubApi();
+    renderWithApp(<CalendarPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Mara Lind/ }));
+    const write = within(dialog).getByRole('button', { name: DRAFT_TEXTS.writeCaption });
+    // Nothing to write about until a picture is chosen; offline, it costs nothing.
+    expect(write).toBeDisabled();
+    expect(await within(dialog).findByText('Offline preview, free')).toBeVisible();
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /on a rooftop/ }));
+    await userEvent.click(write);
+
+    expect(within(dialog).getByRole('textbox', { name: 'Caption' })).toHaveValue('Rooftop light');
+    expect(within(dialog).getByText(DRAFT_TEXTS.offlineNote('Mara Lind'))).toBeVisible();
+    expect(calls.find((call) => call.path === '/api/drafts')?.body).toEqual({
+      kind: 'caption',
+      influencerId: MARA,
+      itemIds: [ITEM_A],
+      targets: ['page'],
+      reserve: 0,
     });
   });
 

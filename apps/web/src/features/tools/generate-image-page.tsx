@@ -27,6 +27,7 @@ import { useEngines } from './api/get-engines';
 import { GalleryNote } from './components/gallery-note';
 import { GenerationCard } from './components/generate/generation-card';
 import { PersonaPicker } from './components/generate/persona-picker';
+import { ImprovePrompt } from './components/improve-prompt';
 import { PromptField } from './components/prompt-field';
 import { ChoiceGroup, ResultPlaceholder, ToolLayout } from './components/tool-layout';
 import { useGenerateBatch } from './use-generate-batch';
@@ -134,6 +135,13 @@ export function GenerateImagePage() {
                   ? `Describe the scene only: Muse adds ${persona.name}'s likeness for you.`
                   : 'No persona: the image shows your scene alone.'
               }
+            />
+            <ImprovePrompt
+              tool="generate-image"
+              words={prompt}
+              influencerId={influencerId || null}
+              name={persona?.name ?? null}
+              onImproved={setPrompt}
             />
 
             <ChoiceGroup

@@ -17,6 +17,7 @@ import { UpgradeModal, type TUpgradeModal } from '../../components/workspace/upg
 import { useGalleryItem } from '../../lib/gallery';
 import { useInfluencers } from '../../lib/influencers';
 import { PersonaPicker } from './components/generate/persona-picker';
+import { ImprovePrompt } from './components/improve-prompt';
 import { PromptField } from './components/prompt-field';
 import { ImagePicker, usePickedImage } from './components/image-picker';
 import { GalleryNote } from './components/gallery-note';
@@ -202,6 +203,13 @@ function GenerateVideoTool() {
                     'In an Offline preview, your words choose the camera move: a push-in, a pull-out, a pan or a tilt.'
                   : 'The camera and the scene: a push-in, a pan, wind, light.'
               }
+            />
+            <ImprovePrompt
+              tool="generate-video"
+              words={prompt}
+              influencerId={influencerId || null}
+              name={persona?.name ?? null}
+              onImproved={setPrompt}
             />
 
             <ChoiceGroup

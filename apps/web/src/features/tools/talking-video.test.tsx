@@ -91,6 +91,7 @@ function stubApi(plan: TPlanKey | null, { offline = false } = {}) {
         engines: toolRecord(() => (offline ? 'local' : 'fal')),
         generativeEdits: false,
         previews,
+        text: { engine: 'local', preview: true },
       }),
     'GET /api/influencers': () =>
       reply(ZInfluencersResponse, {

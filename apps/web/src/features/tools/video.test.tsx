@@ -93,6 +93,7 @@ function stubApi(plan: TPlanKey | null) {
         engines: toolRecord(() => 'local'),
         generativeEdits: false,
         previews: ['generate-image', 'generate-video', 'face-swap', 'product-shot'],
+        text: { engine: 'local', preview: true },
       }),
     'GET /api/influencers': () =>
       reply(ZInfluencersResponse, {

@@ -10,6 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { DraftCost, DraftNote } from '../../../components/workspace/draft-note';
+import { useTextEngine } from '../../../lib/text-engine';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import {
   ErrorBanner,
@@ -153,6 +155,8 @@ function InfluencerForm({
   onSave: (draft: TInfluencerDraft, setError: (error: TFormError) => void) => void;
 }) {
   const generate = useGenerateInfluencer();
+  // Who drafts: Muse's templates (free, labelled) or a text engine (a credit).
+  const text = useTextEngine();
   const [values, setValues] = useState<TValues>(() => initialValues(influencer));
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
@@ -257,6 +261,15 @@ function InfluencerForm({
             )}
             {generate.isPending ? 'Generating...' : 'Generate with AI'}
           </Button>
+        </div>
+      ) : null}
+      {values.niche && (generate.isSuccess || text) ? (
+        <div className="-mt-2 flex flex-wrap items-center gap-3">
+          {generate.isSuccess && text ? (
+            <DraftNote preview={text.preview} name={values.name.trim() || null} />
+          ) : (
+            <DraftCost />
+          )}
         </div>
       ) : null}
 

@@ -2,6 +2,7 @@ import {
   CAPTION_MAX,
   PUBLISHING_TEXTS,
   ZCreatePostRequest,
+  type TCaptionDraft,
   type TCreatePostRequest,
   type TGalleryItem,
   type TPlatformProblem,
@@ -31,6 +32,7 @@ import { useAccountPages } from '../api/get-page-settings';
 import { defaultSchedule, type TDayKey } from '../calendar-time';
 import { DEFAULT_PPV_DOLLARS } from '../publishing-format';
 import { WEB_PUBLISHING_TEXTS } from '../publishing-texts';
+import { CaptionDraft } from './caption-draft';
 import { ChoiceGroup } from './choice-group';
 import { GalleryItemPicker } from './gallery-item-picker';
 import { InfluencerChoice } from './influencer-choice';
@@ -38,6 +40,7 @@ import { PriceField, type TPriceDraft } from './price-field';
 import { ScheduleInputs, type TScheduleDraft } from './schedule-inputs';
 import { PostDestinations, useChosenItems } from './post-destinations';
 import {
+  captionLength,
   checkPublishAt,
   chosenTargets,
   destinationProblem,
@@ -51,6 +54,9 @@ import {
   unlockLine,
   type TTargetDrafts,
 } from './post-draft';
+
+/** The time now, read when the form is sent (an event, never during render). */
+const currentTime = () => Date.now();
 
 type TFieldErrors = Partial<Record<keyof TCreatePostRequest, string>>;
 
@@ -204,11 +210,31 @@ function ComposerForm({
     else setFormError(text);
   }
 
+  /** A drafted caption for each target: the page's is the post's, each platform's its own. */
+  function fillCaptions(captions: TCaptionDraft[]) {
+    // The page's caption is the post's; each platform's fills its own caption.
+    const page = captions.find((written) => written.target === 'page');
+    if (page) {
+      setCaption(page.text);
+      clear('caption');
+    }
+    setDrafts((current) => {
+      const next = { ...current };
+      for (const written of captions) {
+        if (written.target === 'page') continue;
+        const draft = next[written.target];
+        if (draft) next[written.target] = { ...draft, ownCaption: true, caption: written.text };
+      }
+      return next;
+    });
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
     const form = event.currentTarget;
-    const scheduled = when === 'schedule' ? checkPublishAt(schedule, timeZone, Date.now()) : null;
+    const scheduled =
+      when === 'schedule' ? checkPublishAt(schedule, timeZone, currentTime()) : null;
     const parsed = ZCreatePostRequest.safeParse({
       influencerId,
       caption,
@@ -323,31 +349,44 @@ function ComposerForm({
         />
       ) : null}
 
-      <Field
-        label="Caption"
-        hint={
-          <span className="tabular-nums">
-            {caption.length} / {CAPTION_MAX}
-          </span>
-        }
-        error={errors.caption}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            name="caption"
-            value={caption}
-            onChange={(event) => {
-              setCaption(event.target.value);
-              clear('caption');
-            }}
-            rows={3}
-            placeholder="What fans read with the post"
-            disabled={busy}
-            className="min-h-20"
-          />
-        )}
-      </Field>
+      <div className="space-y-2">
+        <Field
+          label="Caption"
+          hint={
+            <span className="tabular-nums">
+              {caption.length} / {CAPTION_MAX}
+            </span>
+          }
+          error={errors.caption}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name="caption"
+              value={caption}
+              onChange={(event) => {
+                setCaption(event.target.value);
+                clear('caption');
+              }}
+              rows={3}
+              placeholder="What fans read with the post"
+              disabled={busy}
+              className="min-h-20"
+            />
+          )}
+        </Field>
+        <CaptionDraft
+          influencerId={influencerId}
+          influencerName={
+            options.find((option) => option.influencer.id === influencerId)?.influencer.name ?? null
+          }
+          itemIds={itemIds}
+          platforms={chosen.map(({ platform }) => platform)}
+          reserve={captionLength(content.suffix)}
+          disabled={busy}
+          onWritten={fillCaptions}
+        />
+      </div>
 
       <PriceField
         value={price}
