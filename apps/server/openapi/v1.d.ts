@@ -221,6 +221,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a draft in an influencer’s words
+         * @description Captions for a post’s pictures (one per target, within each platform’s limits), a persona’s bio, a prompt, or a voice profile. A job: its `draft` holds the result once it has succeeded (`job.succeeded` is sent). Free and `preview` where Muse writes from its own templates.
+         */
+        post: operations["createDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/influencers/{id}/voice-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read how an influencer writes */
+        get: operations["getVoiceProfile"];
+        /**
+         * Set how an influencer writes
+         * @description Every draft in the influencer’s name follows it.
+         */
+        put: operations["setVoiceProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -2350,6 +2391,355 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         job: components["schemas"]["Job"];
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `INSUFFICIENT_CREDITS`, `INSUFFICIENT_MODEL_TOKENS` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED`, `INVITATION_EMAIL_MISMATCH` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `WORKSPACE_NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND`, `MEMBER_NOT_FOUND`, `INVITATION_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE`, `POST_NOT_WAITING`, `ALREADY_MEMBER`, `ALREADY_INVITED`, `SEATS_FULL`, `LAST_OWNER` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `IDEMPOTENCY_KEY_REUSED` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a repeat within 24 hours answers what the first answered */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "caption";
+                    /** Format: uuid */
+                    influencerId: string;
+                    itemIds: string[];
+                    targets: ("page" | "instagram" | "tiktok" | "youtube" | "x")[];
+                    /** @default  */
+                    words?: string;
+                    /** @default 0 */
+                    reserve?: number;
+                } | {
+                    /** @enum {string} */
+                    kind: "persona";
+                    /** @enum {string} */
+                    niche: "fashion" | "fitness" | "tech" | "lifestyle" | "beauty" | "gaming" | "food" | "travel" | "finance" | "education";
+                    /** @default  */
+                    name?: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "prompt";
+                    /** @enum {string} */
+                    tool: "generate-image" | "generate-video";
+                    words: string;
+                    /** @default null */
+                    influencerId?: string | null;
+                } | {
+                    /** @enum {string} */
+                    kind: "voice-profile";
+                    /** Format: uuid */
+                    influencerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        job: components["schemas"]["Job"];
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `INSUFFICIENT_CREDITS`, `INSUFFICIENT_MODEL_TOKENS` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED`, `INVITATION_EMAIL_MISMATCH` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `WORKSPACE_NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND`, `MEMBER_NOT_FOUND`, `INVITATION_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `EMAIL_TAKEN`, `ALREADY_SPENT`, `ALREADY_ON_PLAN`, `OFFER_USED`, `MODEL_FULLY_CLAIMED`, `MODEL_ALREADY_HELD`, `TOO_MANY_PHOTOS`, `TRAINING_RUNNING`, `ALREADY_TRAINED`, `PHOTOS_CHANGED`, `LIKENESS_NOT_SELF`, `JOB_FINISHED`, `HANDLE_TAKEN`, `HANDLE_KEPT`, `POST_ALREADY_PUBLISHED`, `POST_HAS_BUYERS`, `POST_REMOVED`, `TARGET_NOT_FAILED`, `POST_TAKEN_DOWN`, `ALREADY_BOUGHT`, `REPORT_CLOSED`, `API_KEY_LIMIT`, `IDEMPOTENCY_IN_PROGRESS`, `WEBHOOK_ENDPOINT_LIMIT`, `EARNINGS_AVAILABLE`, `POST_NOT_WAITING`, `ALREADY_MEMBER`, `ALREADY_INVITED`, `SEATS_FULL`, `LAST_OWNER` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `IDEMPOTENCY_KEY_REUSED` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVoiceProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        profile: {
+                            tone: string;
+                            uses: string[];
+                            avoids: string[];
+                            /** @enum {string} */
+                            emoji: "none" | "few" | "many";
+                            /** @enum {string} */
+                            language: "en" | "es" | "pt" | "fr" | "de" | "it" | "nl" | "pl" | "tr" | "ja" | "ko" | "zh" | "hi" | "ar";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Refused; `code` is one of `INVALID_REQUEST`, `WEBHOOK_SIGNATURE_INVALID`, `RESET_LINK_INVALID`, `VERIFY_LINK_INVALID`, `EMAIL_CHANGE_LINK_INVALID`, `CURRENT_PASSWORD_REQUIRED`, `GOOGLE_MANAGED_EMAIL`, `GOOGLE_SIGN_IN_FAILED`, `PROMO_CODE_INVALID`, `CHECKOUT_EXPIRED`, `TERMS_NOT_ACCEPTED`, `MINOR_REFUSED`, `NOT_ENOUGH_PHOTOS`, `LIKENESS_STATEMENT_NEEDED`, `CONSENT_DOCUMENT_NEEDED`, `NO_PHOTOS_TO_MATCH`, `SELFIE_NOT_ONE_FACE`, `PERSONA_NOT_READY`, `ONBOARDING_STEP_LOCKED`, `PAGE_NOT_PUBLISHED`, `PLATFORM_NOT_ENABLED`, `PLATFORM_NOT_CONNECTED`, `PLATFORM_RULES`, `OWN_POST`, `FREE_POST`, `PAYOUT_TOO_SMALL`, `PAYOUT_TOO_LARGE`, `PAYOUT_ACCOUNT_NEEDED`, `WEBHOOK_URL_NOT_ALLOWED`, `URL_NOT_ALLOWED` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `UNAUTHORISED`, `WEBHOOK_SIGNATURE_INVALID`, `INVALID_CREDENTIALS`, `OAUTH_CODE_INVALID` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `WORKSPACE_ROLE_FORBIDS`, `WRONG_PASSWORD`, `ACCOUNT_SUSPENDED`, `TOOL_NOT_ALLOWED`, `INFLUENCER_LIMIT`, `PRODUCT_LIMIT`, `SCHEDULED_POST_LIMIT`, `PAGE_HIDDEN`, `SCOPE_MISSING`, `SESSION_REQUIRED`, `FRESH_SIGN_IN_REQUIRED`, `INVITATION_EMAIL_MISMATCH` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `NOT_FOUND`, `WORKSPACE_NOT_FOUND`, `SESSION_NOT_FOUND`, `NO_SUBSCRIPTION`, `CHECKOUT_NOT_FOUND`, `MODEL_NOT_FOUND`, `INFLUENCER_NOT_FOUND`, `PHOTO_NOT_FOUND`, `CONSENT_DOCUMENT_NOT_FOUND`, `PRODUCT_NOT_FOUND`, `JOB_NOT_FOUND`, `GALLERY_ITEM_NOT_FOUND`, `PAGE_NOT_FOUND`, `POST_NOT_FOUND`, `REPORT_NOT_FOUND`, `REFUSAL_NOT_FOUND`, `API_KEY_NOT_FOUND`, `WEBHOOK_ENDPOINT_NOT_FOUND`, `WEBHOOK_DELIVERY_NOT_FOUND`, `EXPORT_NOT_FOUND`, `MEMBER_NOT_FOUND`, `INVITATION_NOT_FOUND` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused; `code` is one of `RATE_LIMITED`, `JOB_LIMIT_REACHED`, `TOO_MANY_STREAMS` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setVoiceProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tone: string;
+                    uses: string[];
+                    avoids: string[];
+                    /** @enum {string} */
+                    emoji: "none" | "few" | "many";
+                    /** @enum {string} */
+                    language: "en" | "es" | "pt" | "fr" | "de" | "it" | "nl" | "pl" | "tr" | "ja" | "ko" | "zh" | "hi" | "ar";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        profile: {
+                            tone: string;
+                            uses: string[];
+                            avoids: string[];
+                            /** @enum {string} */
+                            emoji: "none" | "few" | "many";
+                            /** @enum {string} */
+                            language: "en" | "es" | "pt" | "fr" | "de" | "it" | "nl" | "pl" | "tr" | "ja" | "ko" | "zh" | "hi" | "ar";
+                        } | null;
                     };
                 };
             };
