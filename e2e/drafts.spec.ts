@@ -25,7 +25,7 @@ function tomorrow(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + 86_400_000));
 }
 
-/** A creator with a published page and one offline picture of the persona in its gallery. */
+/** A creator with a published page, and in the gallery one offline picture to post on it. */
 async function creatorWithPicture(request: Parameters<typeof registerAccount>[0]) {
   const creator = await registerAccount(request);
   await buyPlan(request, creator, 'launch');
@@ -35,8 +35,9 @@ async function creatorWithPicture(request: Parameters<typeof registerAccount>[0]
     handle: uniqueHandle('nora'),
     bio: 'Markets, coats and city rain.',
   });
+  // A picture made without a persona may go on any page (this one's is not trained).
   await generatePictures(request, headers, {
-    influencerId,
+    influencerId: null,
     prompt: 'walking through a rainy market in a yellow coat',
   });
   return { creator, influencerId };
