@@ -130,7 +130,9 @@ export function createLocalTextEngine(): TTextEngine {
       const material = CAPTION_MATERIAL[nicheOf(persona)];
       // The personality's first words lead the tone, the niche's manner follows.
       const traits = persona.personality.split(/[:.]/)[0]?.trim().toLowerCase() ?? '';
-      const tone = traits ? `${traits}; ${material.tone}` : material.tone;
+      // The niche's tone is 'manner, what it does': its manner gives way to the persona's own.
+      const doing = material.tone.split(', ').slice(1).join(', ');
+      const tone = traits ? [traits, doing].filter(Boolean).join('; ') : material.tone;
       return {
         tone: [...tone].slice(0, 200).join(''),
         uses: material.phrases,
