@@ -22,7 +22,9 @@ function jobLabel(summary: string): string {
     ? toolName(kind as TJobTool)
     : kind === 'train-persona'
       ? 'Persona training'
-      : kind;
+      : kind === 'write-text'
+        ? 'A draft in a persona’s words'
+        : kind;
   return [name, ...rest].join(' ');
 }
 
