@@ -476,6 +476,35 @@ describe('drafts on an OpenAI-compatible server (the real openai client against 
     expect(await credits(hosted, owner)).toBe(before - DRAFT_COST);
   });
 
+  it('drafts a voice profile from the bio, asked for in plain fields and held to Muse’s limits', async () => {
+    const owner = await account(hosted);
+    const { influencerId } = await persona(hosted, owner);
+    text.script({
+      content: JSON.stringify({
+        tone: '  dry, warm, a little teasing  ',
+        uses: ['no cap', '', ...Array.from({ length: 20 }, (_, i) => `word${i}`)],
+        avoids: ['cheap'],
+        emoji: 'few',
+        language: 'pt',
+      }),
+    });
+    const sent = text.requests.length;
+    const job = await draft(hosted, owner, { kind: 'voice-profile', influencerId });
+    const profile = (job.draft as Extract<TDraft, { kind: 'voice-profile' }>).profile;
+    expect(profile).toMatchObject({
+      tone: 'dry, warm, a little teasing',
+      emoji: 'few',
+      language: 'pt',
+    });
+    expect(profile.uses).toHaveLength(12);
+    expect(profile.uses[0]).toBe('no cap');
+    const schema = JSON.stringify(text.requests[sent]!.body.response_format?.json_schema?.schema);
+    expect(schema).not.toMatch(/maxLength|minLength|maxItems/);
+    expect(said(text.requests[sent]!.body)).toContain(
+      'A street-style creator who styles one piece',
+    );
+  });
+
   it('improves a prompt without ever showing the persona’s trigger word', async () => {
     const owner = await account(hosted);
     const { influencerId } = await persona(hosted, owner);

@@ -14,6 +14,9 @@ import {
   INFLUENCER_NICHE_LABELS,
   DRAFT_TEXTS,
   EMOJI_HABIT_LABELS,
+  EMOJI_HABITS,
+  VOICE_PROFILE_LIMITS,
+  WRITING_LANGUAGE_CODES,
   TOOL_TEXTS,
   WRITING_LANGUAGES,
   ZGeneratedPersona,
@@ -259,7 +262,14 @@ export function createOpenAiCompatibleEngine(options: TOpenAiCompatibleOptions):
     voiceProfile: ({ persona }, call) =>
       structured(
         'voice_profile',
-        ZVoiceProfile,
+        // Plain fields asked for, Muse's limits checked after: servers differ on length keywords.
+        z.object({
+          tone: z.string(),
+          uses: z.array(z.string()),
+          avoids: z.array(z.string()),
+          emoji: z.enum(EMOJI_HABITS),
+          language: z.enum(WRITING_LANGUAGE_CODES),
+        }),
         [
           { role: 'system', content: personaBrief({ ...persona, profile: null }) },
           {
@@ -267,7 +277,17 @@ export function createOpenAiCompatibleEngine(options: TOpenAiCompatibleOptions):
             content: `Describe how ${persona.name} writes, from the bio above: the tone in a few words (at most 200 characters), up to 8 words or short phrases it likes to use, up to 6 it never uses, how often it writes emoji ('none', 'few' or 'many'), and the language it writes in as an ISO 639-1 code (one of ${Object.keys(WRITING_LANGUAGES).join(', ')}).`,
           },
         ],
-        (answer): TVoiceProfile => answer,
+        (answer): TVoiceProfile => {
+          const limit = VOICE_PROFILE_LIMITS.words;
+          const checked = ZVoiceProfile.safeParse({
+            ...answer,
+            tone: [...answer.tone.trim()].slice(0, VOICE_PROFILE_LIMITS.tone).join(''),
+            uses: answer.uses.filter((word) => word.trim()).slice(0, limit),
+            avoids: answer.avoids.filter((word) => word.trim()).slice(0, limit),
+          });
+          if (!checked.success) throw new Malformed('voice profile out of bounds');
+          return checked.data;
+        },
         call,
       ),
   };
