@@ -247,7 +247,7 @@ describe('the database stops mid-traffic', () => {
     expect(newcomer.token).toBeTruthy();
 
     // Every LISTEN connection is back: the app's job events, the worker's provider wake-ups and
-    // the queue's own (one per runner: paid tools, free previews, scheduled tasks), so a new job
+    // the queue's own (one per runner: paid tools, free previews, scheduled tasks, drafts), so a new job
     // is taken and its changes reach a stream.
     await waitFor(
       'the LISTEN connections to be opened again',
@@ -259,7 +259,7 @@ describe('the database stops mid-traffic', () => {
         return (
           queries.includes('LISTEN muse_jobs') &&
           queries.includes('LISTEN muse_provider') &&
-          queries.filter((query) => query.startsWith('LISTEN "jobs:insert"')).length === 3
+          queries.filter((query) => query.startsWith('LISTEN "jobs:insert"')).length === 4
         );
       },
       400,

@@ -114,7 +114,7 @@ const ZPublishTargetPayload = z.object({ targetId: z.uuid() });
 /** A refund's mail is queued once in this many seconds, however often its task is retried. */
 const REFUND_MAIL_ONCE = 90 * 24 * 60 * 60;
 
-/** Drafts one worker writes at once: each mostly waits on the text engine's answer. */
+/** Drafts one worker writes at once, at least: each mostly waits on the text engine's answer. */
 export const DRAFT_CONCURRENCY = 4;
 
 /** Every task of the queue: its name, the payload it accepts and what runs it. */
@@ -294,11 +294,12 @@ export async function warmUpModels(
  * one is added) and runs them, and runs the scheduled tasks of SCHEDULE. Any number of these
  * run side by side, in the server process or on their own (`npm run worker`).
  *
- * Runners share the queue: one runs paid tool jobs (`concurrency` at a time), one free
+ * Four runners share the queue: one runs paid tool jobs (`concurrency` at a time), one free
  * offline previews (`previewConcurrency` at a time), so a paid job never waits behind a free
- * video (docs/decisions/0039-fair-share-of-workers.md), one drafts (DRAFT_CONCURRENCY at a
- * time: they wait on the text engine, or take milliseconds offline), and one the scheduled
- * tasks and account mail, one at a time, so none of them waits behind a long upscale.
+ * video (docs/decisions/0039-fair-share-of-workers.md), one the scheduled tasks and account
+ * mail, one at a time, so none of them waits behind a long upscale, and one the work that waits
+ * on another service: drafts (they wait on the text engine, or take milliseconds offline) and,
+ * when this worker publishes, platform posts.
  */
 export async function startWorker(options: {
   db: TDatabase;
@@ -376,21 +377,6 @@ export async function startWorker(options: {
     await wakeups.close();
     throw error;
   });
-  const drafts = await keepRunning(
-    'drafts',
-    () =>
-      run({
-        ...shared,
-        concurrency: DRAFT_CONCURRENCY,
-        taskList: taskList([RUN_TEXT_TASK], context),
-      }),
-    supervision,
-  ).catch(async (error: unknown) => {
-    shutdown.abort();
-    await Promise.all([tools.stop(), previews.stop()]);
-    await wakeups.close();
-    throw error;
-  });
   const clock = await keepRunning(
     'scheduled tasks',
     () =>
@@ -415,29 +401,36 @@ export async function startWorker(options: {
     supervision,
   ).catch(async (error: unknown) => {
     shutdown.abort();
-    await Promise.all([tools.stop(), previews.stop(), drafts.stop()]);
+    await Promise.all([tools.stop(), previews.stop()]);
     await wakeups.close();
     throw error;
   });
   // Platform posts run beside the rest: each waits seconds on its platform, so several go at once
   // without holding up the scheduled tasks.
-  const platformPosts = options.publishing
-    ? await keepRunning(
-        'platform posts',
-        () =>
-          run({
-            ...shared,
-            concurrency: options.publishing!.concurrency,
-            taskList: taskList([PUBLISH_TARGET_TASK, TAKE_DOWN_POST_TASK], context),
-          }),
-        supervision,
-      ).catch(async (error: unknown) => {
-        shutdown.abort();
-        await Promise.all([tools.stop(), previews.stop(), drafts.stop(), clock.stop()]);
-        await wakeups.close();
-        throw error;
-      })
-    : null;
+  // Drafts and platform posts run beside the rest, in one runner: each mostly waits on another
+  // service (the text engine, a platform), so several go at once without holding up the
+  // scheduled tasks, and one runner keeps one LISTEN connection for both.
+  const calls = await keepRunning(
+    options.publishing ? 'drafts and platform posts' : 'drafts',
+    () =>
+      run({
+        ...shared,
+        concurrency: Math.max(DRAFT_CONCURRENCY, options.publishing?.concurrency ?? 0),
+        taskList: taskList(
+          [
+            RUN_TEXT_TASK,
+            ...(options.publishing ? [PUBLISH_TARGET_TASK, TAKE_DOWN_POST_TASK] : []),
+          ],
+          context,
+        ),
+      }),
+    supervision,
+  ).catch(async (error: unknown) => {
+    shutdown.abort();
+    await Promise.all([tools.stop(), previews.stop(), clock.stop()]);
+    await wakeups.close();
+    throw error;
+  });
   log.info(
     `Job worker started (${options.concurrency} at a time, and ${previewConcurrency} offline preview${previewConcurrency === 1 ? '' : 's'})`,
   );
@@ -446,13 +439,7 @@ export async function startWorker(options: {
   return {
     async stop() {
       shutdown.abort();
-      await Promise.all([
-        tools.stop(),
-        previews.stop(),
-        drafts.stop(),
-        clock.stop(),
-        platformPosts?.stop(),
-      ]);
+      await Promise.all([tools.stop(), previews.stop(), clock.stop(), calls.stop()]);
       await wakeups.close();
     },
   };

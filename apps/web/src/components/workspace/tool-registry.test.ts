@@ -21,13 +21,13 @@ describe("the web's tool lists, from the tool registry", () => {
       expect(tools.links.some((link) => link.to === tool.path)).toBe(true);
   });
 
+  // The spec's six: Talking Video and face swap are reached from the sidebar.
   it('gives every tool with a card its card, with its cost', () => {
     expect(TOOL_CARDS.map((card) => [card.title, card.to, card.cost])).toEqual([
       ['Image Editor', '/edit-image', '10 credits per edit'],
       ['Image Generator', '/generate', '10 credits per image'],
       ['Upscaler', '/upscale', '10 credits per upscale'],
       ['Video Generator', '/generate-video', '100 credits per video'],
-      ['Talking Video', '/talking-video', '15 credits per second of video'],
       ['Generate Product', '/products', '10 credits per shot'],
       ['Generate Prompt', '/generate-prompt', '2 credits per prompt'],
     ]);
