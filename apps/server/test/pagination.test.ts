@@ -292,7 +292,7 @@ describe('the jobs list of one tool', () => {
 
 /**
  * The order is read from an index, a range of it from the cursor on, never sorted: the plan of
- * each list's query on an account with thousands of rows (the issue's measure was 5,000).
+ * each list's query on an account with thousands of rows (5,000 of them).
  */
 describe('the indexes', () => {
   type TPlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: TPlanNode[] };

@@ -35,6 +35,6 @@ export const TALKING_VIDEO_TOOL = defineTool({
   accepts: ['image', 'persona-photo'],
   returns: 'video',
   sidebar: { label: 'Talking Video', icon: 'microphone', position: 4.5 },
-  // No card: the tools hub and the dashboard show the spec's six; the sidebar leads here.
+  // No card: the tools hub and the dashboard show six (docs/product/workspace.md); the sidebar leads here.
   faq: { label: 'A second of talking video (1 more from a script)', position: 2.5 },
 });

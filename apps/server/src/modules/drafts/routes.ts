@@ -20,7 +20,7 @@ const ZParams = z.object({ id: z.string() });
  * Drafts in a persona's words (docs/product/drafts.md): POST /api/drafts queues one (a job of
  * the write-text task, answered at once; its result arrives like every job's), and a persona's
  * voice profile is read, saved and removed here. The influencer form's 'Generate with AI'
- * (the spec's POST /influencers/generate) is a draft too.
+ * (POST /influencers/generate, docs/product/api.md) is a draft too.
  */
 export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;

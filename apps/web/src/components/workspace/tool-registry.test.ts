@@ -21,7 +21,7 @@ describe("the web's tool lists, from the tool registry", () => {
       expect(tools.links.some((link) => link.to === tool.path)).toBe(true);
   });
 
-  // The spec's six: Talking Video and face swap are reached from the sidebar.
+  // The six of docs/product/workspace.md: Talking Video and face swap are reached from the sidebar.
   it('gives every tool with a card its card, with its cost', () => {
     expect(TOOL_CARDS.map((card) => [card.title, card.to, card.cost])).toEqual([
       ['Image Editor', '/edit-image', '10 credits per edit'],
