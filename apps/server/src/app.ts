@@ -70,7 +70,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     database: TDatabaseHandle;
-    /** Sends mail: the job worker started with this app sends account mail with it (0022). */
+    /** Sends mail: the job worker started with this app sends account mail with it (docs/decisions/0022-email-verification-and-google-linking.md). */
     mailer: TMailer;
     /** Storage, file URLs, engines and the persona writer, shared with the job worker. */
     services: TServices;
@@ -78,15 +78,15 @@ declare module 'fastify' {
     jobEvents: TJobEvents;
     /** Changes behind the in-memory caches, from every instance (LISTEN/NOTIFY, 0031). */
     cacheEvents: TCacheEvents;
-    /** Live sessions of this instance, cleared by changes from every instance (0031). */
+    /** Live sessions of this instance, cleared by changes from every instance (docs/decisions/0031-session-cache-and-hot-reads.md). */
     sessionCache: TSessionCache;
-    /** Live API keys of this instance, cleared by changes from every instance (0031). */
+    /** Live API keys of this instance, cleared by changes from every instance (docs/decisions/0031-session-cache-and-hot-reads.md). */
     apiKeyCache: TApiKeyCache;
-    /** Dashboards of this instance, cleared by changes from every instance (0031). */
+    /** Dashboards of this instance, cleared by changes from every instance (docs/decisions/0031-session-cache-and-hot-reads.md). */
     dashboardCache: TDashboardCache;
-    /** Calendar answers of this instance, cleared by changes from every instance (0031). */
+    /** Calendar answers of this instance, cleared by changes from every instance (docs/decisions/0031-session-cache-and-hot-reads.md). */
     calendarCache: TCalendarCache;
-    /** The public marketplace list, encoded once per change from any instance (0031). */
+    /** The public marketplace list, encoded once per change from any instance (docs/decisions/0031-session-cache-and-hot-reads.md). */
     marketplaceList: TMarketplaceListCache;
   }
 }

@@ -1,4 +1,4 @@
-/** The Node.js line Muse runs and is tested on: package.json's `engines`, decision 0047. */
+/** The Node.js line Muse runs and is tested on: package.json's `engines`, docs/decisions/0047-node-24-from-npm.md. */
 export const SUPPORTED_NODE_MAJOR = 24;
 
 /** Why this Node.js cannot run Muse, in one sentence; undefined when it can. */

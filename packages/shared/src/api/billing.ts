@@ -28,7 +28,7 @@ export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as 
 export const ZSubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
 
-/** `refunded`: paid while the account already had a plan, so it was refunded (decision 0023). */
+/** `refunded`: paid while the account already had a plan, so it was refunded (docs/decisions/0023-one-live-subscription.md). */
 export const TEST_CHECKOUT_STATUSES = ['open', 'complete', 'cancelled', 'refunded'] as const;
 export type TTestCheckoutStatus = (typeof TEST_CHECKOUT_STATUSES)[number];
 

@@ -6,7 +6,7 @@
  * pixel's chance of being the person; that map, scaled back to the photo's size, is the matte:
  * soft at the edge, so a persona placed in a new scene carries no hard outline. The package's
  * `meet` segmenter reads a 16:9 frame and was measured worse on portraits (a stretched face,
- * parts of walls marked as person); decision 0049 has the comparison.
+ * parts of walls marked as person); docs/decisions/0049-licences-known.md has the comparison.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -61,6 +61,6 @@ export async function verifyEmail(db: TDatabase, token: string): Promise<void> {
       );
     return spent.userId;
   });
-  // The account's open pages show it confirmed from their next request (0031).
+  // The account's open pages show it confirmed from their next request (docs/decisions/0031-session-cache-and-hot-reads.md).
   accountChanged(userId);
 }

@@ -58,7 +58,7 @@ export async function listSessions(
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
-/** Signs out one of the account's sessions, at once on every instance (0031). */
+/** Signs out one of the account's sessions, at once on every instance (docs/decisions/0031-session-cache-and-hot-reads.md). */
 export async function revokeOwnSession(
   db: TDatabase,
   userId: string,

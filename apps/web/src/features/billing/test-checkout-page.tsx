@@ -126,7 +126,7 @@ function PlanCheckout({ session, plan }: { session: TTestCheckoutSession; plan: 
     );
   }
   if (session.status === 'refunded') {
-    // Paid while another purchase made a plan live: never a second subscription (decision 0023).
+    // Paid while another purchase made a plan live: never a second subscription (docs/decisions/0023-one-live-subscription.md).
     return (
       <Outcome
         icon={RotateCcw}
@@ -189,7 +189,7 @@ function PostCheckout({ session, post }: { session: TTestCheckoutSession; post: 
     );
   }
   if (session.status === 'refunded') {
-    // A second payment for a post the fan already owns is refunded (decision 0030).
+    // A second payment for a post the fan already owns is refunded (docs/decisions/0030-publishing-and-pay-per-view.md).
     return (
       <Outcome
         icon={RotateCcw}

@@ -26,7 +26,7 @@ const PAYMENT_METHODS_TEXT = list(
 
 /**
  * The table of costs: each tool's line (`faq` in its descriptor), in the order a creator meets
- * them. The registry loads no schema, so this prerendered public page stays without one (0036).
+ * them. The registry loads no schema, so this prerendered public page stays without one (docs/decisions/0036-schemas-on-first-use.md).
  */
 const COST_LINES = toolsBy('faq');
 
