@@ -239,7 +239,7 @@ function PersonaView({
         </section>
 
         <div className="space-y-6">
-          {/* Whose likeness the photos show: stated before training (personas.md). */}
+          {/* Whose likeness the photos show: stated before training (docs/product/personas.md). */}
           {persona.kind === 'custom' ? <LikenessPanel persona={persona} /> : null}
           <TrainingPanel persona={persona} />
           <IdentityScorePanel influencerId={influencer.id} />
