@@ -431,6 +431,18 @@ export const ZPublicPageResponse = z.object({
 });
 export type TPublicPageResponse = z.infer<typeof ZPublicPageResponse>;
 
+/**
+ * GET /api/public/pages/:handle/unlocked (signed in): of the posts the page shows, the ones the
+ * viewer sees otherwise than a visitor does, their own and the ones they bought, shaped for them.
+ * The page itself is the same for everyone and is answered, and rendered, once per change; this
+ * small answer is all a signed-in fan asks for besides (docs/product/public-site.md).
+ */
+export const ZPublicPageUnlockedResponse = z.object({
+  success: z.literal(true),
+  posts: z.array(ZPublicPost),
+});
+export type TPublicPageUnlockedResponse = z.infer<typeof ZPublicPageUnlockedResponse>;
+
 /** GET /api/public/pages/:handle/posts/:id */
 export const ZPublicPostResponse = z.object({
   success: z.literal(true),
