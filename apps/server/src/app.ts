@@ -27,6 +27,7 @@ import {
 import { publicConfigRoutes } from './modules/config/routes';
 import { createDashboardCache, type TDashboardCache } from './modules/dashboard/cache';
 import { createCalendarCache, type TCalendarCache } from './modules/publishing/calendar-cache';
+import { createPublicPageCache, type TPublicPageCache } from './modules/publishing/page-cache';
 import {
   createMarketplaceListCache,
   type TMarketplaceListCache,
@@ -88,6 +89,8 @@ declare module 'fastify' {
     calendarCache: TCalendarCache;
     /** The public marketplace list, encoded once per change from any instance (docs/decisions/0031-session-cache-and-hot-reads.md). */
     marketplaceList: TMarketplaceListCache;
+    /** Public pages as visitors see them, read once per change from any instance (docs/decisions/0058-public-page-for-fans.md). */
+    publicPages: TPublicPageCache;
   }
 }
 
@@ -211,7 +214,15 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('calendarCache', calendarCache);
   const marketplaceList = createMarketplaceListCache(database.db, cacheEvents);
   app.decorate('marketplaceList', marketplaceList);
+  const publicPages = createPublicPageCache({
+    db: database.db,
+    files: options.services.files,
+    cacheEvents,
+    publicUrl: config.PUBLIC_URL,
+  });
+  app.decorate('publicPages', publicPages);
   app.addHook('onClose', async () => {
+    publicPages.close();
     sessionCache.close();
     apiKeyCache.close();
     dashboardCache.close();

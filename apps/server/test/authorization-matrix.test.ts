@@ -231,6 +231,8 @@ const NOT_OWNED: Record<string, string> = {
   'GET /api/public/pages/:handle': 'public: a published page is shown to visitors',
   'GET /api/public/pages/:handle/posts/:id': "public: a published page's post",
   'GET /api/public/pages/:handle/picture': "public: a published page's picture",
+  'GET /api/public/pages/:handle/unlocked':
+    "public page: only the signed-in viewer's own and bought posts, shaped for them",
   'GET /api/platforms/:platform/callback':
     'public: a browser back from a platform; the single-use state bound to the browser says whose flow it is',
   'GET /api/account/exports/:id/download':

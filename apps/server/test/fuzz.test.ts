@@ -311,6 +311,7 @@ const ROUTES: Record<string, TFuzzRoute> = {
   'GET /api/public/pages/:handle': { params: HANDLE },
   'GET /api/public/pages/:handle/posts/:id': { params: HANDLE },
   'GET /api/public/pages/:handle/picture': { params: HANDLE },
+  'GET /api/public/pages/:handle/unlocked': { params: HANDLE },
   'POST /api/reports': {
     body: ZCreateReportRequest,
     valid: { handle: 'anna.fuzz', reason: 'other', details: 'Hi', email: 'fan@example.com' },

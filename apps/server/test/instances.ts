@@ -10,7 +10,10 @@ import type { TTestContext } from './app';
  * Another instance of the API on the same database and files as `first`, with a pool of its own,
  * as behind a load balancer. Closed when the file ends.
  */
-export async function secondInstance(first: TTestContext): Promise<FastifyInstance> {
+export async function secondInstance(
+  first: TTestContext,
+  options: { webDistDir?: string } = {},
+): Promise<FastifyInstance> {
   const database = connectDatabase(first.database.url, { poolSize: 5 });
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -18,7 +21,12 @@ export async function secondInstance(first: TTestContext): Promise<FastifyInstan
     DATA_DIR: first.config.DATA_DIR,
   });
   const services = await createServices(config);
-  const app = await buildApp({ config, database, services, webDistDir: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    database,
+    services,
+    webDistDir: options.webDistDir ?? '/nonexistent',
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -31,7 +39,12 @@ export async function secondInstance(first: TTestContext): Promise<FastifyInstan
 /** Resolves once `app` has heard the database announce a change (after its caches forgot). */
 export function announced(
   app: FastifyInstance,
-  what: { account: string } | { dashboard: string } | { calendar: string } | 'marketplace',
+  what:
+    | { account: string }
+    | { dashboard: string }
+    | { calendar: string }
+    | { publicPage: string }
+    | 'marketplace',
 ): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -45,7 +58,9 @@ export function announced(
           ? { dashboard: (userId) => (userId === what.dashboard ? done() : undefined) }
           : 'calendar' in what
             ? { calendar: (userId) => (userId === what.calendar ? done() : undefined) }
-            : { account: (userId) => (userId === what.account ? done() : undefined) },
+            : 'publicPage' in what
+              ? { publicPage: (id) => (id === what.publicPage ? done() : undefined) }
+              : { account: (userId) => (userId === what.account ? done() : undefined) },
     );
   });
 }

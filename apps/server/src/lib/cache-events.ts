@@ -9,6 +9,11 @@ type TCacheEventHandlers = {
   dashboard?: (userId: string) => void;
   /** A post, a platform copy or a sale of the account changed: its cached calendar is stale. */
   calendar?: (userId: string) => void;
+  /**
+   * A post, the page or the influencer behind a public page changed: what a signed-out visitor
+   * sees of `influencerId`'s page is stale.
+   */
+  publicPage?: (influencerId: string) => void;
   /** A model or a licence changed: the cached marketplace list is stale. */
   marketplace?: () => void;
   /** Announcements may have been lost while the connection was down: nothing cached holds. */
@@ -41,6 +46,9 @@ export function createCacheEvents(pool: pg.Pool, log: TLog) {
       } else if (payload.startsWith('dashboard:')) {
         const userId = payload.slice('dashboard:'.length);
         each((handlers) => handlers.dashboard?.(userId));
+      } else if (payload.startsWith('page:')) {
+        const influencerId = payload.slice('page:'.length);
+        each((handlers) => handlers.publicPage?.(influencerId));
       } else if (payload.startsWith('calendar:')) {
         const userId = payload.slice('calendar:'.length);
         each((handlers) => handlers.calendar?.(userId));

@@ -9,6 +9,11 @@ const ROUND_SECONDS = 60 * 60;
 export type TFileUrlSigner = {
   /** A URL under /api/files that serves `key` until it expires. */
   sign: (key: string, now?: Date) => string;
+  /**
+   * When a URL signed at `now` expires, in seconds since the epoch: the same for every URL signed
+   * within a clock hour, so an answer made of signed URLs holds until this changes.
+   */
+  expiry: (now?: Date) => number;
   /** True when the signature is ours and the URL has not expired. */
   verify: (key: string, expires: number, signature: string, now?: Date) => boolean;
 };
@@ -16,12 +21,16 @@ export type TFileUrlSigner = {
 export function createFileUrlSigner(secret: string): TFileUrlSigner {
   const mac = (key: string, expires: number) =>
     createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+  const expiry = (now = new Date()) => {
+    const seconds = Math.floor(now.getTime() / 1000) + LIFETIME_SECONDS;
+    return Math.ceil(seconds / ROUND_SECONDS) * ROUND_SECONDS;
+  };
   return {
     sign(key, now = new Date()) {
-      const seconds = Math.floor(now.getTime() / 1000) + LIFETIME_SECONDS;
-      const expires = Math.ceil(seconds / ROUND_SECONDS) * ROUND_SECONDS;
+      const expires = expiry(now);
       return `/api/files/${key}?expires=${expires}&signature=${mac(key, expires)}`;
     },
+    expiry,
     verify(key, expires, signature, now = new Date()) {
       if (!Number.isInteger(expires) || expires * 1000 < now.getTime()) return false;
       const expected = Buffer.from(mac(key, expires));

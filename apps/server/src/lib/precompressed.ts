@@ -76,7 +76,9 @@ export function sendEncoded(
   answer: TEncodings,
   type: string,
 ): FastifyReply {
-  reply.type(type).header('vary', 'accept-encoding');
+  // Added to what the route already varies by (an anonymous answer varies by authorization).
+  const vary = reply.getHeader('vary');
+  reply.type(type).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
   if (!encoding) return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(answer[encoding]);

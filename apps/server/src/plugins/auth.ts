@@ -131,6 +131,7 @@ export function registerAuthentication(scope: FastifyInstance): void {
       scope.sessionCache.forget(request.auth.user.id);
       scope.dashboardCache.forget(request.workspace.id);
       scope.calendarCache.forget(request.workspace.id);
+      scope.publicPages.forgetWorkspace(request.workspace.id);
     }
     done(null, payload);
   });

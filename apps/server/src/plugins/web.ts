@@ -9,12 +9,13 @@ import {
   INVITATION_ROUTE,
   TEST_CHECKOUT_ROUTE,
   isClientRoute,
+  PUBLIC_PAGE_PREFIX,
   prerenderedFile,
   publicPagePath,
 } from '@muse/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors';
-import { sendPrecompressed } from '../lib/precompressed';
+import { precompress, sendPrecompressed, type TPrecompressed } from '../lib/precompressed';
 import { publicConfigOf } from '../modules/config/routes';
 import {
   createRendererLoader,
@@ -28,6 +29,7 @@ import {
   withLinkPreview,
 } from '../modules/publishing/link-preview';
 import { movedPageHandle } from '../modules/publishing/public';
+import type { TSharedPage } from '../modules/publishing/page-cache';
 
 /** Where the build keeps the public pages rendered to HTML (apps/web/scripts/prerender.mjs). */
 const PRERENDERED_DIR = 'prerendered';
@@ -49,6 +51,7 @@ const COMPRESSED_TWIN = /\.(br|gz)$/;
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = existsSync(indexFile);
+  const loadRenderer = createRendererLoader(webDistDir);
   registerCrawlerFiles(app);
   if (built) {
     await app.register(fastifyStatic, {
@@ -73,7 +76,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         );
       },
     });
-    const loadRenderer = createRendererLoader(webDistDir);
     for (const route of PRERENDERED_ROUTES) {
       const file = path.join(PRERENDERED_DIR, prerenderedFile(route));
       if (!existsSync(path.join(webDistDir, file))) continue;
@@ -93,35 +95,103 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       throw error;
     }));
 
+  /**
+   * A page of the app, as index.html; a public page's (`/i/<handle>`, its posts) with its link
+   * preview, or its new address when the handle moved, or as a 404 when there is none (the app
+   * says the page does not exist).
+   */
+  const sendAppPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const address = publicPageAddress(pathname);
+    if (!address) return reply.sendFile('index.html');
+    const preview = await linkPreview(app.database.db, app.config.PUBLIC_URL, address);
+    if (!preview) {
+      // A handle the page let go of less than 30 days ago leads to its new one (302: after
+      // that it may be someone else's), with the rest of the address.
+      const moved = await movedPageHandle(app.database.db, address.handle);
+      if (moved) {
+        const query = request.url.slice(pathname.length);
+        return reply.redirect(`${publicPagePath(moved, address.postId)}${query}`, 302);
+      }
+    }
+    const html = withLinkPreview(await readIndex(), preview);
+    reply.status(preview ? 200 : 404).type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache');
+    return reply.send(html);
+  };
+
+  if (built) {
+    registerPublicInfluencerPage(app, {
+      webDistDir,
+      loadRenderer,
+      sendAppPage,
+    });
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || !built || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw notFound();
     }
-    if (isClientRoute(pathname)) {
-      const address = publicPageAddress(pathname);
-      if (!address) return reply.sendFile('index.html');
-      const preview = await linkPreview(app.database.db, app.config.PUBLIC_URL, address);
-      if (!preview) {
-        // A handle the page let go of less than 30 days ago leads to its new one (302: after
-        // that it may be someone else's), with the rest of the address.
-        const moved = await movedPageHandle(app.database.db, address.handle);
-        if (moved) {
-          const query = request.url.slice(pathname.length);
-          return reply.redirect(`${publicPagePath(moved, address.postId)}${query}`, 302);
-        }
-      }
-      // An unknown or hidden page is still the app (it says the page does not exist), as a 404.
-      const html = withLinkPreview(await readIndex(), preview);
-      reply.status(preview ? 200 : 404).type('text/html; charset=utf-8');
-      reply.header('cache-control', 'no-cache');
-      return html;
-    }
+    if (isClientRoute(pathname)) return sendAppPage(request, reply, pathname);
     // A missing file (an asset of an older build, say) is a 404, not a page.
     if (/\.[\w]+$/.test(pathname)) throw notFound();
     return reply.redirect('/');
   });
+}
+
+/**
+ * An influencer's public page, `/i/<handle>`, for everyone: the page as a visitor without an
+ * account sees it, rendered by the build's renderer from the shared answer once per change of
+ * the page (modules/publishing/page-cache.ts), with its link preview, compressed once and sent
+ * with its tag (docs/decisions/0058-public-page-for-fans.md). A signed-in fan's page asks for
+ * their own and bought posts after it loads. Without the renderer or the page's template, or when
+ * rendering fails, and for a page not published, it is the app's page, which asks the API.
+ */
+function registerPublicInfluencerPage(
+  app: FastifyInstance,
+  options: {
+    webDistDir: string;
+    loadRenderer: ReturnType<typeof createRendererLoader>;
+    sendAppPage: (request: FastifyRequest, reply: FastifyReply, pathname: string) => unknown;
+  },
+) {
+  const files = pageRendererFiles(options.webDistDir);
+  if (!existsSync(files.renderer) || !existsSync(files.publicPageTemplate)) return;
+  const publicConfig = JSON.stringify(publicConfigOf(app.config));
+  let template: Promise<string> | null = null;
+  const render = async (page: TSharedPage): Promise<TPrecompressed> => {
+    template ??= readFile(files.publicPageTemplate, 'utf8').catch((error: unknown) => {
+      template = null;
+      throw error;
+    });
+    const [renderer, html] = await Promise.all([options.loadRenderer(), template]);
+    if (!renderer.renderPublicPage) throw new Error('The page renderer has no renderPublicPage');
+    const rendered = await renderer.renderPublicPage(html, { publicConfig, page: page.json });
+    return precompress(Buffer.from(withLinkPreview(rendered, page.preview)));
+  };
+
+  app.get<{ Params: { handle: string } }>(
+    `${PUBLIC_PAGE_PREFIX}/:handle`,
+    async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      const shared = await app.publicPages.get(request.params.handle);
+      if (!shared) return options.sendAppPage(request, reply, pathname);
+      // One address per page: `/i/Ava.Rose` is `/i/ava.rose`.
+      if (request.params.handle !== shared.handle) {
+        const query = request.url.slice(pathname.length);
+        return reply.redirect(`${publicPagePath(shared.handle)}${query}`, 302);
+      }
+      let html;
+      try {
+        html = await shared.html(render);
+      } catch (error) {
+        request.log.error({ err: error }, 'A public influencer page could not be rendered');
+        return options.sendAppPage(request, reply, pathname);
+      }
+      return sendPrecompressed(request, reply, html, 'text/html; charset=utf-8');
+    },
+  );
 }
 
 /**

@@ -51,6 +51,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       server.sessionCache.forget(userId);
       server.dashboardCache.forget(userId);
       server.calendarCache.forget(userId);
+      server.publicPages.forgetWorkspace(userId);
     }
   };
 

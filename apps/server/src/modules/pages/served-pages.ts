@@ -19,7 +19,19 @@ export type TPageRenderer = {
     template: string,
     data: { publicConfig: string; marketplaceModels?: string },
   ): Promise<string>;
+  /**
+   * An influencer's public page as a visitor without an account sees it, from its template and
+   * the anonymous answer of GET /api/public/pages/:handle, as JSON
+   * (docs/decisions/0058-public-page-for-fans.md).
+   */
+  renderPublicPage?(
+    template: string,
+    data: { publicConfig: string; page: string },
+  ): Promise<string>;
 };
+
+/** The template of influencers' public pages, in the build's `server/` folder. */
+export const PUBLIC_PAGE_TEMPLATE = 'public-page.html';
 
 /** Where the web build keeps the renderer and the pages' templates. */
 export function pageRendererFiles(webDistDir: string) {
@@ -27,6 +39,7 @@ export function pageRendererFiles(webDistDir: string) {
   return {
     renderer: path.join(dir, 'prerender.js'),
     template: (route: TServedRoute) => path.join(dir, prerenderedFile(route)),
+    publicPageTemplate: path.join(dir, PUBLIC_PAGE_TEMPLATE),
   };
 }
 

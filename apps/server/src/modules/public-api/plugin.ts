@@ -182,6 +182,7 @@ export const publicApi: FastifyPluginAsyncZod = async (app) => {
       if (request.caller.userId) app.sessionCache.forget(request.caller.userId);
       app.dashboardCache.forget(request.caller.workspaceId);
       app.calendarCache.forget(request.caller.workspaceId);
+      app.publicPages.forgetWorkspace(request.caller.workspaceId);
     }
     return payload;
   });

@@ -6,7 +6,7 @@
  */
 import { influencerNicheLabel, PUBLIC_PAGE_PREFIX, publicPagePath } from '@muse/shared';
 import type { TDatabase } from '../../db/client';
-import { findPublishedPage, findPublishedPost } from './public';
+import { findPublishedPage, findPublishedPost, type TPublishedPage } from './public';
 import { pictureKey, pictureUrl } from './shape';
 
 export type TLinkPreview = {
@@ -38,13 +38,23 @@ export async function linkPreview(
 ): Promise<TLinkPreview | null> {
   const found = await findPublishedPage(db, address.handle);
   if (!found) return null;
-  const { page, influencer } = found;
-  if (address.postId && !(await findPublishedPost(db, influencer.id, address.postId))) return null;
+  if (address.postId && !(await findPublishedPost(db, found.influencer.id, address.postId))) {
+    return null;
+  }
+  return previewOf(publicUrl, found, address.postId);
+}
+
+/** The preview of a page found published (or of one of its posts, found published too). */
+export function previewOf(
+  publicUrl: string,
+  { page, influencer }: TPublishedPage,
+  postId?: string,
+): TLinkPreview {
   const picture = pictureUrl(page.handle, pictureKey(influencer));
   return {
     title: `${influencer.name} (@${page.handle}) · Muse`,
     description: page.bio || influencerNicheLabel(influencer.niche),
-    url: `${publicUrl}${publicPagePath(page.handle, address.postId)}`,
+    url: `${publicUrl}${publicPagePath(page.handle, postId)}`,
     image: picture ? `${publicUrl}${picture}` : null,
   };
 }

@@ -39,7 +39,7 @@ import {
 /** The latest posts a page shows. Older ones wait for pagination (a later issue). */
 export const PAGE_POSTS_SHOWN = 60;
 
-const pageNotFound = () => notFound(PUBLISHING_TEXTS.pageNotFound, 'PAGE_NOT_FOUND');
+export const pageNotFound = () => notFound(PUBLISHING_TEXTS.pageNotFound, 'PAGE_NOT_FOUND');
 const postNotFound = () => notFound(PUBLISHING_TEXTS.postNotFound, 'POST_NOT_FOUND');
 
 export type TPublishedPage = { page: TPageRow; influencer: TInfluencerRow };
@@ -141,6 +141,33 @@ async function shapeForViewer(
   );
 }
 
+/** The latest published posts of a page, newest first, as many as it shows. */
+function latestPosts(db: TQueryable, influencerId: string) {
+  return db
+    .select()
+    .from(posts)
+    .where(publishedOf(influencerId))
+    .orderBy(desc(posts.publishAt), desc(posts.id))
+    .limit(PAGE_POSTS_SHOWN);
+}
+
+/** A published page and its latest published posts, newest first, shaped for the viewer. */
+export async function publishedPageAnswer(
+  db: TQueryable,
+  files: TFileUrlSigner,
+  { page, influencer }: TPublishedPage,
+  viewerId: string | null,
+): Promise<Omit<TPublicPageResponse, 'success'>> {
+  const [rows, postCount] = await Promise.all([
+    latestPosts(db, influencer.id),
+    publishedCount(db, influencer.id),
+  ]);
+  return {
+    page: toPublicPage(page, influencer, postCount),
+    posts: await shapeForViewer(db, files, rows, viewerId),
+  };
+}
+
 /** A published page and its latest published posts, newest first. */
 export async function publicPage(
   db: TDatabase,
@@ -148,20 +175,39 @@ export async function publicPage(
   handle: string,
   viewerId: string | null,
 ): Promise<Omit<TPublicPageResponse, 'success'>> {
-  const { page, influencer } = await requirePublishedPage(db, handle);
-  const [rows, postCount] = await Promise.all([
-    db
-      .select()
-      .from(posts)
-      .where(publishedOf(influencer.id))
-      .orderBy(desc(posts.publishAt), desc(posts.id))
-      .limit(PAGE_POSTS_SHOWN),
-    publishedCount(db, influencer.id),
-  ]);
-  return {
-    page: toPublicPage(page, influencer, postCount),
-    posts: await shapeForViewer(db, files, rows, viewerId),
-  };
+  return publishedPageAnswer(db, files, await requirePublishedPage(db, handle), viewerId);
+}
+
+/**
+ * Of the posts a published page shows, the ones `viewerId` sees otherwise than a visitor does:
+ * their own (the account that made them) and the ones they bought, shaped for them, newest
+ * first. What everyone sees comes from the shared answer (page-cache.ts); this is the rest.
+ */
+export async function unlockedPosts(
+  db: TDatabase,
+  files: TFileUrlSigner,
+  handle: string,
+  viewerId: string,
+): Promise<TPublicPost[]> {
+  const { influencer } = await requirePublishedPage(db, handle);
+  const rows = await latestPosts(db, influencer.id);
+  const priced = rows.filter((row) => row.priceCents > 0 && row.workspaceId !== viewerId);
+  const bought = await boughtBy(
+    db,
+    viewerId,
+    priced.map((row) => row.id),
+  );
+  const shown = rows.filter((row) => row.workspaceId === viewerId || bought.has(row.id));
+  const items = await itemsOf(
+    db,
+    shown.map((row) => row.id),
+  );
+  return shown.map((row) =>
+    toPublicPost(row, items.get(row.id) ?? [], files, {
+      own: row.workspaceId === viewerId,
+      purchased: bought.has(row.id),
+    }),
+  );
 }
 
 /** A published post of a published page; another page's, or one not out yet, is not found. */

@@ -9,7 +9,9 @@ import {
   ZPostsResponse,
   type TPostsResponse,
   ZPublicPageResponse,
+  ZPublicPageUnlockedResponse,
   ZPublicPostResponse,
+  type TPublicPageResponse,
   ZPurchasesResponse,
   ZUpdatePostRequest,
   ZApprovalsResponse,
@@ -17,15 +19,23 @@ import {
 } from '@muse/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyReply } from 'fastify';
-import { compressOnce, sendEncoded } from '../../lib/precompressed';
+import { compressOnce, sendEncoded, sendPrecompressed } from '../../lib/precompressed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { AppError, unauthorised } from '../../lib/errors';
 import { z } from 'zod';
 import { getPageSettings, listPages, savePageSettings } from './pages';
 import { readPostCounts, retryTarget } from '../platforms/targets';
 import { approvePost, returnPost, type TPostMaker } from './approval';
 import { createPost, deletePost, getPost, listPosts, listWaitingPosts, updatePost } from './posts';
-import { listPurchases, movedPageHandle, publicPage, publicPost, readPagePicture } from './public';
+import {
+  listPurchases,
+  movedPageHandle,
+  pageNotFound,
+  publicPage,
+  publicPost,
+  readPagePicture,
+  unlockedPosts,
+} from './public';
 import { viewerOf } from './viewer';
 
 const ZParams = z.object({ id: z.string() });
@@ -70,13 +80,39 @@ export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/public/pages/:handle',
-    { schema: { params: ZHandleParams, response: { 200: ZPublicPageResponse } } },
+    { schema: { params: ZHandleParams, response: { 200: ZPublicPageResponse, 304: z.null() } } },
     async (request, reply) =>
       orMoved(reply, request.params.handle, '', async () => {
         const viewerId = await viewerOf(request);
+        if (!viewerId) {
+          // The same for every visitor without an account: read, encoded and compressed once
+          // per change (page-cache.ts), and sent as it is.
+          const shared = await app.publicPages.get(request.params.handle);
+          if (!shared) throw pageNotFound();
+          reply.header('vary', 'authorization');
+          return sendPrecompressed(
+            request,
+            reply,
+            shared.answer,
+            'application/json; charset=utf-8',
+          ) as unknown as TPublicPageResponse;
+        }
         const answer = await publicPage(db, files, request.params.handle, viewerId);
         reply.header('cache-control', PER_VIEWER);
         return { success: true as const, ...answer };
+      }),
+  );
+
+  app.get(
+    '/public/pages/:handle/unlocked',
+    { schema: { params: ZHandleParams, response: { 200: ZPublicPageUnlockedResponse } } },
+    async (request, reply) =>
+      orMoved(reply, request.params.handle, '/unlocked', async () => {
+        const viewerId = await viewerOf(request);
+        if (!viewerId) throw unauthorised();
+        const posts = await unlockedPosts(db, files, request.params.handle, viewerId);
+        reply.header('cache-control', PER_VIEWER);
+        return { success: true as const, posts };
       }),
   );
 
