@@ -41,7 +41,7 @@ export type THttpRow = { name: string; goal: number; muse: THttpFigures; ratio: 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function load(
+export async function load(
   url: string,
   seconds: number,
   headers: Record<string, string> = {},

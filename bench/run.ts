@@ -7,7 +7,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatCents } from '@muse/shared';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -26,7 +25,7 @@ import { benchLighthouse, reportLighthouse } from './lighthouse';
 import { benchPersonas } from './personas';
 import { benchPlatformPublishing, reportPlatformPublishing } from './platform-publishing';
 import { benchPublicApi, reportPublicApi } from './public-api';
-import { benchPublicPage, reportPublicPageJs } from './public-page';
+import { benchPublicPage, reportPublicPage, reportPublicPageJs } from './public-page';
 import { benchSignIn, reportSignIn } from './sign-in';
 import { benchTalkingVideo } from './talking-video';
 import { benchMainThreadPause, benchUpscale } from './upscale';
@@ -85,19 +84,7 @@ async function main() {
     reportLists(await benchLists(app, database));
     reportPublicApi(await benchPublicApi(app));
 
-    const page = await benchPublicPage(app);
-    console.log(
-      `\nGET /api/public/pages/:handle, in-process, a published page of ${page.posts} posts (half free, half ${formatCents(page.priceCents)} PPV, one picture each)`,
-    );
-    console.log(
-      `  GET /api/health in the same rounds (baseline): ${page.healthMs.toFixed(3)} ms/request`,
-    );
-    console.log(
-      `  anonymous visitor: ${page.anonymousMs.toFixed(3)} ms/request (ratio to health ${(page.anonymousMs / page.healthMs).toFixed(1)})`,
-    );
-    console.log(
-      `  signed-in fan who bought ${page.bought} of the posts: ${page.fanMs.toFixed(3)} ms/request (ratio to health ${(page.fanMs / page.healthMs).toFixed(1)}, to anonymous ${(page.fanMs / page.anonymousMs).toFixed(2)})`,
-    );
+    reportPublicPage(await benchPublicPage(app, database, services, config));
 
     const queue = await benchQueue(app, database);
     console.log(
