@@ -1,12 +1,15 @@
 /**
- * An influencer's public page, `/i/<handle>` (docs/product/publishing.md), in two figures:
+ * An influencer's public page, `/i/<handle>` (docs/product/publishing.md), for a published page
+ * of 24 posts (half free, half pay-per-view, one picture each), seeded through the publishing
+ * module's own functions on real gallery rows and files:
  *
  * - The JavaScript a first visit downloads (gzip), beside the landing page's and all of the
  *   app's, measured from the build as landing-js.ts does.
- * - The server's answer to `GET /api/public/pages/:handle` for a published page of 24 posts (half
- *   free, half pay-per-view, one picture each), seeded through the publishing module's own
- *   functions on real gallery rows and files, asked anonymously and with a fan's bearer token
- *   (the fan bought some of the posts), against `GET /api/health` in the same process.
+ * - In-process, against `GET /api/health` in the same rounds: the page's HTML for a visitor
+ *   without an account (with the web build), its answer `GET /api/public/pages/:handle`, and what
+ *   a signed-in fan who bought some posts asks (`…/unlocked`, and the whole answer with a token).
+ * - Under autocannon's load, against bare Fastify's hello-world in the same run: the page's HTML
+ *   and its answer for visitors.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
