@@ -5,7 +5,7 @@ import type { TCacheEvents } from '../../lib/cache-events';
 import type { TFileUrlSigner } from '../../lib/file-urls';
 import { precompress, type TPrecompressed } from '../../lib/precompressed';
 import { previewOf, type TLinkPreview } from './link-preview';
-import { findPublishedPage, publishedPageAnswer } from './public';
+import { findPublishedPage, publishedPageAnswer, type TShownPost } from './public';
 import { normaliseHandle } from './shape';
 
 /** How many pages an instance keeps; the least visited go first. */
@@ -22,6 +22,8 @@ export type TSharedPage = {
   workspaceId: string;
   /** The page's handle as stored. */
   handle: string;
+  /** The posts it shows, newest first: whose they are to a signed-in viewer is asked of these. */
+  shown: TShownPost[];
   /** The anonymous answer, encoded once, with its tag. */
   answer: TPrecompressed;
   /** The same answer as JSON, which the page's HTML is rendered from and carries. */
@@ -101,6 +103,7 @@ export function createPublicPageCache(options: {
       influencerId: found.influencer.id,
       workspaceId: found.page.workspaceId,
       handle: found.page.handle,
+      shown: body.posts.map((post) => ({ id: post.id, priceCents: post.priceCents })),
       answer: await precompress(Buffer.from(json)),
       json,
       preview: previewOf(publicUrl, found),

@@ -110,7 +110,10 @@ export const publishingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       orMoved(reply, request.params.handle, '/unlocked', async () => {
         const viewerId = await viewerOf(request);
         if (!viewerId) throw unauthorised();
-        const posts = await unlockedPosts(db, files, request.params.handle, viewerId);
+        // Which posts the page shows comes from its shared answer, read once per change.
+        const shared = await app.publicPages.get(request.params.handle);
+        if (!shared) throw pageNotFound();
+        const posts = await unlockedPosts(db, files, shared, viewerId);
         reply.header('cache-control', PER_VIEWER);
         return { success: true as const, posts };
       }),
