@@ -4,8 +4,11 @@
  * static imports. Lazy routes the page never opens are left out. Reported gzipped, against all
  * the app's JavaScript as the baseline, so the ratio shows how much splitting keeps off the first
  * page. The landing is prerendered with an entry of its own (its HTML is
- * prerendered/index.html, docs/decisions/0034-prerendered-public-pages.md); the public
- * influencer page is reported in public-page.ts.
+ * prerendered/index.html, docs/decisions/0034-prerendered-public-pages.md), and so is an
+ * influencer's public page (the server's template server/public-page.html,
+ * docs/decisions/0058-public-page-for-fans.md), reported in public-page.ts: such a page's boot
+ * script loads the page's scripts with a dynamic import once the page has painted, which counts;
+ * what those import lazily later (a dialog, the checkout) loads on intent and does not.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +23,11 @@ function gzipBytes(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-function staticClosure(assetsDir: string, roots: string[], dynamicToo = false): Set<string> {
+/**
+ * `roots` and every chunk they import statically; with `dynamicFromRoots`, also what the roots
+ * themselves import dynamically (a boot script's page scripts), with their static imports.
+ */
+function staticClosure(assetsDir: string, roots: string[], dynamicFromRoots = false): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
@@ -29,7 +36,9 @@ function staticClosure(assetsDir: string, roots: string[], dynamicToo = false): 
     seen.add(name);
     const code = readFileSync(path.join(assetsDir, name), 'utf8');
     for (const match of code.matchAll(STATIC_IMPORT)) queue.push(match[1]!);
-    if (dynamicToo) for (const match of code.matchAll(DYNAMIC_IMPORT)) queue.push(match[1]!);
+    if (dynamicFromRoots && roots.includes(name)) {
+      for (const match of code.matchAll(DYNAMIC_IMPORT)) queue.push(match[1]!);
+    }
   }
   return seen;
 }
@@ -42,7 +51,12 @@ export type TRouteJs = {
   allGzipBytes: number;
 };
 
-function measure(
+/**
+ * What a first visit to the page of `htmlFile` loads: with `routeChunkPrefix`, the app's route
+ * whose lazy chunk starts so; without, a page with an entry of its own (the landing, an
+ * influencer's public page), whose boot script loads the page's scripts once it has painted.
+ */
+export function measure(
   webDistDir: string,
   htmlFile: string,
   routeChunkPrefix: string | null,
@@ -61,7 +75,7 @@ function measure(
     throw new Error(`Cannot find the entry and ${routeChunkPrefix}* chunks in ${assetsDir}`);
   }
   const everyPage = staticClosure(assetsDir, entriesOf(indexFile));
-  // The landing has no lazy parts: whatever its scripts import is part of its first visit.
+  // A page of its own entry: what its boot script imports once the page has painted counts.
   const loaded = staticClosure(assetsDir, [...entries, ...route], routeChunkPrefix === null);
   const sum = (names: Iterable<string>) =>
     [...names].reduce((total, name) => total + gzipBytes(path.join(assetsDir, name)), 0);

@@ -4,7 +4,9 @@
 // which the server answers at the page's path. The app's pages load their scripts once they have
 // painted (src/app-boot.ts). Each app page is also written as a template, dist/server/<page>.html,
 // which the server renders with its settings, and the marketplace with its models
-// (dist/server/prerender.js).
+// (dist/server/prerender.js). An influencer's public page has an entry of its own
+// (public-page.html), written as the template dist/server/public-page.html, which the server
+// renders with the page's posts (docs/decisions/0058-public-page-for-fans.md).
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,9 +15,14 @@ process.env.NODE_ENV = 'production';
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
 const rendererDir = path.join(dist, 'server');
-const { PAGE_DATA, PAGE_MARKUP, PRERENDERED_ROUTES, prerenderedFile, renderPage } = await import(
-  pathToFileURL(path.join(rendererDir, 'prerender.js')).href
-);
+const {
+  PAGE_DATA,
+  PAGE_MARKUP,
+  PRERENDERED_ROUTES,
+  PUBLIC_PAGE_TEMPLATE,
+  prerenderedFile,
+  renderPage,
+} = await import(pathToFileURL(path.join(rendererDir, 'prerender.js')).href);
 
 const assets = await readdir(path.join(dist, 'assets'));
 
@@ -47,38 +54,64 @@ function scriptsAfterPaint(html) {
 }
 
 /**
- * The scripts a page loads on a first visit: those its HTML names, what they import, and what
- * they load once it has painted (Vite lists a dynamic import's files with it).
+ * The scripts a page loads on a first visit: those its HTML names, what they import, and, for a
+ * page whose HTML names only its boot script (`afterPaint`), what that loads once the page has
+ * painted (Vite lists a dynamic import's files with it, in the script that imports). What the
+ * page's own scripts import lazily later (a dialog, the checkout, the app's routes) loads on
+ * intent, not with the page.
  */
-async function scriptsOf(html) {
+async function scriptsOf(html, { afterPaint = true } = {}) {
   const seen = new Set();
-  const queue = [...html.matchAll(/src="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]);
+  const named = [...html.matchAll(/src="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]);
+  const queue = [...named];
   while (queue.length > 0) {
     const name = queue.pop();
     if (seen.has(name)) continue;
     seen.add(name);
     const code = await readFile(path.join(dist, 'assets', name), 'utf8');
-    for (const match of code.matchAll(
-      /(?:from|import)\s*"\.\/([^"]+\.js)"|"assets\/([^"]+\.js)"/g,
-    )) {
-      queue.push(match[1] ?? match[2]);
-    }
+    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(match[1]);
+    if (!afterPaint || !named.includes(name)) continue;
+    for (const match of code.matchAll(/"assets\/([^"]+\.js)"/g)) queue.push(match[1]);
   }
   return seen;
 }
 
-// The landing loads no library but react (vite.config.ts): a first visit stays small.
-const landingLibraries = [
-  ...(await scriptsOf(await readFile(path.join(dist, 'landing.html'), 'utf8'))),
-].filter((name) => /^vendor-/.test(name));
-if (landingLibraries.length > 0) {
-  throw new Error(`The landing loads the app's libraries (${landingLibraries.join(', ')})`);
+/**
+ * A page that hydrates without the app loads no library but react, and none of the app's own
+ * start (vite.config.ts, LEAN_PAGES): its first visit stays small.
+ */
+const NOT_LEAN = /^(vendor|zod|toaster|index|initial|icons|dialog)-/;
+const LEAN_PAGE_HTML = { landing: 'landing.html', 'public page': 'public-page.html' };
+for (const [name, file] of Object.entries(LEAN_PAGE_HTML)) {
+  const scripts = [...(await scriptsOf(await readFile(path.join(dist, file), 'utf8')))];
+  const heavy = scripts.filter((script) => NOT_LEAN.test(script));
+  if (heavy.length > 0) {
+    throw new Error(`The ${name} loads the app's libraries or start (${heavy.join(', ')})`);
+  }
+}
+const appHtml = await readFile(path.join(dist, 'index.html'), 'utf8');
+// The app's entry renders the app when it runs: no other file may import it (what a lean page
+// loads on intent imports the app's code, `initial`, never its entry).
+const appEntry = [...appHtml.matchAll(MODULE_SCRIPT)].map((match) => path.basename(match[1]));
+for (const name of assets.filter((file) => file.endsWith('.js'))) {
+  const code = await readFile(path.join(dist, 'assets', name), 'utf8');
+  const imported = appEntry.find(
+    (entry) => code.includes(`./${entry}"`) || code.includes(`./${entry}\``),
+  );
+  if (imported) throw new Error(`${name} imports the app's entry (${imported})`);
+}
+// Nor does the app's start load an influencer's public page's own files: its route loads them.
+const appStart = [...(await scriptsOf(appHtml, { afterPaint: false }))];
+const fanPageFiles = appStart.filter((script) => /^fan-page-/.test(script));
+if (fanPageFiles.length > 0) {
+  throw new Error(`The app's start loads the public page's files (${fanPageFiles.join(', ')})`);
 }
 
 const ROOT = '<div id="root"></div>';
 const templates = {
   app: scriptsAfterPaint(await readFile(path.join(dist, 'index.html'), 'utf8')),
   landing: await readFile(path.join(dist, 'landing.html'), 'utf8'),
+  publicPage: await readFile(path.join(dist, 'public-page.html'), 'utf8'),
 };
 
 /** Text as it may stand in HTML, in an element or an attribute. */
@@ -107,5 +140,18 @@ for (const route of PRERENDERED_ROUTES) {
   console.log(`prerendered ${route} (${(markup.length / 1024).toFixed(1)} kB of markup)`);
 }
 
-// landing.html lives on as prerendered/index.html.
+// An influencer's public page is rendered by the server, with its posts (renderPublicPage): its
+// template keeps its entry's title and description, which the server replaces with the page's
+// link preview, and takes the page's markup in #root and the answer it was rendered from after.
+if (!templates.publicPage.includes(ROOT))
+  throw new Error('The built public-page.html has no empty #root');
+const publicPage = templates.publicPage
+  .replace('</head>', () => `  ${fontPreload}\n  </head>`)
+  .replace(ROOT, () => `<div id="root">${PAGE_MARKUP}</div>`)
+  .replace('</body>', () => `${PAGE_DATA}\n  </body>`);
+await writeFile(path.join(rendererDir, PUBLIC_PAGE_TEMPLATE), publicPage);
+console.log(`wrote the template of an influencer's public page (${PUBLIC_PAGE_TEMPLATE})`);
+
+// landing.html lives on as prerendered/index.html, public-page.html as the server's template.
 await rm(path.join(dist, 'landing.html'));
+await rm(path.join(dist, 'public-page.html'));

@@ -1,4 +1,12 @@
-import { PRERENDERED_ROUTES, type TMarketplaceModel } from '@muse/shared';
+import {
+  PRERENDERED_ROUTES,
+  PUBLISHING_TEXTS,
+  ZPublicPageUnlockedResponse,
+  type TMarketplaceModel,
+  type TPostItem,
+  type TPublicPageResponse,
+  type TPublicPost,
+} from '@muse/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { StrictMode, act, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -8,11 +16,20 @@ import { loadRouteModules } from './app/load-route-modules';
 import { Providers, makeQueryClient } from './app/providers';
 import { createRouter, routes } from './app/router';
 import { LandingInBrowser } from './features/landing/landing-root';
+import { FanPageInBrowser } from './features/public-page/fan-page-root';
+import { PUBLIC_PAGE_DATA_ID, pageAnswerOf } from './features/public-page/page-answer';
 import { TOKEN_STORAGE_KEY } from './lib/api';
 import { seedMarketplaceModelsFromPage } from './lib/marketplace-models';
+import { pageData } from './lib/page-data';
 import { seedPublicConfigFromPage } from './lib/public-config';
-import { PAGE_DATA, PAGE_MARKUP, renderPage, renderServedPage } from './prerender';
-import { fakeApi } from './testing/fake-api';
+import {
+  PAGE_DATA,
+  PAGE_MARKUP,
+  renderPage,
+  renderPublicPage,
+  renderServedPage,
+} from './prerender';
+import { fakeApi, refuse, reply } from './testing/fake-api';
 
 /**
  * Every prerendered public page hydrates in the browser without a mismatch: React (its
@@ -275,5 +292,198 @@ describe('the marketplace rendered with its models', () => {
     expect(served.querySelectorAll('script')).toHaveLength(2);
     const carried = served.getElementById('marketplace-models')?.textContent ?? '';
     expect(JSON.parse(carried)).toEqual(JSON.parse(hostile));
+  });
+});
+
+describe("an influencer's public page rendered by the server", () => {
+  const HANDLE = 'ava.rose';
+  const item = (id: string, locked: boolean): TPostItem => ({
+    id,
+    kind: 'image',
+    width: 800,
+    height: 1000,
+    durationSeconds: null,
+    contentType: 'image/webp',
+    preview: false,
+    credentials: false,
+    blurredUrl: `/api/files/${id}-blur.webp?signature=b`,
+    thumbnailUrl: locked ? null : `/api/files/${id}-thumb.webp?signature=t`,
+    url: locked ? null : `/api/files/${id}-original.webp?signature=o`,
+  });
+  const post = (id: string, changes: Partial<TPublicPost>): TPublicPost => ({
+    id,
+    caption: '',
+    priceCents: 0,
+    publishedAt: '2026-06-01T12:00:00.000Z',
+    aiGenerated: true,
+    locked: false,
+    purchased: false,
+    own: false,
+    items: [item(`${id}-a`, false)],
+    ...changes,
+  });
+  const free = post('free-post', { caption: 'Morning swim <b>' });
+  const locked = post('locked-post', {
+    caption: 'Sunset set',
+    priceCents: 5000,
+    locked: true,
+    publishedAt: '2026-06-03T12:00:00.000Z',
+    items: [item('locked-a', true)],
+  });
+  /** The locked post as the fan who bought it gets it: GET /api/public/pages/:handle/unlocked. */
+  const bought: TPublicPost = {
+    ...locked,
+    locked: false,
+    purchased: true,
+    items: [item('locked-a', false)],
+  };
+  /** The page's answer to a visitor without a session, as the server renders it. */
+  const anonymous: TPublicPageResponse = {
+    success: true,
+    page: {
+      handle: HANDLE,
+      name: 'Ava Rose',
+      niche: 'Travel',
+      bio: 'Chasing light in small harbours.',
+      pictureUrl: `/api/public/pages/${HANDLE}/picture`,
+      postCount: 2,
+    },
+    posts: [free, locked],
+  };
+  const template = `<html><head><title>Muse</title></head><body><div id="root">${PAGE_MARKUP}</div>${PAGE_DATA}</body></html>`;
+  const render = () =>
+    renderPublicPage(template, {
+      publicConfig: CONFIG_WITHOUT_GOOGLE,
+      page: JSON.stringify(anonymous),
+    });
+
+  /** The served page's body (`serve` puts it in place of the one `screen` knows). */
+  const page = () => within(document.body);
+
+  /** The page hydrated as public-page-main.tsx hydrates it: from the answer it carries. */
+  async function hydrateFanPage(container: HTMLElement) {
+    const carried = pageAnswerOf(pageData(document, PUBLIC_PAGE_DATA_ID));
+    expect(carried, 'the page carries the answer it was rendered from').toEqual(anonymous);
+    await hydrate(container, <FanPageInBrowser initial={carried!} />);
+  }
+
+  it('arrives with its posts, a locked one as its blurred preview only, and the answer it shows', async () => {
+    const html = await render();
+    const served = new DOMParser().parseFromString(html, 'text/html');
+    const root = served.getElementById('root')!;
+
+    expect(root.querySelector('h1')?.textContent).toBe('Ava Rose');
+    expect(root.querySelector('[role="note"]')?.textContent).toBe(PUBLISHING_TEXTS.aiDisclosure);
+    // The free post's sharp preview, the locked post's blurred one, and nothing more of it.
+    const sources = [...root.querySelectorAll('article img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual([locked.items[0]!.blurredUrl, free.items[0]!.thumbnailUrl]);
+    expect(html).not.toContain('locked-a-original');
+    expect(html).not.toContain('locked-a-thumb');
+    expect(root.textContent).toContain('Unlock for $50.00');
+    expect(root.querySelector('a[href^="/register?next="]')?.getAttribute('href')).toBe(
+      `/register?next=${encodeURIComponent(`/i/${HANDLE}/posts/${locked.id}`)}`,
+    );
+    expect(root.textContent).toContain('Morning swim <b>');
+    // The answer it was rendered from and the server's settings, as data.
+    expect(served.querySelectorAll('script')).toHaveLength(2);
+    expect(JSON.parse(served.getElementById(PUBLIC_PAGE_DATA_ID)!.textContent!)).toEqual(anonymous);
+    expect(JSON.parse(served.getElementById('public-config')!.textContent!)).toEqual(
+      JSON.parse(CONFIG_WITHOUT_GOOGLE),
+    );
+    // The head is the template's: the server writes the link preview into it.
+    expect(served.title).toBe('Muse');
+  });
+
+  it('refuses an answer for a viewer: every visitor gets the page it renders', async () => {
+    for (const posts of [
+      [free, bought],
+      [free, { ...locked, items: [item('locked-a', false)] }],
+    ]) {
+      await expect(
+        renderPublicPage(template, {
+          publicConfig: CONFIG_WITHOUT_GOOGLE,
+          page: JSON.stringify({ ...anonymous, posts }),
+        }),
+      ).rejects.toThrow(/not a visitor's answer/);
+    }
+  });
+
+  it('hydrates as it is, signed out, at its current address', async () => {
+    const container = serve(await render(), '/i/Ava.Rose');
+    const heading = container.querySelector('h1');
+
+    await hydrateFanPage(container);
+
+    expect(reported).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(window.location.pathname).toBe(`/i/${HANDLE}`);
+    // Without a session, nothing asks the API: the page came with it.
+    expect(apiCalls()).toEqual([]);
+    await waitFor(() =>
+      expect(page().getByRole('button', { name: 'Report this page' })).toBeEnabled(),
+    );
+    expect(page().getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`/i/${HANDLE}`)}`,
+    );
+  });
+
+  it('shows a signed-in fan the post they bought unlocked, and their purchases', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'fan-token');
+    const api = fakeApi({
+      'GET /api/public/pages/:handle/unlocked': () =>
+        reply(ZPublicPageUnlockedResponse, { success: true, posts: [bought] }),
+    });
+    const container = serve(await render(), `/i/${HANDLE}`);
+
+    await hydrateFanPage(container);
+
+    expect(reported).toEqual([]);
+    const sunset = await page().findByRole('article', { name: 'Post of June 3, 2026' });
+    await waitFor(() =>
+      expect(within(sunset).getByRole('img', { name: /^AI-generated picture/ })).toHaveAttribute(
+        'src',
+        bought.items[0]!.thumbnailUrl,
+      ),
+    );
+    expect(within(sunset).getByText('Unlocked')).toBeVisible();
+    expect(within(sunset).queryByText(/Unlock for/)).toBeNull();
+    expect(page().getByRole('link', { name: 'My purchases' })).toHaveAttribute(
+      'href',
+      '/purchases',
+    );
+    expect(page().queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(api.calls.map((call) => [call.path, call.headers.authorization])).toEqual([
+      [`/api/public/pages/${HANDLE}/unlocked`, 'Bearer fan-token'],
+    ]);
+  });
+
+  it('leaves a refused session signed out, its token where it was', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'stale-token');
+    fakeApi({
+      'GET /api/public/pages/:handle/unlocked': () =>
+        refuse(401, { error: 'Unauthorised', code: 'UNAUTHORISED' }),
+    });
+    const container = serve(await render(), `/i/${HANDLE}`);
+
+    await hydrateFanPage(container);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+
+    expect(reported).toEqual([]);
+    expect(page().getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(page().getByRole('link', { name: 'Unlock for $50.00' })).toBeVisible();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('stale-token');
+  });
+
+  it('says quietly, back from a cancelled checkout, that the post stays locked', async () => {
+    const container = serve(await render(), `/i/${HANDLE}?purchase=cancelled`);
+
+    await hydrateFanPage(container);
+
+    expect(await page().findByText(/Checkout cancelled/)).toBeVisible();
+    expect(reported).toEqual([]);
+    await waitFor(() => expect(window.location.search).toBe(''));
   });
 });

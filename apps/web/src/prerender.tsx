@@ -1,4 +1,9 @@
-import { PRERENDERED_ROUTES, prerenderedFile, type TPrerenderedRoute } from '@muse/shared';
+import {
+  PRERENDERED_ROUTES,
+  PUBLIC_PAGE_TEMPLATE,
+  prerenderedFile,
+  type TPrerenderedRoute,
+} from '@muse/shared';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
@@ -6,6 +11,8 @@ import { loadRouteModules } from './app/load-route-modules';
 import { Providers, makeQueryClient } from './app/providers';
 import { routes } from './app/router';
 import { LANDING_PLACE, LandingRoot } from './features/landing/landing-root';
+import { FanPageRoot } from './features/public-page/fan-page-root';
+import { PUBLIC_PAGE_DATA_ID, pageAnswerOf } from './features/public-page/page-answer';
 import { MARKETPLACE_MODELS_DATA_ID, seedMarketplaceModels } from './lib/marketplace-models';
 import { pageDataScript } from './lib/page-data';
 import { PUBLIC_CONFIG_DATA_ID, seedPublicConfig } from './lib/public-config';
@@ -85,4 +92,41 @@ export async function renderServedPage(
   return template.replace(PAGE_MARKUP, () => markup).replace(PAGE_DATA, () => scripts);
 }
 
-export { PRERENDERED_ROUTES, prerenderedFile };
+/** The API's answers an influencer's public page is rendered from, as JSON, as the server has them. */
+export type TPublicPageData = {
+  /** GET /api/config's answer. */
+  publicConfig: string;
+  /** GET /api/public/pages/:handle's answer to a visitor without a session (`TPublicPageResponse`). */
+  page: string;
+};
+
+/**
+ * An influencer's public page, `/i/<handle>`, as the server answers it
+ * (docs/decisions/0058-public-page-for-fans.md): `template` is the page's own entry
+ * (`PUBLIC_PAGE_TEMPLATE`, written by scripts/prerender.mjs) with `PAGE_MARKUP` inside its #root and
+ * `PAGE_DATA` after it. The page is rendered as a signed-out visitor sees it, locked posts as their
+ * blurred previews only, and carries the answer it was rendered from (and the server's settings),
+ * so its scripts (public-page-main.tsx) hydrate the same page without asking for it again. The
+ * head is the template's: the server writes the page's link preview into it.
+ */
+export async function renderPublicPage(template: string, data: TPublicPageData): Promise<string> {
+  const answer = pageAnswerOf(JSON.parse(data.page));
+  if (!answer) throw new Error('The page is not an answer of GET /api/public/pages/:handle');
+  // Every visitor gets this page and its data: an answer for a viewer (a locked post's original,
+  // a post bought or their own) is refused, never rendered.
+  const forViewer = answer.posts.some(
+    (post) =>
+      post.own ||
+      post.purchased ||
+      (post.locked && post.items.some((item) => item.url !== null || item.thumbnailUrl !== null)),
+  );
+  if (forViewer) throw new Error("The page is not a visitor's answer: it shows a viewer's posts");
+  const markup = renderToString(<FanPageRoot answer={answer} />);
+  const scripts = [
+    pageDataScript(PUBLIC_PAGE_DATA_ID, data.page),
+    pageDataScript(PUBLIC_CONFIG_DATA_ID, data.publicConfig),
+  ].join('');
+  return template.replace(PAGE_MARKUP, () => markup).replace(PAGE_DATA, () => scripts);
+}
+
+export { PRERENDERED_ROUTES, PUBLIC_PAGE_TEMPLATE, prerenderedFile };

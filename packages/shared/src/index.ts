@@ -1,4 +1,5 @@
 export * from './routes';
+export * from './public-page-path';
 export * from './api/errors';
 export * from './api/error-codes';
 export * from './uuid';
@@ -21,6 +22,7 @@ export * from './api/likeness';
 export * from './api/gallery';
 export * from './api/video';
 export * from './api/voices';
+export * from './api/public-page-texts';
 export * from './api/publishing';
 export * from './api/reports';
 export * from './api/api-keys';

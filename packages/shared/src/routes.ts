@@ -1,4 +1,5 @@
 import { TOOL_LIST, type TToolRoute } from './tool-list';
+import { PUBLIC_PAGE_PREFIX } from './public-page-path';
 import { UUID_PATTERN } from './uuid';
 
 /**
@@ -75,17 +76,21 @@ export function prerenderedFile(route: TPrerenderedRoute): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 }
 
+/**
+ * The template of an influencer's public page, `/i/<handle>`, in the web build's `server/` folder
+ * beside the other pages' templates: a page of its own entry, which the server renders with the
+ * page's posts (`renderPublicPage`, docs/decisions/0058-public-page-for-fans.md).
+ */
+export const PUBLIC_PAGE_TEMPLATE = 'public-page.html';
+
 /** Muse's own TEST MODE checkout page, `/checkout/test/<session id>` (without Stripe keys). */
 export const TEST_CHECKOUT_ROUTE = '/checkout/test';
 
 /** An influencer's own page, `/influencers/<id>`: its persona (docs/product/personas.md). */
 export const INFLUENCER_PAGE_ROUTE = '/influencers';
 
-/**
- * An influencer's public page, `/i/<handle>`, and one of its posts, `/i/<handle>/posts/<id>`
- * (docs/product/publishing.md). Open to visitors without an account.
- */
-export const PUBLIC_PAGE_PREFIX = '/i';
+// An influencer's public page, `/i/<handle>`, and its posts: PUBLIC_PAGE_PREFIX, in
+// public-page-path.ts.
 
 /**
  * An invitation link, `/invitations/<token>` (docs/product/teams.md): whom it invites where, and

@@ -7,6 +7,7 @@ import {
   ZPostCheckoutResponse,
   ZPublicConfig,
   ZPublicPageResponse,
+  ZPublicPageUnlockedResponse,
   ZPublicPostResponse,
 } from '@muse/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '../components/ui/toaster';
 import { fakeApi, refuse, reply, type TFakeAnswer } from '../testing/fake-api';
+import { TOKEN_STORAGE_KEY } from '../lib/api';
 import { LoginPage } from '../features/auth/login-page';
 import { OAuthCallbackPage } from '../features/auth/oauth-callback-page';
 import { RegisterPage } from '../features/auth/register-page';
@@ -115,6 +117,8 @@ type TApi = {
   checkout: TFakeAnswer;
   /** Whether GET /api/config says Google sign-in is set up. */
   googleSignIn: boolean;
+  /** What GET /api/public/pages/:handle/unlocked answers a signed-in viewer. */
+  unlocked: TPublicPost[];
 };
 
 function stubApi(overrides: Partial<TApi> = {}) {
@@ -122,6 +126,7 @@ function stubApi(overrides: Partial<TApi> = {}) {
     lockedPostAnswers: [lockedPost],
     checkout: reply(ZPostCheckoutResponse, { success: true, url: '/checkout/test/cs_test_1' }),
     googleSignIn: false,
+    unlocked: [],
     ...overrides,
   };
   const pageNotFound = () =>
@@ -152,9 +157,17 @@ function stubApi(overrides: Partial<TApi> = {}) {
       lockedReads += 1;
       return reply(ZPublicPostResponse, { success: true, page, post: answer });
     },
+    'GET /api/public/pages/:handle/unlocked': ({ params }) =>
+      params.handle === HANDLE
+        ? reply(ZPublicPageUnlockedResponse, { success: true, posts: state.unlocked })
+        : pageNotFound(),
     'POST /api/posts/:id/checkout': () => state.checkout,
   });
-  return { calls: () => api.calls.map((call) => `${call.method} ${call.path}`) };
+  return {
+    calls: () => api.calls.map((call) => `${call.method} ${call.path}`),
+    /** Each call's path and the bearer token it sent, if any. */
+    sessions: () => api.calls.map((call) => [call.path, call.headers.authorization ?? null]),
+  };
 }
 
 /** Shows where the app went, for the routes this test does not render. */
@@ -188,6 +201,7 @@ function renderApp(path: string) {
 beforeEach(() => {
   auth.user = null;
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 afterEach(() => {
@@ -259,6 +273,32 @@ describe('the public page', () => {
     // Free posts have nothing to buy.
     const free = screen.getByRole('article', { name: 'Post of June 1, 2026' });
     expect(within(free).queryByText(/Unlock for/)).not.toBeInTheDocument();
+  });
+
+  it('shows a signed-in fan what they bought unlocked, read apart from the page every visitor gets', async () => {
+    const api = stubApi({ unlocked: [unlockedPost] });
+    auth.user = { id: 'fan-1' };
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'fan-token');
+    renderApp(`/i/${HANDLE}`);
+    const bought = await screen.findByRole('article', { name: 'Post of June 3, 2026' });
+    await waitFor(() =>
+      expect(
+        within(bought)
+          .getAllByRole('img', { name: /^AI-generated picture/ })
+          .map((img) => img.getAttribute('src')),
+      ).toEqual([unlockedPost.items[0]!.thumbnailUrl, unlockedPost.items[1]!.thumbnailUrl]),
+    );
+    expect(within(bought).getByText('Unlocked')).toBeVisible();
+    expect(within(bought).queryByRole('button', { name: /Unlock for/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My purchases' })).toHaveAttribute(
+      'href',
+      '/purchases',
+    );
+    // The page as every visitor gets it, without the session; the fan's posts with it.
+    expect(api.sessions()).toEqual([
+      [`/api/public/pages/${HANDLE}`, null],
+      [`/api/public/pages/${HANDLE}/unlocked`, 'Bearer fan-token'],
+    ]);
   });
 
   it('says an unknown or hidden page does not exist, with a way home', async () => {

@@ -6,18 +6,12 @@ import {
 } from '@muse/shared';
 import type { z } from 'zod';
 
-export const TOKEN_STORAGE_KEY = 'token';
+import { TOKEN_STORAGE_KEY, getStoredToken } from './session-token';
+
+export { TOKEN_STORAGE_KEY, getStoredToken };
 
 /** What a call (or a part of the app being loaded) says when Muse cannot be reached. */
 export const CONNECTION_ERROR = 'Cannot reach Muse. Check your connection and try again.';
-
-export function getStoredToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Keeps the session token. Another token (signing out, or in as someone else) starts in the
@@ -186,12 +180,19 @@ type TRequestOptions<T> = {
   body?: unknown;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * Sent without the session (no bearer token, no workspace): the answer every visitor gets, such
+   * as an influencer's public page (docs/decisions/0058-public-page-for-fans.md).
+   */
+  anonymous?: boolean;
 };
 
 /** Calls the Muse API under /api with the stored bearer token (docs/product/api.md). */
 export async function api<T = unknown>(path: string, options: TRequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const sent = withSession(headers);
+  const sent: TSentSession = options.anonymous
+    ? { token: null, workspace: null }
+    : withSession(headers);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -1,12 +1,15 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', year: 'numeric' };
+const dateFormat = new Intl.DateTimeFormat('en-US', DATE_OPTIONS);
+let utcDateFormat: Intl.DateTimeFormat | undefined;
 
-/** "June 4, 2026" */
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+/**
+ * "June 4, 2026", in the browser's time zone; with `inUtc`, in UTC: what a page rendered by the
+ * server shows until it has hydrated, as the server cannot know the visitor's time zone.
+ */
+export function formatDate(iso: string, inUtc = false): string {
+  if (!inUtc) return dateFormat.format(new Date(iso));
+  utcDateFormat ??= new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS, timeZone: 'UTC' });
+  return utcDateFormat.format(new Date(iso));
 }
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });

@@ -4,3 +4,6 @@
  * pages read under it, and a purchase's return refreshes it.
  */
 export const PUBLIC_PAGES_QUERY_KEY = ['public-pages'] as const;
+
+/** The address's parameter a post's checkout comes back with: `success` or `cancelled`. */
+export const PURCHASE_RETURN_PARAM = 'purchase';

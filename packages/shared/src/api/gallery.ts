@@ -8,6 +8,7 @@ import { CREDIT_COSTS, formatCount } from '../plans';
 import { toolName, toolRecord, type TJobTool } from '../tools';
 import { ZJob } from './jobs';
 import { PAGE_SIZES, pageQueryFields } from './pages';
+import { PUBLIC_PAGE_TEXTS } from './public-page-texts';
 
 export const ZGenerateResponse = z.object({ success: z.literal(true), jobs: z.array(ZJob) });
 
@@ -141,7 +142,7 @@ export const GENERATE_TEXTS = {
   noInfluencersNote:
     'You can still generate images without an influencer: describe the photo and Muse makes it without a persona.',
   goToDashboard: 'Go to Dashboard',
-  offlinePreview: 'Offline preview',
+  offlinePreview: PUBLIC_PAGE_TEXTS.offlinePreview,
   /** Why an offline preview of a persona has no identity score (docs/product/generate.md). */
   previewNotScored:
     "Offline preview built from the persona's reference photo: a score would only measure that photo",

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { PPV_PRICE_CENTS } from '../plans';
-import { PUBLIC_PAGE_PREFIX } from '../routes';
+import { publicPagePath } from '../public-page-path';
+import { formatCents, PUBLIC_PAGE_TEXTS } from './public-page-texts';
 import { safeText } from './input';
 import { PUBLISH_PLATFORMS } from '../platforms/rules';
 import { ZPostTargetRequest, ZPostTarget } from './platforms';
@@ -72,13 +73,9 @@ export const MONTH_POSTS_PER_DAY_MAX = 20;
 export const CAPTION_MAX = 2200;
 export const BIO_MAX = 500;
 
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
-
 export const PUBLISHING_TEXTS = {
-  aiLabel: 'AI-generated',
-  aiDisclosure: 'Every post on this page is AI-generated. The person shown is not real.',
+  aiLabel: PUBLIC_PAGE_TEXTS.aiLabel,
+  aiDisclosure: PUBLIC_PAGE_TEXTS.aiDisclosure,
   handleRequired: 'Choose a handle',
   handleInvalid: `A handle is ${HANDLE_MIN} to ${HANDLE_MAX} lower-case letters, digits, dots or underscores, and starts and ends with a letter or digit`,
   handleReserved: 'This handle is reserved. Choose another one.',
@@ -87,7 +84,7 @@ export const PUBLISHING_TEXTS = {
   handleKept:
     'This handle was in use until recently and is kept for its owner for 30 days. Choose another one.',
   bioTooLong: `Keep the bio under ${BIO_MAX} characters`,
-  pageNotFound: 'This page does not exist',
+  pageNotFound: PUBLIC_PAGE_TEXTS.pageNotFound,
   pagePublished: 'Your page is live',
   pageSaved: 'Page settings saved',
   pageUnpublished: 'Your page is hidden',
@@ -103,7 +100,7 @@ export const PUBLISHING_TEXTS = {
   notPublished: 'Publish the page of this influencer first',
   ppvOnPage: 'A pay-per-view post is sold on the Muse page: keep it there',
   noDestination: 'Choose where the post goes: the Muse page or a connected platform',
-  postNotFound: 'Post not found',
+  postNotFound: PUBLIC_PAGE_TEXTS.postNotFound,
   /** An editor's post where the workspace asks for approval (docs/product/teams.md). */
   postSubmitted: 'Post sent for approval',
   postApproved: 'Post approved',
@@ -119,7 +116,7 @@ export const PUBLISHING_TEXTS = {
   ownPost: 'You cannot buy your own post',
   alreadyBought: 'You already own this post',
   freePost: 'This post is free',
-  locked: 'Unlock this post',
+  locked: PUBLIC_PAGE_TEXTS.locked,
   purchasesEmpty: 'No purchases yet',
   payoutTooSmall: `Payouts start at ${formatCents(PAYOUT_MIN_CENTS)}`,
   payoutTooLarge: 'You cannot pay out more than your available balance',
@@ -145,13 +142,6 @@ export const ZHandle = safeText({ error: PUBLISHING_TEXTS.handleRequired })
   .refine((handle) => !(RESERVED_HANDLES as readonly string[]).includes(handle), {
     message: PUBLISHING_TEXTS.handleReserved,
   });
-
-/** The path of an influencer's public page, and of one of its posts. */
-export function publicPagePath(handle: string, postId?: string): string {
-  return postId
-    ? `${PUBLIC_PAGE_PREFIX}/${handle}/posts/${postId}`
-    : `${PUBLIC_PAGE_PREFIX}/${handle}`;
-}
 
 /**
  * The line a pay-per-view post's caption ends with on a platform: where to unlock it on Muse.

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AUTH_TEXTS } from './auth-texts';
 import { ZContentCredentials } from './gallery';
 import { safeText } from './input';
+import { PUBLIC_PAGE_TEXTS } from './public-page-texts';
 
 /** Why a page or a post is reported, in the order the dialog lists them. */
 export const REPORT_REASONS = ['impersonation', 'minor', 'intimate', 'copyright', 'other'] as const;
@@ -34,9 +35,9 @@ export const REPORT_REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const REPORT_REFERENCE_PATTERN = /^MR-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/;
 
 export const REPORT_TEXTS = {
-  report: 'Report',
-  reportPage: 'Report this page',
-  reportPost: 'Report this post',
+  report: PUBLIC_PAGE_TEXTS.report,
+  reportPage: PUBLIC_PAGE_TEXTS.reportPage,
+  reportPost: PUBLIC_PAGE_TEXTS.reportPost,
   reasonLegend: 'What is wrong?',
   reasonRequired: 'Choose what is wrong',
   details: 'Details (optional)',

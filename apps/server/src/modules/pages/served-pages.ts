@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { prerenderedFile, type TPrerenderedRoute } from '@muse/shared';
+import { PUBLIC_PAGE_TEMPLATE, prerenderedFile, type TPrerenderedRoute } from '@muse/shared';
 import { precompress, type TPrecompressed } from '../../lib/precompressed';
 import type { TMarketplaceListCache } from '../marketplace/list-cache';
 
@@ -29,9 +29,6 @@ export type TPageRenderer = {
     data: { publicConfig: string; page: string },
   ): Promise<string>;
 };
-
-/** The template of influencers' public pages, in the build's `server/` folder. */
-export const PUBLIC_PAGE_TEMPLATE = 'public-page.html';
 
 /** Where the web build keeps the renderer and the pages' templates. */
 export function pageRendererFiles(webDistDir: string) {

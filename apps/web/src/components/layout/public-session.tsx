@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { getStoredToken, TOKEN_STORAGE_KEY } from '../../lib/api';
+import { getStoredToken, TOKEN_STORAGE_KEY } from '../../lib/session-token';
 
 /**
  * Whether the visitor is signed in, for the public header. The app's providers pass the

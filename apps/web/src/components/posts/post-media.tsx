@@ -1,8 +1,7 @@
 import type { TPostItem } from '@muse/shared';
+import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { OfflinePreviewLabel } from '../workspace/identity-badge';
-import { AiLabel, CredentialsLabel } from './ai-label';
+import { AiLabel, CredentialsLabel, OfflinePreviewMediaLabel } from './ai-label';
 
 /** "image 2 of 3" / "video" : how one item of a post is named to screen readers. */
 function itemName(item: TPostItem, index: number, count: number): string {
@@ -15,6 +14,8 @@ function itemName(item: TPostItem, index: number, count: number): string {
  * when the answer carries it; a locked item has only the server's blurred preview, with a lock
  * (docs/decisions/0030-publishing-and-pay-per-view.md: blurring here would send the original).
  * `fit`: 'cover' crops to the frame the grid gives it; 'natural' keeps the item's own shape.
+ * Classes are joined with clsx, never overriding one another: an influencer's public page shows
+ * posts on a first visit without tailwind-merge (docs/decisions/0058-public-page-for-fans.md).
  */
 export function PostMedia({
   item,
@@ -31,7 +32,7 @@ export function PostMedia({
 }) {
   const name = itemName(item, index, count);
   const natural = fit === 'natural';
-  const frame = cn(
+  const frame = clsx(
     'relative overflow-hidden rounded-xl bg-ink-900',
     natural ? 'mx-auto max-h-[75dvh] w-full' : 'aspect-square',
   );
@@ -49,7 +50,8 @@ export function PostMedia({
           src={item.blurredUrl}
           alt={`Blurred preview of a locked AI-generated ${name} of ${influencerName}`}
           loading="lazy"
-          className={cn(media, 'scale-110 blur-lg', natural && 'object-cover')}
+          // Cropped to the frame in either fit: a blurred preview has no shape of its own to keep.
+          className="size-full object-cover scale-110 blur-lg"
         />
         <span className="absolute inset-0 grid place-items-center bg-ink-950/30">
           <span className="grid size-11 place-items-center rounded-full bg-black/60 text-white ring-1 ring-white/20">
@@ -69,7 +71,7 @@ export function PostMedia({
         width={item.width || undefined}
         height={item.height || undefined}
         aria-label={`AI-generated ${name} of ${influencerName}`}
-        className={cn(media, 'bg-ink-950')}
+        className={clsx(media, 'bg-ink-950')}
       >
         <a href={item.url}>{`AI-generated ${name} of ${influencerName}`}</a>
       </video>
@@ -96,9 +98,7 @@ export function PostMedia({
       <div className="pointer-events-none absolute top-2 left-2 flex flex-wrap gap-1">
         <AiLabel />
         {/* Made offline by classic image processing: said wherever it is shown. */}
-        {item.preview ? (
-          <OfflinePreviewLabel className="border-sky-300/50 bg-black/75 py-0.5 text-[11px] text-sky-100 ring-1 ring-white/15" />
-        ) : null}
+        {item.preview ? <OfflinePreviewMediaLabel /> : null}
         {item.credentials ? <CredentialsLabel /> : null}
       </div>
     </div>
@@ -117,7 +117,7 @@ export function PostMediaGrid({
 }) {
   const several = items.length > 1;
   return (
-    <ul className={cn('grid gap-2', several && fit === 'cover' && 'grid-cols-2')}>
+    <ul className={clsx('grid gap-2', several && fit === 'cover' && 'grid-cols-2')}>
       {items.map((item, index) => (
         <li key={item.id} className="min-w-0">
           <PostMedia

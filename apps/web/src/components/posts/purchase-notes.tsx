@@ -1,5 +1,5 @@
 import { Info, Loader2 } from 'lucide-react';
-import type { TPurchaseReturn } from '../../lib/use-purchase-return';
+import type { TPurchaseReturn } from '../../lib/purchase-return';
 import { FAN_TEXTS } from '../../lib/fan-texts';
 
 /**

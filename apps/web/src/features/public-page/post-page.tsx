@@ -8,6 +8,7 @@ import { hasErrorCode } from '../../lib/api';
 import { formatDate } from '../../lib/format-date';
 import { usePageTitle } from '../../lib/use-page-title';
 import { normaliseHandle, usePublicPost } from './api/public-pages';
+import { AppFanPage } from './app-fan-page';
 import { FanLayout } from './components/fan-layout';
 import { CompactPageHeader } from './components/page-header';
 import { PageNotFound } from './components/page-not-found';
@@ -116,5 +117,9 @@ export function PublicPostPage() {
     );
   }
 
-  return <FanLayout>{body}</FanLayout>;
+  return (
+    <AppFanPage>
+      <FanLayout>{body}</FanLayout>
+    </AppFanPage>
+  );
 }

@@ -1,17 +1,18 @@
 import { PUBLISHING_TEXTS, type TPublicPage } from '@muse/shared';
-import { Images } from 'lucide-react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { errorText } from '../../components/ui/form';
 import { QueryError } from '../../components/ui/query-error';
 import { Spinner } from '../../components/ui/spinner';
 import { hasErrorCode } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { normaliseHandle, usePublicPage } from './api/public-pages';
+import { normaliseHandle, usePublicPage, usePublicPageUnlocked } from './api/public-pages';
+import { AppFanPage } from './app-fan-page';
 import { FanLayout } from './components/fan-layout';
-import { PageHeader } from './components/page-header';
+import { PageContent } from './components/page-content';
 import { PageNotFound } from './components/page-not-found';
-import { PostCard } from './components/post-card';
 import { PurchaseNotes } from '../../components/posts/purchase-notes';
+import { withUnlocked } from './page-answer';
 import { useMovedHandle } from './use-moved-handle';
 import { usePurchaseReturn } from '../../lib/use-purchase-return';
 
@@ -26,18 +27,25 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /**
- * An influencer's public page, `/i/<handle>` (docs/product/publishing.md): open to all, made for
- * phones. The header says who it is and that every post is AI-generated; the posts follow,
- * newest first, locked ones as blurred previews with their price and Unlock.
+ * An influencer's public page, `/i/<handle>` (docs/product/publishing.md), as the app renders it
+ * when a visitor opens it from inside the app: open to all, made for phones. It reads the page as
+ * every visitor gets it, and, signed in, the viewer's own and bought posts apart, as the page's
+ * own first visit does (fan-page-root.tsx, docs/decisions/0058-public-page-for-fans.md), and shows
+ * the same content.
  */
 export function PublicInfluencerPage() {
   const handle = normaliseHandle(useParams().handle ?? '');
   const page = usePublicPage(handle);
+  const unlocked = usePublicPageUnlocked(handle);
   const purchase = usePurchaseReturn(null);
   useMovedHandle(handle, page.data?.page.handle);
   const notFound = page.isError && isNotFound(page.error);
   usePageTitle(
     page.data ? publicPageTitle(page.data.page) : notFound ? PUBLISHING_TEXTS.pageNotFound : 'Muse',
+  );
+  const posts = useMemo(
+    () => (page.data ? withUnlocked(page.data.posts, unlocked.data?.posts) : []),
+    [page.data, unlocked.data],
   );
 
   let body;
@@ -58,38 +66,18 @@ export function PublicInfluencerPage() {
       />
     );
   } else {
-    const { page: influencer, posts } = page.data;
-    const newestFirst = [...posts].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     body = (
-      <div className="space-y-8">
-        <PurchaseNotes purchase={purchase} />
-        <PageHeader page={influencer} />
-        <section aria-labelledby="posts-heading" className="space-y-4">
-          <h2 id="posts-heading" className="text-lg font-semibold text-white">
-            Posts
-          </h2>
-          {newestFirst.length === 0 ? (
-            <p className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-ink-700 px-6 py-14 text-center text-sm text-zinc-400">
-              <Images aria-hidden="true" className="size-8 text-zinc-500" />
-              No posts yet. Come back soon.
-            </p>
-          ) : (
-            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {newestFirst.map((post) => (
-                <li key={post.id} className="min-w-0">
-                  <PostCard
-                    handle={influencer.handle}
-                    influencerName={influencer.name}
-                    post={post}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
+      <PageContent
+        page={page.data.page}
+        posts={posts}
+        notes={<PurchaseNotes purchase={purchase} />}
+      />
     );
   }
 
-  return <FanLayout>{body}</FanLayout>;
+  return (
+    <AppFanPage>
+      <FanLayout>{body}</FanLayout>
+    </AppFanPage>
+  );
 }

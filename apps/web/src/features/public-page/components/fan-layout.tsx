@@ -1,9 +1,8 @@
 import { ReceiptText, LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { Logo } from '../../../components/layout/logo';
-import { useAuth } from '../../../lib/auth';
+import { LOGO_LINK_CLASS, LogoMark } from '../../../components/layout/logo-mark';
 import { withReturnPath } from '../../../lib/return-path';
+import { FanLink as Link, useFanPage } from './fan-page-context';
 
 const barLink =
   'inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-medium text-zinc-200 transition-colors hover:bg-ink-800 hover:text-white';
@@ -14,8 +13,7 @@ const barLink =
  * of footer. Not the public site's layout: its nav speaks to creators (pricing, Get Started).
  */
 export function FanLayout({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  const { pathname } = useLocation();
+  const { signedIn, pathname } = useFanPage();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-white/[0.06] bg-ink-950/80 backdrop-blur-xl">
@@ -23,8 +21,10 @@ export function FanLayout({ children }: { children: ReactNode }) {
           aria-label="Muse"
           className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6"
         >
-          <Logo />
-          {user ? (
+          <Link to="/" className={LOGO_LINK_CLASS}>
+            <LogoMark />
+          </Link>
+          {signedIn ? (
             <Link to="/purchases" className={barLink}>
               <ReceiptText aria-hidden="true" className="size-4" />
               My purchases

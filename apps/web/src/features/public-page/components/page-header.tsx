@@ -1,7 +1,7 @@
-import { PUBLISHING_TEXTS, type TPublicPage } from '@muse/shared';
+import { PUBLIC_PAGE_TEXTS, type TPublicPage } from '@muse/shared';
 import { Sparkles } from 'lucide-react';
+import { clsx } from 'clsx';
 import { useState } from 'react';
-import { cn } from '../../../lib/cn';
 import { initialsOf } from '../../../lib/initials';
 import { ReportButton } from './report-button';
 
@@ -10,7 +10,7 @@ function Avatar({ page, className }: { page: TPublicPage; className: string }) {
   const [failed, setFailed] = useState(false);
   return (
     <div
-      className={cn(
+      className={clsx(
         'relative shrink-0 overflow-hidden rounded-full bg-ink-800 ring-2 ring-brand-400/40',
         className,
       )}
@@ -42,7 +42,7 @@ export function AiDisclosure() {
       className="flex items-start gap-2 rounded-xl border border-accent-400/30 bg-accent-500/10 px-3 py-2.5 text-sm text-zinc-100"
     >
       <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-400" />
-      {PUBLISHING_TEXTS.aiDisclosure}
+      {PUBLIC_PAGE_TEXTS.aiDisclosure}
     </p>
   );
 }

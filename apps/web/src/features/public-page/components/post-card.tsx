@@ -1,11 +1,20 @@
-import { PUBLISHING_TEXTS, publicPagePath, type TPublicPost } from '@muse/shared';
+import { PUBLIC_PAGE_TEXTS, publicPagePath, type TPublicPost } from '@muse/shared';
 import { ArrowRight, Lock } from 'lucide-react';
-import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format-date';
 import { PostMediaGrid } from '../../../components/posts/post-media';
+import { useHydrated } from '../../../components/layout/use-hydrated';
+import { formatDate } from '../../../lib/format-date';
+import { FanLink as Link } from './fan-page-context';
 import { PostStatus } from './post-status';
 import { ReportButton } from './report-button';
 import { UnlockButton } from './unlock-button';
+
+/**
+ * A post's date as the page shows it: in the visitor's time zone, and in UTC while a page the
+ * server rendered hydrates (the server cannot know the time zone; the two must match).
+ */
+export function usePostDate(iso: string): string {
+  return formatDate(iso, !useHydrated());
+}
 
 /** A post in the page's grid: its pictures or videos, caption, date, and Unlock when locked. */
 export function PostCard({
@@ -17,7 +26,7 @@ export function PostCard({
   influencerName: string;
   post: TPublicPost;
 }) {
-  const date = formatDate(post.publishedAt);
+  const date = usePostDate(post.publishedAt);
   const buyable = post.locked && !post.own;
   return (
     <article
@@ -43,7 +52,7 @@ export function PostCard({
             <>
               <p className="flex items-center gap-2 text-sm text-zinc-300">
                 <Lock aria-hidden="true" className="size-4 text-brand-300" />
-                {PUBLISHING_TEXTS.locked}
+                {PUBLIC_PAGE_TEXTS.locked}
               </p>
               <UnlockButton handle={handle} post={post} />
             </>

@@ -1,24 +1,26 @@
 import { formatCents, publicPagePath, type TPublicPost } from '@muse/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, LockOpen } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { errorText } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toaster';
-import { useAuth } from '../../../lib/auth';
-import { redirectTo } from '../../../lib/checkout';
-import { cn } from '../../../lib/cn';
-import { withReturnPath } from '../../../lib/return-path';
-import { PUBLIC_PAGES_QUERY_KEY } from '../../../lib/public-pages';
-import { useStartPostCheckout } from '../api/public-pages';
+import { clsx } from 'clsx';
+import { LoaderCircle, LockOpen } from 'lucide-react';
+import { useState } from 'react';
+import { useHydrated } from '../../../components/layout/use-hydrated';
+import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS } from '../../../components/ui/button-styles';
 import { FAN_TEXTS } from '../../../lib/fan-texts';
+import { withReturnPath } from '../../../lib/return-path';
+import { FanLink as Link, useFanPage } from './fan-page-context';
+
+/** `Button`'s large primary look, full width, without tailwind-merge (button-styles.ts). */
+const UNLOCK_CLASS = clsx(BUTTON_BASE, BUTTON_VARIANTS.primary, BUTTON_SIZES.lg, 'w-full');
+
+/** The checkout, its API call and its schema load when a signed-in fan reaches for 'Unlock'. */
+const loadCheckout = () => import('./post-checkout');
+const preloadCheckout = () => void loadCheckout().catch(() => {});
 
 /**
  * 'Unlock for $50.00' of a locked post (docs/product/publishing.md, 'Buying'). Signed out, it
  * leads to /register carrying the post's address, so the fan comes back to this post (with
  * `withSignIn`, a link to sign in instead sits under it). Signed in, it opens the post's checkout:
  * Stripe's page, or Muse's TEST MODE page. A refusal ('You already own this post', say) shows
- * its text and the page reads again.
+ * its text under the button and the page reads again.
  */
 export function UnlockButton({
   handle,
@@ -31,21 +33,20 @@ export function UnlockButton({
   withSignIn?: boolean;
   className?: string;
 }) {
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const checkout = useStartPostCheckout();
+  const { signedIn, refresh } = useFanPage();
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const label = `Unlock for ${formatCents(post.priceCents)}`;
   const postPath = publicPagePath(handle, post.id);
 
-  if (!user) {
+  if (!signedIn) {
     return (
-      <div className={cn('space-y-2', className)}>
-        <Button asChild size="lg" className="w-full">
-          <Link to={withReturnPath('/register', postPath)}>
-            <LockOpen aria-hidden="true" className="size-4" />
-            {label}
-          </Link>
-        </Button>
+      <div className={clsx('space-y-2', className)}>
+        <Link to={withReturnPath('/register', postPath)} className={UNLOCK_CLASS}>
+          <LockOpen aria-hidden="true" className="size-4" />
+          {label}
+        </Link>
         {withSignIn ? (
           <p className="text-center text-sm text-zinc-400">
             Already have an account?{' '}
@@ -61,33 +62,47 @@ export function UnlockButton({
     );
   }
 
-  // After the checkout's URL came back the browser is leaving: the button stays busy.
-  const busy = checkout.isPending || checkout.isSuccess;
+  const start = async () => {
+    setBusy(true);
+    setRefusal(null);
+    let refused: string | null;
+    try {
+      refused = await (await loadCheckout()).openPostCheckout(post.id);
+    } catch {
+      // The checkout's code could not be loaded (the connection dropped).
+      refused = FAN_TEXTS.checkoutFailed;
+    }
+    // After the checkout's URL came back the browser is leaving: the button stays busy.
+    if (refused === null) return;
+    setBusy(false);
+    setRefusal(refused);
+    // Bought meanwhile, or the post changed: show what is true now.
+    refresh();
+  };
+
   return (
     <div className={className}>
-      <Button
-        size="lg"
-        className="w-full"
-        disabled={busy}
+      <button
+        type="button"
+        className={UNLOCK_CLASS}
+        disabled={busy || !hydrated}
         aria-busy={busy || undefined}
-        onClick={() =>
-          checkout.mutate(post.id, {
-            onSuccess: (url) => redirectTo(url),
-            onError: (error) => {
-              toast.error(errorText(error, FAN_TEXTS.checkoutFailed));
-              // Bought meanwhile, or the post changed: show what is true now.
-              void queryClient.invalidateQueries({ queryKey: PUBLIC_PAGES_QUERY_KEY });
-            },
-          })
-        }
+        onPointerEnter={preloadCheckout}
+        onFocus={preloadCheckout}
+        onClick={() => void start()}
       >
         {busy ? (
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
         ) : (
           <LockOpen aria-hidden="true" className="size-4" />
         )}
         {label}
-      </Button>
+      </button>
+      {refusal ? (
+        <p role="alert" className="mt-2 text-sm text-red-400">
+          {refusal}
+        </p>
+      ) : null}
     </div>
   );
 }
