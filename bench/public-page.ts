@@ -160,7 +160,7 @@ async function buyPost(app: FastifyInstance, headers: THeaders, postId: string):
 }
 
 /** A published page of `POSTS` posts, newest first alternating free and pay-per-view. */
-async function seedPage(app: FastifyInstance) {
+export async function seedPage(app: FastifyInstance) {
   const { db } = app.database;
   const creator = await registerAccount(app, 'bench-creator');
   await buyPlan(app, creator, 'builder');
