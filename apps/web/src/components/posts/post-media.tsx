@@ -3,6 +3,12 @@ import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { AiLabel, CredentialsLabel, OfflinePreviewMediaLabel } from './ai-label';
 
+/**
+ * How a post's picture loads: 'first' is the largest thing on screen as the page opens (loaded
+ * at once, ahead of the rest), 'eager' is on screen too; without, it loads as it nears the screen.
+ */
+export type TMediaPriority = 'first' | 'eager';
+
 /** "image 2 of 3" / "video" : how one item of a post is named to screen readers. */
 function itemName(item: TPostItem, index: number, count: number): string {
   const kind = item.kind === 'video' ? 'video' : 'picture';
@@ -23,14 +29,18 @@ export function PostMedia({
   count,
   influencerName,
   fit,
+  priority,
 }: {
   item: TPostItem;
   index: number;
   count: number;
   influencerName: string;
   fit: 'cover' | 'natural';
+  priority?: TMediaPriority;
 }) {
   const name = itemName(item, index, count);
+  const loading = priority ? ('eager' as const) : ('lazy' as const);
+  const fetchPriority = priority === 'first' && index === 0 ? ('high' as const) : undefined;
   const natural = fit === 'natural';
   const frame = clsx(
     'relative overflow-hidden rounded-xl bg-ink-900',
@@ -49,7 +59,8 @@ export function PostMedia({
         <img
           src={item.blurredUrl}
           alt={`Blurred preview of a locked AI-generated ${name} of ${influencerName}`}
-          loading="lazy"
+          loading={loading}
+          fetchPriority={fetchPriority}
           // Cropped to the frame in either fit: a blurred preview has no shape of its own to keep.
           className="size-full object-cover scale-110 blur-lg"
         />
@@ -83,7 +94,8 @@ export function PostMedia({
       <img
         src={source}
         alt={`AI-generated ${name} of ${influencerName}`}
-        loading="lazy"
+        loading={loading}
+        fetchPriority={fetchPriority}
         width={item.width || undefined}
         height={item.height || undefined}
         className={media}
@@ -110,10 +122,12 @@ export function PostMediaGrid({
   items,
   influencerName,
   fit,
+  priority,
 }: {
   items: TPostItem[];
   influencerName: string;
   fit: 'cover' | 'natural';
+  priority?: TMediaPriority;
 }) {
   const several = items.length > 1;
   return (
@@ -126,6 +140,7 @@ export function PostMediaGrid({
             count={items.length}
             influencerName={influencerName}
             fit={fit}
+            priority={priority}
           />
         </li>
       ))}

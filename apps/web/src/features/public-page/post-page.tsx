@@ -86,7 +86,12 @@ export function PublicPostPage() {
           <h1 id="post-heading" className="sr-only">
             Post by {page.name} of {date}
           </h1>
-          <PostMediaGrid items={post.items} influencerName={page.name} fit="natural" />
+          <PostMediaGrid
+            items={post.items}
+            influencerName={page.name}
+            fit="natural"
+            priority="first"
+          />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-400">
             <time dateTime={post.publishedAt}>{date}</time>
             <span className="flex items-center gap-2">

@@ -11,6 +11,9 @@ import { PostCard } from './post-card';
  * app's route and the page's own first visit render this same content
  * (docs/decisions/0058-public-page-for-fans.md).
  */
+/** The posts of a desktop's first row (three columns); a phone shows the first one. */
+const FIRST_ROW = 3;
+
 export function PageContent({
   page,
   posts,
@@ -36,9 +39,15 @@ export function PageContent({
           </p>
         ) : (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {newestFirst.map((post) => (
+            {newestFirst.map((post, index) => (
               <li key={post.id} className="min-w-0">
-                <PostCard handle={page.handle} influencerName={page.name} post={post} />
+                <PostCard
+                  handle={page.handle}
+                  influencerName={page.name}
+                  post={post}
+                  // The first row is on screen as the page opens: its pictures load with it.
+                  priority={index < FIRST_ROW ? (index === 0 ? 'first' : 'eager') : undefined}
+                />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_TEXTS, publicPagePath, type TPublicPost } from '@muse/shared';
 import { ArrowRight, Lock } from 'lucide-react';
-import { PostMediaGrid } from '../../../components/posts/post-media';
+import { PostMediaGrid, type TMediaPriority } from '../../../components/posts/post-media';
 import { useHydrated } from '../../../components/layout/use-hydrated';
 import { formatDate } from '../../../lib/format-date';
 import { FanLink as Link } from './fan-page-context';
@@ -21,10 +21,13 @@ export function PostCard({
   handle,
   influencerName,
   post,
+  priority,
 }: {
   handle: string;
   influencerName: string;
   post: TPublicPost;
+  /** How its pictures load (media-priority in components/posts/post-media.tsx); lazily without. */
+  priority?: TMediaPriority;
 }) {
   const date = usePostDate(post.publishedAt);
   const buyable = post.locked && !post.own;
@@ -33,7 +36,12 @@ export function PostCard({
       aria-label={`Post of ${date}`}
       className="flex h-full flex-col gap-3 rounded-2xl border border-ink-800 bg-ink-900/70 p-3"
     >
-      <PostMediaGrid items={post.items} influencerName={influencerName} fit="cover" />
+      <PostMediaGrid
+        items={post.items}
+        influencerName={influencerName}
+        fit="cover"
+        priority={priority}
+      />
       <div className="flex flex-1 flex-col gap-3 px-1 pb-1">
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-400">
           <time dateTime={post.publishedAt}>{date}</time>
