@@ -33,7 +33,7 @@ const AUTOCANNON = path.join(
 );
 
 /** What a browser says about compression on every request. */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 export type THttpFigures = { requestsPerSecond: number; p99Ms: number };
 export type THttpRow = { name: string; goal: number; muse: THttpFigures; ratio: number };
