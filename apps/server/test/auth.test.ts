@@ -153,6 +153,26 @@ describe('login', () => {
     }
   });
 
+  it('leaves every connection committing as usual once sign-ins have counted without waiting', async () => {
+    // `login()` turns synchronous_commit off for its first statement's own transaction only
+    // (docs/decisions/0059-sign-in-speed.md); every connection of the pool keeps the default.
+    const { body } = await registerUser();
+    const signedIn = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: body }),
+      ),
+    );
+    expect(signedIn.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    const settings = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        ctx.database.pool.query<{ value: string }>(
+          "select current_setting('synchronous_commit') as value",
+        ),
+      ),
+    );
+    expect(settings.map(({ rows }) => rows[0]?.value)).toEqual(Array(12).fill('on'));
+  });
+
   it('keeps a Remember me session for 30 days, otherwise for one day', async () => {
     const { body } = await registerUser();
     const expiries: number[] = [];

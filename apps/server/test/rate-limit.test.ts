@@ -59,4 +59,29 @@ describe('rate limits per address', () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     expect((await login(9, '198.51.100.10')).statusCode).toBe(401);
   });
+
+  it('counts a sign-in refused per IP against that IP only, not against the address from it', async () => {
+    // One statement counts both (docs/decisions/0059-sign-in-speed.md); the address from this
+    // IP is counted only when the IP's limit lets the attempt through, as before.
+    const email = 'counted.once@example.com';
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'secret123' },
+        remoteAddress: '198.51.100.11',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const { rows } = await ctx.database.pool.query<{ key: string; hits: number }>(
+      'select key, hits from rate_limit_hits where key = any($1) order by key',
+      [[`login:email-ip:${email}:198.51.100.11`, 'login:ip:198.51.100.11']],
+    );
+    expect(rows).toEqual([
+      { key: `login:email-ip:${email}:198.51.100.11`, hits: 3 },
+      { key: 'login:ip:198.51.100.11', hits: 5 },
+    ]);
+  });
 });

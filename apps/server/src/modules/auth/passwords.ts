@@ -15,11 +15,24 @@ const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, paralleli
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
 /**
- * Hashing runs on libuv's thread pool, which also reads and writes files: at most this many
- * hashes run at once, so a burst of sign-ins leaves threads for serving files. The rest wait
- * their turn, in order.
+ * libuv's thread pool: `UV_THREADPOOL_SIZE` threads when set (libuv reads it once, at start),
+ * else 4, libuv's default.
  */
-const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(2, availableParallelism() - 1));
+function threadPoolSize(): number {
+  const size = Number.parseInt(process.env.UV_THREADPOOL_SIZE ?? '', 10);
+  return Number.isInteger(size) && size > 0 ? Math.min(size, 1024) : 4;
+}
+
+/**
+ * Hashing runs on libuv's thread pool, which also reads and writes files, and each hash holds
+ * 19 MiB while it runs: at most this many run at once, the rest wait their turn, in order. A
+ * hash keeps one core busy, so as many as there are cores keep them all busy; more would finish
+ * no more a second, only hold more memory and slow each other down. One pool thread is always
+ * left for files. Ten sign-ins at once against ten bare verifies at once on 2 cores, median of
+ * 12 runs: one hash at a time reached 0.75 of the bare rate, two (the cores) 0.95, three 0.84,
+ * four 0.86 (docs/decisions/0059-sign-in-speed.md).
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(availableParallelism(), threadPoolSize() - 1));
 let running = 0;
 const waiting: (() => void)[] = [];
 

@@ -10,21 +10,36 @@ export const SESSION_TTL = { short: 24 * HOUR, long: 30 * 24 * HOUR } as const;
 
 export type TSessionContext = { userAgent?: string; ip?: string };
 
+/** Opens a session for the account and returns its token; only the token's hash is stored. */
 export async function createSession(
   db: TDatabase,
   userId: string,
   lifetime: keyof typeof SESSION_TTL,
   context: TSessionContext = {},
 ): Promise<string> {
+  const { token, row } = newSession(userId, lifetime, context);
+  await db.insert(sessions).values(row);
+  return token;
+}
+
+/**
+ * A new session's token and the row of `sessions` that stores it, for a caller that writes it
+ * in a statement of its own (sign-in writes it with its other work, in one round trip).
+ */
+export function newSession(
+  userId: string,
+  lifetime: keyof typeof SESSION_TTL,
+  context: TSessionContext = {},
+) {
   const token = randomToken();
-  await db.insert(sessions).values({
+  const row = {
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + SESSION_TTL[lifetime]),
-    userAgent: context.userAgent?.slice(0, 500),
-    ip: context.ip,
-  });
-  return token;
+    userAgent: context.userAgent?.slice(0, 500) ?? null,
+    ip: context.ip ?? null,
+  };
+  return { token, row };
 }
 
 /**
