@@ -101,6 +101,8 @@ async function startOrder(ids: string[]) {
 }
 
 describe('a fair share of the workers', () => {
+  // Five offline renders and two upscales: more than the default 20 s on a busy machine; every
+  // wait in it is for a state, not a time.
   it("an account at its most jobs is refused and charged nothing; another's paid job runs at once, and its free one comes before the first account's", async () => {
     const held = gate();
     control.holdPreviews = held.closed;
@@ -161,7 +163,7 @@ describe('a fair share of the workers', () => {
       held.open();
       control.holdPreviews = null;
     }
-  });
+  }, 90_000);
 
   it('paid jobs take turns between accounts too', async () => {
     await runWorker();
