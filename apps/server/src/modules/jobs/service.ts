@@ -32,7 +32,7 @@ import { checkJobRoom, laneOf, takeTurns } from './fair-share';
 import type { TExecution } from './outputs';
 import { sleepUntilPoll } from './provider-wakeups';
 import { toPublicJob } from './public';
-import { JobFailure, queueAttempt, type TRunJobPayload } from './queue';
+import { JobFailure, queueAttempt, queueFirstAttempt, type TRunJobPayload } from './queue';
 import type { TJobDeps, TToolRequest } from './tool';
 
 export { toPublicJob } from './public';
@@ -116,10 +116,8 @@ export async function enqueue(
       const lane = laneOf({ tool: kind, cost: prepared.cost });
       const turns = await takeTurns(tx, workspaceId, lane, prepared.jobs.length, kind);
       await prepared.lock?.(tx);
-      const rows: TJobRow[] = [];
-      for (const [index, job] of prepared.jobs.entries()) {
-        const id = ids[index]!;
-        if (prepared.spend.amount > 0)
+      if (prepared.spend.amount > 0)
+        for (const id of ids)
           await debit(tx, {
             workspaceId,
             currency: prepared.spend.currency,
@@ -129,26 +127,32 @@ export async function enqueue(
             apiKeyId: actor.apiKeyId ?? null,
             actorId: actor.userId ?? null,
           });
-        const input = job.input && { ...job.input, key: job.input.key.replace('{job}', id) };
-        delete input?.data;
-        const [row] = await tx
-          .insert(jobs)
-          .values({
-            id,
-            workspaceId,
-            createdBy: actor.userId ?? null,
-            tool: kind,
-            options: job.options,
-            input,
-            cost: prepared.cost,
-            engine: prepared.engine,
-            turn: turns[index]!,
-          })
-          .returning();
-        await prepared.afterInsert?.(tx, row!);
-        await queueAttempt(tx, row!, 1);
-        rows.push(row!);
-      }
+      // Every job of the request and its queue message in one statement: the transaction's
+      // statements all count in the job's wait (its created_at is the transaction's start).
+      const inserted = await tx
+        .insert(jobs)
+        .values(
+          prepared.jobs.map((job, index) => {
+            const id = ids[index]!;
+            const input = job.input && { ...job.input, key: job.input.key.replace('{job}', id) };
+            delete input?.data;
+            return {
+              id,
+              workspaceId,
+              createdBy: actor.userId ?? null,
+              tool: kind,
+              options: job.options,
+              input,
+              cost: prepared.cost,
+              engine: prepared.engine,
+              turn: turns[index]!,
+            };
+          }),
+        )
+        .returning({ ...getTableColumns(jobs), queued: queueFirstAttempt(lane) });
+      const byId = new Map(inserted.map(({ queued: _queued, ...row }) => [row.id, row]));
+      const rows = ids.map((id) => byId.get(id)!);
+      for (const row of rows) await prepared.afterInsert?.(tx, row);
       await recordActivity(
         tx,
         workspaceId,
