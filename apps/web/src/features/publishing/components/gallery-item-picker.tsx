@@ -169,7 +169,11 @@ export function GalleryItemPicker({
   let body: ReactNode;
   if (own.isPending || unassigned.isPending) {
     body = (
-      <div aria-label="Loading the gallery" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+      <div
+        role="status"
+        aria-label="Loading the gallery"
+        className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+      >
         {[0, 1, 2, 3].map((item) => (
           <span key={item} className="aspect-[4/5] animate-pulse rounded-xl bg-ink-800" />
         ))}

@@ -64,7 +64,7 @@ export function PageSettingsCard({ influencerId }: { influencerId: string }) {
         </div>
       </header>
       {page.isPending ? (
-        <div aria-label="Loading the page settings" className="mt-5 space-y-3">
+        <div role="status" aria-label="Loading the page settings" className="mt-5 space-y-3">
           <span className="block h-11 animate-pulse rounded-xl bg-ink-800" />
           <span className="block h-24 animate-pulse rounded-xl bg-ink-800" />
         </div>

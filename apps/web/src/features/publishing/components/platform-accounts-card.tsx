@@ -112,7 +112,7 @@ export function PlatformAccountsCard({ influencerId }: { influencerId: string })
           ) : null}
         </>
       ) : (
-        <div aria-label="Loading the platforms" className="mt-5 space-y-2">
+        <div role="status" aria-label="Loading the platforms" className="mt-5 space-y-2">
           {[0, 1, 2, 3].map((row) => (
             <span key={row} className="block h-16 animate-pulse rounded-xl bg-ink-800" />
           ))}

@@ -39,7 +39,7 @@ export function GalleryStillPicker({
   let body: ReactNode;
   if (gallery.isPending && !preselected) {
     body = (
-      <div aria-label="Loading" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+      <div role="status" aria-label="Loading" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {[0, 1, 2, 3].map((item) => (
           <span key={item} className="aspect-[4/5] animate-pulse rounded-xl bg-ink-800" />
         ))}
