@@ -41,6 +41,12 @@ export type THttpRow = { name: string; goal: number; muse: THttpFigures; ratio: 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** The median of several runs' figures, each figure on its own. */
+export const summarise = (runs: THttpFigures[]): THttpFigures => ({
+  requestsPerSecond: median(runs.map((figures) => figures.requestsPerSecond)),
+  p99Ms: median(runs.map((figures) => figures.p99Ms)),
+});
+
 export async function load(
   url: string,
   seconds: number,
@@ -127,10 +133,6 @@ export async function benchHttp(
           await load(`${museUrl}${route.url}`, seconds, route.auth ? account.headers : {}),
         );
     }
-    const summarise = (runs: THttpFigures[]): THttpFigures => ({
-      requestsPerSecond: median(runs.map((figures) => figures.requestsPerSecond)),
-      p99Ms: median(runs.map((figures) => figures.p99Ms)),
-    });
     const bareFigures = summarise(bareRuns);
     return {
       bare: bareFigures,

@@ -38,7 +38,7 @@ import { savePageSettings } from '../apps/server/src/modules/publishing/pages';
 import { createPost } from '../apps/server/src/modules/publishing/posts';
 import { buyPlan, registerAccount } from '../apps/server/test/accounts';
 import { makePng } from '../apps/server/test/images';
-import { BROWSER, load, type THttpFigures } from './http';
+import { BROWSER, load, summarise, type THttpFigures } from './http';
 import { measure, measureLandingJs, measureRouteJs, type TRouteJs } from './landing-js';
 
 /** The public page's lazy route module (apps/web/src/features/public-page/public-page-routes.ts). */
@@ -352,15 +352,7 @@ async function underLoad(
     for (const [, url] of targets) await load(url, 1);
     for (let round = 0; round < 3; round += 1)
       for (const [name, url] of targets) runs.get(name)!.push(await load(url, seconds));
-    const median = (name: string): THttpFigures => {
-      const figures = runs.get(name)!;
-      const middle = (values: number[]) =>
-        [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-      return {
-        requestsPerSecond: middle(figures.map((figure) => figure.requestsPerSecond)),
-        p99Ms: middle(figures.map((figure) => figure.p99Ms)),
-      };
-    };
+    const median = (name: string) => summarise(runs.get(name)!);
     return {
       hello: median('hello'),
       html: urls.htmlUrl

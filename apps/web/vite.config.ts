@@ -20,7 +20,7 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
  * first load runs of the app's code and of the icons ships in files of its own (`code`, `icons`),
  * and what two of them share, or one shares with the app's start, in `lean`, so that none loads
  * what only another page needs (docs/decisions/0034-prerendered-public-pages.md,
- * 0058-public-page-for-fans.md). scripts/prerender.mjs checks that each loads no library but
+ * docs/decisions/0058-public-page-for-fans.md). scripts/prerender.mjs checks that each loads no library but
  * react.
  */
 type TLeanPage = {

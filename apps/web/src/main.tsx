@@ -50,7 +50,7 @@ if (container.dataset.prerendered === pathname && search === '') {
   // which would wait for itself. The start is cut into tasks (loading the page's modules, making
   // the router, hydrating), and hydration is a transition, which yields to the browser every few
   // milliseconds instead of holding the page for the whole of it
-  // (docs/decisions/0034-prerendered-public-pages.md, 0036-schemas-on-first-use.md).
+  // (docs/decisions/0034-prerendered-public-pages.md, docs/decisions/0036-schemas-on-first-use.md).
   const hydration = hydratingPage();
   void (async () => {
     await nextTask();

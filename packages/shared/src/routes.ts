@@ -3,7 +3,7 @@ import { PUBLIC_PAGE_PREFIX } from './public-page-path';
 import { UUID_PATTERN } from './uuid';
 
 /**
- * Every client route of the product (docs/product/public-site.md, workspace.md). The web
+ * Every client route of the product (docs/product/public-site.md, docs/product/workspace.md). The web
  * router and the server's history fallback (`isClientRoute`) both read these lists, so a
  * route exists in exactly one place.
  */

@@ -2,9 +2,9 @@
  * A development signing chain for Content Credentials: a small root CA and an ES256 (P-256)
  * leaf it issues, written with `node:crypto` and the DER encoders beside this file.
  *
- * The leaf follows the certificate rules C2PA readers check (docs/decisions/0052-content-
- * credentials.md, 'Certificates'): X.509 v3, ecdsa-with-SHA256, not a CA, a critical
- * KeyUsage with digitalSignature only, an ExtendedKeyUsage of documentSigning and
+ * The leaf follows the certificate rules C2PA readers check
+ * (docs/decisions/0052-content-credentials.md, 'Certificates'): X.509 v3, ecdsa-with-SHA256, not
+ * a CA, a critical KeyUsage with digitalSignature only, an ExtendedKeyUsage of documentSigning and
  * emailProtection (never anyExtendedKeyUsage), and an AuthorityKeyIdentifier. The signer must be
  * an end entity (a CA certificate is refused, self-signed or not), so a small root issues
  * it, as a real CA would. Nothing trusts that root, so readers report the signature as

@@ -7,7 +7,7 @@ import { analysePhoto, type TPhotoAnalysis } from '../../engines/local/face-chec
 import { decodeHeic, isHeic } from './heic';
 import { identityScore, judgeSet, type TPhotoFacts } from './checks';
 
-// Real photographs (test/fixtures/photos/persona/README.md): ten of one woman from two different
+// Real photographs (test/fixtures/photos/README.md): ten of one woman from two different
 // shots, and one photo each of what the checks must refuse.
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/photos/persona');
 const read = (name: string) => readFileSync(path.join(FIXTURES, name));

@@ -28,7 +28,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const MAX_PROCESSING_MS = 30 * MINUTE_MS;
 
 /**
- * TikTok's chunk rules (Media Transfer Guide): a video under 5 MB goes whole; otherwise chunks
+ * TikTok's chunk rules (docs/product/platform-rules.md): a video under 5 MB goes whole; otherwise chunks
  * of 5 to 64 MB, `total_chunk_count` = floor(size / chunk), the rest joined to the last chunk
  * (which may so reach 128 MB), at most 1,000 chunks. The bounds are read strictly both ways
  * (5 MiB, 64 MB). 10 MiB chunks sit well inside them, keep what a retry sends again small, and
